@@ -1,0 +1,50 @@
+import { expect, signIn, test } from './fixtures';
+
+test('a 61-character status cannot be submitted; an unknown emoji shows the server message', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.getByLabel('Search users').fill('Mia Mem');
+  await page.getByRole('row', { name: /Mia Member/ }).click();
+  await page.getByRole('dialog', { name: /Mia Member/ }).getByRole('button', { name: 'Set status' }).click();
+  const dialog = page.getByRole('dialog', { name: /Set status/ });
+  const text = dialog.getByLabel('Status text');
+  await text.fill('x'.repeat(61));
+  await expect(dialog.getByText('61/60')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save status' })).toBeDisabled();
+
+  await text.fill('Out until Monday');
+  await dialog.getByLabel('Emoji name').fill('definitely_not_an_emoji');
+  await dialog.getByRole('button', { name: 'Save status' }).click();
+  await expect(dialog.getByRole('alert')).toContainText("Emoji 'definitely_not_an_emoji' does not exist");
+  await expect(text).toHaveValue('Out until Monday');
+});
+
+test('a wrong password shows a clear error', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your username or password is incorrect');
+  await expect(page.getByLabel('Email')).toHaveValue('admin@demo.test');
+});
+
+test('signing out returns to sign-in and ends the BFF session', async ({ page }) => {
+  await signIn(page, 'member@demo.test');
+  expect((await page.request.get('/bff/svc/users/me')).status()).toBe(200);
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const after = await page.request.get('/bff/svc/users/me');
+  expect(after.status()).toBe(401);
+  expect((await after.json()).code).toBe('SESSION_EXPIRED');
+});
+
+test('an unauthenticated visit to a page comes back to it after sign-in', async ({ page }) => {
+  await page.goto('/users?q=Mia');
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/users\?q=Mia/);
+  await expect(page.getByLabel('Search users')).toHaveValue('Mia');
+});

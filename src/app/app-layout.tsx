@@ -1,0 +1,58 @@
+import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink, Outlet } from 'react-router';
+import { useSession } from '../client/session';
+import { ColorSchemeToggle } from './color-scheme-toggle';
+import { navItems } from './nav-items';
+import { UserMenu } from './user-menu';
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { data } = useSession();
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Title order={1} size="h4">
+              Realm Console
+            </Title>
+            {data?.server ? (
+              <Text size="sm" c="dimmed" visibleFrom="xs" truncate>
+                {data.server.realmName}
+              </Text>
+            ) : null}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <ScrollArea>
+          {navItems.map((group) => (
+            <div key={group.area}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                {group.area}
+              </Text>
+              {group.items.map((item) => (
+                <NavLink key={item.to} to={item.to} onClick={close} style={{ textDecoration: 'none' }}>
+                  {({ isActive }) => <MantineNavLink component="span" label={item.label} active={isActive} />}
+                </NavLink>
+              ))}
+            </div>
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

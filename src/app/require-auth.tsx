@@ -1,0 +1,22 @@
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../client/session';
+
+/** Unauthenticated visitors go to sign-in, which sends them back to the page they asked for. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { data, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading the console" />
+      </Center>
+    );
+  }
+  if (!data?.user) {
+    const next = location.pathname + location.search;
+    return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,5 @@
+import { SignInPage } from '../../features/auth/sign-in-page';
+
+export function SignInRoute() {
+  return <SignInPage />;
+}

@@ -1,0 +1,5 @@
+import { UsersPage } from '../../features/users/users-page';
+
+export function UsersRoute() {
+  return <UsersPage />;
+}

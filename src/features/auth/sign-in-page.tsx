@@ -1,0 +1,181 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../client/api-error';
+import { sanitizeHtml } from '../../client/sanitize-html';
+import { useSession, useSignIn } from '../../client/session';
+import type { SessionInfo } from '../../shared/bff/protocol';
+import { DemoAccounts } from './demo-accounts';
+import { safeNextPath } from './safe-next-path';
+
+type Method = 'password' | 'apiKey';
+
+export function SignInPage() {
+  const { data, isPending } = useSession();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  if (isPending) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (data?.user) return <Navigate to={next} replace />;
+  return (
+    <Center mih="100vh" p="md">
+      <Stack w="100%" maw={440} gap="md">
+        <ServerSummary info={data ?? null} />
+        <SignInForm next={next} passwordAllowed={data?.server?.passwordAuth ?? true} />
+        {data?.demo ? <DemoAccounts accounts={data.demo.accounts} password={data.demo.password} /> : null}
+      </Stack>
+    </Center>
+  );
+}
+
+function ServerSummary({ info }: { info: SessionInfo | null }) {
+  const server = info?.server;
+  if (!server) {
+    return (
+      <Alert color="red" title="Chat server unreachable">
+        {info?.serverError ?? 'The console could not read the chat server’s settings.'}
+      </Alert>
+    );
+  }
+  const methods = [
+    server.passwordAuth ? 'Email and password' : null,
+    'API key',
+    ...server.externalAuthMethods.map((m) => m.displayName),
+  ].filter((m): m is string => Boolean(m));
+  return (
+    <Stack gap="xs" align="center" ta="center">
+      {server.realmIcon ? <Image src={server.realmIcon} alt="" w={56} h={56} radius="md" /> : null}
+      <Title order={1} size="h2">
+        {server.realmName}
+      </Title>
+      <Text c="dimmed" size="sm">
+        Realm Console
+      </Text>
+      {server.realmDescription ? (
+        <Box
+          fz="sm"
+          className="realm-description"
+          // Sanitized: the description is server HTML.
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(server.realmDescription) }}
+        />
+      ) : null}
+      <Group gap={6} justify="center">
+        <Badge variant="light" color="gray">
+          Server {server.version ?? 'version unknown'}
+        </Badge>
+        <Badge variant="light" color="gray">
+          Feature level {server.featureLevel}
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Sign-in methods on this server: {methods.join(', ')}
+      </Text>
+      {server.isIncompatible ? (
+        <Alert color="orange" title="Incompatible server" ta="left">
+          The chat server reports this client as incompatible. Some pages may not work.
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: boolean }) {
+  const [method, setMethod] = useState<Method>(passwordAllowed ? 'password' : 'apiKey');
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', secret: '' },
+    validate: {
+      email: (v) => (v.trim() ? null : 'Enter your email address.'),
+      secret: (v) => (v ? null : method === 'password' ? 'Enter your password.' : 'Enter your API key.'),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const email = values.email.trim();
+    const body = method === 'password' ? { email, password: values.secret } : { email, apiKey: values.secret.trim() };
+    signIn.mutate(body, { onSuccess: () => navigate(next, { replace: true }) });
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sign-in-heading">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={2} size="h4" id="sign-in-heading">
+            Sign in
+          </Title>
+          <SegmentedControl
+            aria-label="Sign-in method"
+            value={method}
+            onChange={(v) => {
+              setMethod(v as Method);
+              form.setFieldValue('secret', '');
+              signIn.reset();
+            }}
+            data={[
+              { value: 'password', label: 'Password', disabled: !passwordAllowed },
+              { value: 'apiKey', label: 'API key' },
+            ]}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps('email')}
+          />
+          {method === 'password' ? (
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('secret')}
+            />
+          ) : (
+            <PasswordInput
+              label="API key"
+              description="Your personal API key from the chat server's settings. The console keeps it server-side."
+              autoComplete="off"
+              required
+              {...form.getInputProps('secret')}
+            />
+          )}
+          {signIn.isError ? (
+            <Alert color="red" role="alert" title="Sign-in failed">
+              {errorMessage(signIn.error)}
+            </Alert>
+          ) : null}
+          <Button type="submit" loading={signIn.isPending}>
+            Sign in
+          </Button>
+          <Text size="xs" c="dimmed">
+            You sign in with your own chat-server account; the server decides what you may do.
+          </Text>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

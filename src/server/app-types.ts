@@ -1,0 +1,17 @@
+import type { Session, SessionStore } from './session-store';
+import type { ServerInfoCache } from './server-info';
+import type { SvcUpstream } from './svc-upstream';
+
+export interface BffDeps {
+  svc: SvcUpstream;
+  sessions: SessionStore;
+  serverInfo: ServerInfoCache;
+  /** Demo mode only: the seeded sign-ins shown on the sign-in page. */
+  demo: { accounts: { email: string; role: number; fullName: string }[]; password: string } | null;
+  now: () => number;
+  log: (level: 'info' | 'warn' | 'error', line: string) => void;
+}
+
+export interface AppEnv {
+  Variables: { session: Session };
+}

@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import type { AppEnv, BffDeps } from './app-types';
+import type { Config } from './config';
+import { csrfGuard } from './csrf-guard';
+import { sessionRoutes } from './session-routes';
+import { staticRoutes } from './static-routes';
+import { svcRoutes } from './svc-routes';
+
+/** Builds the BFF without opening sockets, so tests and the demo drive it with app.request(). */
+export function createApp(config: Config, deps: BffDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '*',
+    secureHeaders({
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'same-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  if (config.logRequests) {
+    app.use('/bff/*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      // Path only: query strings and bodies may carry user data and never reach the log.
+      deps.log('info', `${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    });
+  }
+  app.use('/bff/*', csrfGuard(config));
+
+  app.get('/bff/health', async (c) => {
+    const server = await deps.serverInfo.get();
+    return c.json({ status: 'ok', svc: server.info ? 'reachable' : 'unreachable' });
+  });
+  app.route('/bff/session', sessionRoutes(config, deps));
+  app.route('/bff/svc', svcRoutes(config, deps));
+  app.all('/bff/*', (c) => c.json(errorEnvelope(bffErrorCodes.unknownOperation, 'No such console endpoint.'), 404));
+  app.route('/', staticRoutes(config.staticDir));
+
+  app.onError((error, c) => {
+    deps.log('error', `unhandled ${c.req.method} ${new URL(c.req.url).pathname}: ${error.name}: ${error.message}`);
+    return c.json(errorEnvelope('INTERNAL_ERROR', 'The console hit an unexpected error.'), 500);
+  });
+  return app;
+}
+export type BffApp = ReturnType<typeof createApp>;

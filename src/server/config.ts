@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The console's configuration, parsed once from the environment. This is the only module that reads
+ * process.env; a bad value stops start-up with a message naming the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .transform((u) => u.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SVC_URL: httpUrl.optional(),
+  PUBLIC_ORIGIN: httpUrl.optional(),
+  TRUST_PROXY: bool.default(false),
+  STATIC_DIR: z.string().min(1).default('dist'),
+  UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
+  SESSION_IDLE_MINUTES: positiveInt.default(60),
+  SESSION_MAX_HOURS: positiveInt.default(12),
+  SIM_SVC_PORT: port.default(9991),
+  SIM_USERS: z.coerce.number().int().min(0).max(200_000).default(300),
+  SIM_FEATURE_LEVEL: z.coerce.number().int().min(0).default(420),
+  LOG_REQUESTS: bool.default(true),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Chat service base URL (without /api/v1); null means demo mode with the embedded simulator. */
+  svcUrl: string | null;
+  publicOrigin: string | null;
+  trustProxy: boolean;
+  staticDir: string;
+  upstreamTimeoutMs: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  sim: { svcPort: number; users: number; featureLevel: number };
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "not set", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(env[name])})`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    svcUrl: e.SVC_URL ?? null,
+    publicOrigin: e.PUBLIC_ORIGIN ?? null,
+    trustProxy: e.TRUST_PROXY,
+    staticDir: e.STATIC_DIR,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    sim: { svcPort: e.SIM_SVC_PORT, users: e.SIM_USERS, featureLevel: e.SIM_FEATURE_LEVEL },
+    logRequests: e.LOG_REQUESTS,
+  };
+}
+
+export function loadConfigFromProcess(): Config {
+  return loadConfig(process.env);
+}

@@ -1,0 +1,118 @@
+import { Hono } from 'hono';
+import { signInSchema, type SessionInfo } from '../shared/bff/protocol';
+import { svcOps } from '../shared/svc/catalog';
+import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import { describeIssue } from '../shared/svc/params';
+import type { OwnUser } from '../shared/svc/records';
+import type { AppEnv, BffDeps } from './app-types';
+import type { Config } from './config';
+import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
+import type { Session, SessionData } from './session-store';
+import { UpstreamRefusal, type SvcCredentials } from './svc-upstream';
+
+/** Upstream answers that mean the stored key no longer works: the console session ends with it. */
+export const DEAD_KEY_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'UNAUTHORIZED', 'REALM_DEACTIVATED']);
+
+function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
+  return {
+    userId: user.user_id,
+    apiEmail: creds.email,
+    apiKey: creds.apiKey,
+    fullName: user.full_name,
+    role: user.role,
+    avatarUrl: user.avatar_url ?? null,
+  };
+}
+
+export function sessionRoutes(config: Config, deps: BffDeps) {
+  const app = new Hono<AppEnv>();
+
+  async function info(session: Session | null): Promise<SessionInfo> {
+    const server = await deps.serverInfo.get();
+    return {
+      user: session
+        ? {
+            userId: session.userId,
+            email: session.apiEmail,
+            fullName: session.fullName,
+            role: session.role,
+            avatarUrl: session.avatarUrl,
+          }
+        : null,
+      server: server.info,
+      serverError: server.error,
+      demo: deps.demo,
+    };
+  }
+
+  app.get('/', async (c) => {
+    const id = readSessionId(c);
+    let session = id ? await deps.sessions.touch(id, deps.now()) : null;
+    if (id && !session) clearSessionCookie(c, config);
+    if (session) {
+      // Re-read the own user so a role change or deactivation upstream shows at the next page load.
+      try {
+        const me = await deps.svc.call(svcOps.getOwnUser, {}, { email: session.apiEmail, apiKey: session.apiKey });
+        const fresh = sessionData(me, { email: session.apiEmail, apiKey: session.apiKey });
+        await deps.sessions.update(session.id, fresh);
+        session = { ...session, ...fresh };
+      } catch (error) {
+        if (error instanceof UpstreamRefusal && DEAD_KEY_CODES.has(error.envelope.code)) {
+          await deps.sessions.delete(session.id);
+          clearSessionCookie(c, config);
+          session = null;
+        }
+        // Upstream unreachable: keep the session; pages will show the upstream error themselves.
+      }
+    }
+    c.header('cache-control', 'no-store');
+    return c.json(await info(session));
+  });
+
+  app.post('/', async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json(errorEnvelope(bffErrorCodes.invalidParams, 'Send the sign-in form as JSON.'), 400);
+    }
+    const parsed = signInSchema.safeParse(body);
+    if (!parsed.success) {
+      return c.json(errorEnvelope(bffErrorCodes.invalidParams, describeIssue(parsed.error.issues[0]).msg), 400);
+    }
+    const input = parsed.data;
+    try {
+      let creds: SvcCredentials;
+      if ('password' in input) {
+        const key = await deps.svc.call(svcOps.fetchApiKey, { username: input.email, password: input.password }, null);
+        creds = { email: key.email, apiKey: key.api_key };
+      } else {
+        creds = { email: input.email, apiKey: input.apiKey };
+      }
+      const me = await deps.svc.call(svcOps.getOwnUser, {}, creds);
+      // A new id at every sign-in; whatever session the browser held before is ended (no fixation).
+      const previous = readSessionId(c);
+      if (previous) await deps.sessions.delete(previous);
+      const session = await deps.sessions.create(sessionData(me, creds), deps.now());
+      writeSessionCookie(c, config, session.id);
+      deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
+      c.header('cache-control', 'no-store');
+      return c.json(await info(session));
+    } catch (error) {
+      if (error instanceof UpstreamRefusal) {
+        const status = error.status === 401 || error.status === 403 ? 401 : error.status >= 500 ? 502 : 400;
+        return c.json(error.envelope, status);
+      }
+      throw error;
+    }
+  });
+
+  app.delete('/', async (c) => {
+    const id = readSessionId(c);
+    if (id) await deps.sessions.delete(id);
+    clearSessionCookie(c, config);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

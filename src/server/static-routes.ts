@@ -1,0 +1,26 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { AppEnv } from './app-types';
+
+/** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
+export function staticRoutes(staticDir: string) {
+  const app = new Hono<AppEnv>();
+  const root = resolve(staticDir);
+  const indexPath = join(root, 'index.html');
+
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!existsSync(indexPath)) {
+      return c.text('The console has not been built. Run `npm run build` (npm start does it for you).', 503);
+    }
+    c.header('cache-control', 'no-cache');
+    return c.html(readFileSync(indexPath, 'utf8'));
+  });
+  return app;
+}

@@ -1,0 +1,83 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { SVC_PREFIX } from '../shared/bff/protocol';
+import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import { matchOperation } from '../shared/svc/match';
+import { checkParams } from '../shared/svc/params';
+import { decodeParams, usesQueryString } from '../shared/svc/wire';
+import type { AppEnv, BffDeps } from './app-types';
+import type { Config } from './config';
+import { clearSessionCookie, readSessionId } from './session-cookie';
+import { DEAD_KEY_CODES } from './session-routes';
+import { UpstreamRefusal } from './svc-upstream';
+
+type Status = 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502;
+
+async function rawParams(c: Context): Promise<[string, string][] | null> {
+  if (usesQueryString(c.req.method as 'GET')) return [...new URL(c.req.url).searchParams];
+  const type = c.req.header('content-type') ?? '';
+  const text = await c.req.text();
+  if (!text) return [];
+  if (!type.startsWith('application/x-www-form-urlencoded')) return null;
+  return [...new URLSearchParams(text)];
+}
+
+/**
+ * `/bff/svc/*`: the browser's only way to the chat service. Only catalogued, browser-exposed operations
+ * pass; parameters are checked with the catalog's schema before anything goes upstream; the user's own
+ * credentials are added here and never leave the BFF.
+ */
+export function svcRoutes(config: Config, deps: BffDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const id = readSessionId(c);
+    const session = id ? await deps.sessions.touch(id, deps.now()) : null;
+    if (!session) {
+      if (id) clearSessionCookie(c, config);
+      return c.json(
+        errorEnvelope(bffErrorCodes.sessionExpired, 'Your console session has ended. Sign in again.'),
+        401,
+      );
+    }
+    c.set('session', session);
+    return next();
+  });
+
+  app.all('*', async (c) => {
+    const path = new URL(c.req.url).pathname.slice(SVC_PREFIX.length) || '/';
+    const match = matchOperation(c.req.method, path);
+    if (!match || match.op.exposure !== 'browser') {
+      return c.json(
+        errorEnvelope(bffErrorCodes.unknownOperation, `${c.req.method} ${path} is not an operation the console uses.`),
+        404,
+      );
+    }
+    const { op, pathParams } = match;
+    const raw = await rawParams(c);
+    if (raw === null) {
+      return c.json(errorEnvelope(bffErrorCodes.invalidParams, 'Send parameters as a URL-encoded form body.'), 415);
+    }
+    const { values } = decodeParams(op.params.shape as Record<string, z.ZodType>, raw);
+    const checked = checkParams(op, { ...values, ...pathParams });
+    if (!checked.ok) {
+      return c.json(errorEnvelope(bffErrorCodes.invalidParams, checked.msg, { field: checked.field ?? null }), 400);
+    }
+    const session = c.get('session');
+    try {
+      const upstream = await deps.svc.send(op, checked.data, { email: session.apiEmail, apiKey: session.apiKey });
+      c.header('cache-control', 'no-store');
+      return c.body(upstream.text, upstream.status as 200, { 'content-type': 'application/json; charset=utf-8' });
+    } catch (error) {
+      if (!(error instanceof UpstreamRefusal)) throw error;
+      if (error.status === 401 && DEAD_KEY_CODES.has(error.envelope.code)) {
+        await deps.sessions.delete(session.id);
+        clearSessionCookie(c, config);
+        return c.json(errorEnvelope(bffErrorCodes.sessionExpired, error.envelope.msg), 401);
+      }
+      return c.json(error.envelope, error.status as Status);
+    }
+  });
+
+  return app;
+}

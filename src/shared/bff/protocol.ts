@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Mutating /bff requests must carry this header (a cross-site form cannot set it) and a matching Origin. */
+export const CSRF_HEADER = 'x-realm-console';
+export const CSRF_VALUE = '1';
+
+export const BFF_PREFIX = '/bff';
+export const SVC_PREFIX = '/bff/svc';
+
+export const serverInfoSchema = z.object({
+  realmName: z.string(),
+  realmIcon: z.string().nullable(),
+  realmDescription: z.string(),
+  realmUrl: z.string().nullable(),
+  version: z.string().nullable(),
+  featureLevel: z.number().int(),
+  isIncompatible: z.boolean(),
+  emailAuthEnabled: z.boolean(),
+  passwordAuth: z.boolean(),
+  requireEmailFormatUsernames: z.boolean(),
+  externalAuthMethods: z.array(z.object({ name: z.string(), displayName: z.string() })),
+  pushNotificationsEnabled: z.boolean(),
+});
+export type ServerInfo = z.infer<typeof serverInfoSchema>;
+
+export const sessionUserSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.number().int(),
+  avatarUrl: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const demoAccountSchema = z.object({ email: z.string(), role: z.number().int(), fullName: z.string() });
+
+export const sessionInfoSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  server: serverInfoSchema.nullable(),
+  /** Why server information is missing (upstream unreachable), for the sign-in page. */
+  serverError: z.string().nullable(),
+  demo: z.object({ accounts: z.array(demoAccountSchema), password: z.string() }).nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+const email = z.string().trim().min(1, 'Enter your email address.').max(254);
+
+/** Sign in with a password (through the server's API-key exchange) or with an API key directly. */
+export const signInSchema = z.union([
+  z.strictObject({ email, password: z.string().min(1, 'Enter your password.').max(1000) }),
+  z.strictObject({ email, apiKey: z.string().trim().min(1, 'Enter your API key.').max(200) }),
+]);
+export type SignInRequest = z.infer<typeof signInSchema>;

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { simpleSuccessSchema, successSchema, successShape } from './envelope';
+import { FEATURE_LEVELS } from './features';
+import { ownUserSchema, serverSettingsSchema, STATUS_TEXT_MAX, userSchema, userStatusSchema } from './records';
+import { roleSchema } from './roles';
+import { parseTemplate, type HttpMethod, type PathTemplate } from './wire';
+
+/**
+ * Every chat-service operation the console uses, declared once. The browser's client, the BFF's
+ * forwarder and the simulator all read this table.
+ */
+export interface SvcOperation<P extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  template: PathTemplate;
+  params: P;
+  response: R;
+  /** `none`: no credentials (e.g. server settings). */
+  auth: 'none' | 'user';
+  /** `bff`: the BFF calls it itself and never forwards it from the browser (it returns a credential). */
+  exposure: 'browser' | 'bff';
+  adminOnly?: boolean;
+  minLevel?: number;
+}
+
+type OpInput<P extends z.ZodObject, R extends z.ZodType> = Omit<SvcOperation<P, R>, 'template' | 'auth' | 'exposure'> &
+  Partial<Pick<SvcOperation<P, R>, 'auth' | 'exposure'>>;
+
+function op<P extends z.ZodObject, R extends z.ZodType>(input: OpInput<P, R>): SvcOperation<P, R> {
+  return { auth: 'user', exposure: 'browser', ...input, template: parseTemplate(input.path) };
+}
+
+const userId = z.number().int().positive();
+const clientGravatar = z.boolean().optional();
+const includeCustomProfileFields = z.boolean().optional();
+
+export const EMOJI_NAME_REQUIRED_MSG = 'Client must pass emoji_name if they pass either emoji_code or reaction_type.';
+export const STATUS_TOO_LONG_MSG = `status_text is too long (limit: ${STATUS_TEXT_MAX} characters)`;
+
+export const statusUpdateShape = {
+  status_text: z.string().max(STATUS_TEXT_MAX, STATUS_TOO_LONG_MSG).optional(),
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'svc_extra_emoji']).optional(),
+};
+
+export const svcOps = {
+  getServerSettings: op({
+    id: 'getServerSettings',
+    method: 'GET',
+    path: '/server_settings',
+    auth: 'none',
+    params: z.strictObject({}),
+    response: serverSettingsSchema.extend(successShape),
+  }),
+  fetchApiKey: op({
+    id: 'fetchApiKey',
+    method: 'POST',
+    path: '/fetch_api_key',
+    auth: 'none',
+    exposure: 'bff',
+    params: z.strictObject({ username: z.string().min(1), password: z.string().min(1) }),
+    response: successSchema({ api_key: z.string(), email: z.string(), user_id: z.number().int().optional() }),
+  }),
+  getOwnUser: op({
+    id: 'getOwnUser',
+    method: 'GET',
+    path: '/users/me',
+    params: z.strictObject({}),
+    response: ownUserSchema.extend(successShape),
+  }),
+  getUsers: op({
+    id: 'getUsers',
+    method: 'GET',
+    path: '/users',
+    params: z.strictObject({
+      client_gravatar: clientGravatar,
+      include_custom_profile_fields: includeCustomProfileFields,
+      user_ids: z.array(userId).optional(),
+    }),
+    response: successSchema({ members: z.array(userSchema) }),
+  }),
+  getUser: op({
+    id: 'getUser',
+    method: 'GET',
+    path: '/users/{user_id}',
+    params: z.strictObject({
+      user_id: userId,
+      client_gravatar: clientGravatar,
+      include_custom_profile_fields: includeCustomProfileFields,
+    }),
+    response: successSchema({ user: userSchema }),
+  }),
+  getUserByEmail: op({
+    id: 'getUserByEmail',
+    method: 'GET',
+    path: '/users/{email}',
+    params: z.strictObject({
+      email: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'Enter an email address.'),
+      client_gravatar: clientGravatar,
+      include_custom_profile_fields: includeCustomProfileFields,
+    }),
+    response: successSchema({ user: userSchema }),
+  }),
+  updateUser: op({
+    id: 'updateUser',
+    method: 'PATCH',
+    path: '/users/{user_id}',
+    adminOnly: true,
+    params: z.strictObject({
+      user_id: userId,
+      full_name: z.string().trim().min(1, 'Name too short!').max(100, 'Name too long!').optional(),
+      role: roleSchema.optional(),
+      profile_data: z
+        .array(z.looseObject({ id: z.number().int(), value: z.union([z.string(), z.number(), z.array(z.number())]) }))
+        .optional(),
+    }),
+    response: simpleSuccessSchema,
+  }),
+  deactivateUser: op({
+    id: 'deactivateUser',
+    method: 'DELETE',
+    path: '/users/{user_id}',
+    adminOnly: true,
+    params: z.strictObject({
+      user_id: userId,
+      // Absent means null: no notification email. Present (even empty) sends one.
+      deactivation_notification_comment: z.string().max(2000).optional(),
+    }),
+    response: simpleSuccessSchema,
+  }),
+  reactivateUser: op({
+    id: 'reactivateUser',
+    method: 'POST',
+    path: '/users/{user_id}/reactivate',
+    adminOnly: true,
+    params: z.strictObject({ user_id: userId }),
+    response: simpleSuccessSchema,
+  }),
+  getUserStatus: op({
+    id: 'getUserStatus',
+    method: 'GET',
+    path: '/users/{user_id}/status',
+    minLevel: FEATURE_LEVELS.userStatusGet,
+    params: z.strictObject({ user_id: userId }),
+    response: successSchema({ status: userStatusSchema }),
+  }),
+  updateUserStatus: op({
+    id: 'updateUserStatus',
+    method: 'POST',
+    path: '/users/{user_id}/status',
+    adminOnly: true,
+    minLevel: FEATURE_LEVELS.adminSetUserStatus,
+    params: z
+      .strictObject({ user_id: userId, ...statusUpdateShape })
+      .refine((p) => p.emoji_name !== undefined || (p.emoji_code === undefined && p.reaction_type === undefined), {
+        message: EMOJI_NAME_REQUIRED_MSG,
+        path: ['emoji_name'],
+      }),
+    response: simpleSuccessSchema,
+  }),
+} as const;
+
+export type SvcOps = typeof svcOps;
+export type SvcOpId = keyof SvcOps;
+export type ParamsOf<O extends SvcOperation> = z.input<O['params']>;
+export type ResultOf<O extends SvcOperation> = z.output<O['response']>;
+
+export const svcOpList: readonly SvcOperation[] = Object.values(svcOps);

@@ -1,0 +1,54 @@
+/**
+ * Minimum `svc_feature_level` per capability the console gates on. One table, so the UI's
+ * "needs level N" messages and the BFF/simulator agree.
+ */
+export const FEATURE_LEVELS = {
+  channelCreate: 417,
+  e2eeTestNotification: 420,
+  adminSetUserStatus: 407,
+  groupSubgroupsOnDeactivated: 391,
+  groupReactivation: 386,
+  snippetEdit: 368,
+  canResolveTopicsGroup: 367,
+  denseModeRemoved: 364,
+  emptyTopics: 334,
+  realEmailLookup: 302,
+  messageIds: 300,
+  savedSnippets: 297,
+  userStatusGet: 262,
+  deleteTopicComplete: 211,
+  linkifierUrlTemplate: 176,
+  ignoredParametersUnsupported: 167,
+  deliveryEmailAlwaysPresent: 163,
+} as const;
+
+export type Feature = keyof typeof FEATURE_LEVELS;
+
+/** Reads the level from a server-settings-like record: `svc_*` first, then the brand spelling. Absent → 0. */
+export function featureLevelOf(settings: Record<string, unknown> | null | undefined): number {
+  if (!settings) return 0;
+  for (const key of ['svc_feature_level', 'zulip_feature_level']) {
+    const v = settings[key];
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+  }
+  return 0;
+}
+
+export function versionOf(settings: Record<string, unknown> | null | undefined): string | null {
+  if (!settings) return null;
+  for (const key of ['svc_version', 'zulip_version']) {
+    const v = settings[key];
+    if (typeof v === 'string') return v;
+  }
+  return null;
+}
+
+export function supports(level: number, feature: Feature): boolean {
+  return level >= FEATURE_LEVELS[feature];
+}
+
+/** The sentence a disabled control shows. */
+export function featureGateReason(level: number, feature: Feature): string | null {
+  const need = FEATURE_LEVELS[feature];
+  return level >= need ? null : `Needs server feature level ${need}; this server reports ${level}.`;
+}

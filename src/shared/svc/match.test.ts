@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { svcOpList, svcOps } from './catalog';
+import { matchOperation } from './match';
+import { checkParams } from './params';
+
+describe('matchOperation', () => {
+  it('finds every catalogued operation from its own method and template', () => {
+    const samples: Record<string, string> = { user_id: '7', email: 'someone@demo.test' };
+    for (const op of svcOpList) {
+      const path = op.template.segments.map((s) => (s.startsWith('{') ? samples[s.slice(1, -1)]! : s)).join('/');
+      expect(matchOperation(op.method, '/' + path)?.op.id).toBe(op.id);
+    }
+  });
+  it('prefers literal segments: /users/me is the own user, not user "me"', () => {
+    expect(matchOperation('GET', '/users/me')?.op).toBe(svcOps.getOwnUser);
+  });
+  it('tells /users/{user_id} from /users/{email} by the parameter', () => {
+    expect(matchOperation('GET', '/users/42')).toEqual({ op: svcOps.getUser, pathParams: { user_id: 42 } });
+    expect(matchOperation('GET', '/users/mia%40demo.test')?.op).toBe(svcOps.getUserByEmail);
+    expect(matchOperation('GET', '/users/user42@demo.test')?.pathParams).toEqual({ email: 'user42@demo.test' });
+  });
+  it('refuses what is not catalogued', () => {
+    expect(matchOperation('PUT', '/users/1')).toBeNull();
+    expect(matchOperation('GET', '/users/1/secret')).toBeNull();
+    expect(matchOperation('DELETE', '/users/not-a-number')).toBeNull();
+    expect(matchOperation('GET', '/register')).toBeNull();
+  });
+});
+
+describe('checkParams', () => {
+  it('uses the server’s own wording for the status limits', () => {
+    const long = checkParams(svcOps.updateUserStatus, { user_id: 3, status_text: 'x'.repeat(61) });
+    expect(long).toEqual({ ok: false, msg: 'status_text is too long (limit: 60 characters)', field: 'status_text' });
+    const noName = checkParams(svcOps.updateUserStatus, { user_id: 3, emoji_code: '1f697' });
+    expect(noName.ok).toBe(false);
+    expect(!noName.ok && noName.msg).toBe(
+      'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
+    );
+  });
+  it('refuses unknown parameters and wrong types, naming the field', () => {
+    const extra = checkParams(svcOps.deactivateUser, { user_id: 3, sneaky: 'x' });
+    expect(extra).toMatchObject({ ok: false, msg: 'Unsupported parameter: sneaky' });
+    const role = checkParams(svcOps.updateUser, { user_id: 3, role: 250 });
+    expect(role).toMatchObject({ ok: false, field: 'role' });
+  });
+  it('accepts a valid deactivation with and without a comment', () => {
+    expect(checkParams(svcOps.deactivateUser, { user_id: 3 }).ok).toBe(true);
+    expect(checkParams(svcOps.deactivateUser, { user_id: 3, deactivation_notification_comment: '' }).ok).toBe(true);
+  });
+});
