@@ -14,7 +14,8 @@ export function staticRoutes(staticDir: string) {
     await next();
     if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root }));
+  // Without a build there is nothing to serve; the fallback below says how to build.
+  if (existsSync(root)) app.use('*', serveStatic({ root }));
   app.get('*', (c) => {
     if (!existsSync(indexPath)) {
       return c.text('The console has not been built. Run `npm run build` (npm start does it for you).', 503);

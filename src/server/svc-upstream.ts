@@ -68,8 +68,12 @@ export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number;
   }
 
   async function attempt(op: SvcOperation, params: Record<string, unknown>, creds: SvcCredentials | null) {
-    const response = await doFetch(buildRequest(op, params, creds));
-    return { status: response.status, text: await response.text() };
+    const request = buildRequest(op, params, creds);
+    // The deadline covers headers and body, whatever the fetch implementation does with the signal.
+    return untilAborted(
+      doFetch(request).then(async (response) => ({ status: response.status, text: await response.text() })),
+      request.signal,
+    );
   }
 
   async function send(
@@ -122,6 +126,15 @@ export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number;
       return op.response.parse(JSON.parse(raw.text)) as z.output<O['response']>;
     },
   };
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function describeFailure(error: unknown): UpstreamRefusal {

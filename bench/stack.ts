@@ -1,0 +1,34 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface Stack {
+  consoleUrl: string;
+  svcUrl: string;
+  stop(): void;
+}
+
+/** Starts the BFF (production build) with the embedded simulator on free ports. */
+export async function startStack(env: Record<string, string>): Promise<Stack> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', SIM_SVC_PORT: '0', LOG_REQUESTS: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<{ consoleUrl: string; svcUrl: string }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('REALM_CONSOLE_READY ')) resolve(JSON.parse(line.slice(20)) as { consoleUrl: string; svcUrl: string });
+    });
+    child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
+  });
+  return { ...ready, stop: () => child.kill('SIGTERM') };
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}

@@ -1,0 +1,244 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../shared/bff/protocol';
+import { createSvcSimulator, DEMO_PASSWORD, type SvcSimulator } from '../sim/svc';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createDeps } from './deps';
+
+const ORIGIN = 'http://console.test';
+const SIM_URL = 'http://sim.test';
+
+function setup(options: { timeoutMs?: number } = {}) {
+  const sim = createSvcSimulator({ generatedUsers: 20 });
+  const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: options.timeoutMs ?? 2_000 };
+  const logs: string[] = [];
+  const deps = createDeps(config, {
+    svcUrl: SIM_URL,
+    fetch: (request) => sim.fetch(request),
+    log: (_level, line) => logs.push(line),
+  });
+  const app = createApp(config, deps);
+  return { sim, app, deps, logs };
+}
+
+type Harness = ReturnType<typeof setup>;
+
+function mutate(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('origin', ORIGIN);
+  headers.set(CSRF_HEADER, '1');
+  if (init.cookie) headers.set('cookie', init.cookie);
+  return new Request(ORIGIN + path, { ...init, headers });
+}
+
+async function signIn(h: Harness, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await h.app.request(
+    mutate('/bff/session', {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get('set-cookie')!;
+  return cookie.split(';')[0]!;
+}
+
+describe('BFF session', () => {
+  let h: Harness;
+  beforeEach(() => {
+    h = setup();
+  });
+
+  it('shows server info and demo accounts before sign-in', async () => {
+    const res = await h.app.request(ORIGIN + '/bff/session');
+    const body = await res.json();
+    expect(body.user).toBeNull();
+    expect(body.server.featureLevel).toBe(420);
+    expect(body.server.realmName).toBeTruthy();
+  });
+
+  it('signs in with a password and sets an HttpOnly SameSite=Strict cookie; the key never reaches the browser', async () => {
+    const res = await h.app.request(
+      mutate('/bff/session', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    const text = await res.text();
+    expect(text).not.toContain(h.sim.apiKeyOf('admin@demo.test'));
+    expect(JSON.parse(text).user).toMatchObject({ email: 'admin@demo.test', role: 200 });
+  });
+
+  it('marks the cookie Secure with the __Host- prefix under HTTPS', async () => {
+    const res = await h.app.request(
+      new Request('https://console.test/bff/session', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
+        headers: { 'content-type': 'application/json', origin: 'https://console.test', [CSRF_HEADER]: '1' },
+      }),
+    );
+    expect(res.headers.get('set-cookie')).toMatch(/^__Host-rc_session=.*Secure/i);
+  });
+
+  it('signs in with an API key checked against /users/me', async () => {
+    const res = await h.app.request(
+      mutate('/bff/session', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'member@demo.test', apiKey: h.sim.apiKeyOf('member@demo.test') }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const bad = await h.app.request(
+      mutate('/bff/session', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'member@demo.test', apiKey: 'nope' }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(bad.status).toBe(401);
+    expect((await bad.json()).code).toBe('INVALID_API_KEY');
+  });
+
+  it('passes a wrong password through with the server message', async () => {
+    const res = await h.app.request(
+      mutate('/bff/session', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'admin@demo.test', password: 'wrong' }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(res.status).toBe(401);
+    expect((await res.json()).msg).toBe('Your username or password is incorrect');
+  });
+
+  it('issues a new session id at every sign-in and ends the old one', async () => {
+    const first = await signIn(h, 'admin@demo.test');
+    const second = await h.app.request(
+      mutate('/bff/session', {
+        method: 'POST',
+        cookie: first,
+        body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const next = second.headers.get('set-cookie')!.split(';')[0]!;
+    expect(next).not.toBe(first);
+    const old = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie: first } });
+    expect(old.status).toBe(401);
+  });
+
+  it('signs out: the session ends and svc calls answer 401 SESSION_EXPIRED', async () => {
+    const cookie = await signIn(h, 'member@demo.test');
+    const ok = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie } });
+    expect(ok.status).toBe(200);
+    const out = await h.app.request(mutate('/bff/session', { method: 'DELETE', cookie }));
+    expect(out.status).toBe(204);
+    const after = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie } });
+    expect(after.status).toBe(401);
+    expect((await after.json()).code).toBe('SESSION_EXPIRED');
+  });
+});
+
+describe('BFF CSRF and origin checks', () => {
+  it('refuses a mutation without the console header or from another origin', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const noHeader = await h.app.request(
+      new Request(ORIGIN + '/bff/svc/users/5/reactivate', { method: 'POST', headers: { origin: ORIGIN, cookie } }),
+    );
+    expect(noHeader.status).toBe(403);
+    const crossSite = await h.app.request(
+      new Request(ORIGIN + '/bff/svc/users/5/reactivate', {
+        method: 'POST',
+        headers: { origin: 'https://evil.test', [CSRF_HEADER]: '1', cookie },
+      }),
+    );
+    expect(crossSite.status).toBe(403);
+    const noOrigin = await h.app.request(
+      new Request(ORIGIN + '/bff/session', { method: 'DELETE', headers: { [CSRF_HEADER]: '1', cookie } }),
+    );
+    expect(noOrigin.status).toBe(403);
+  });
+});
+
+describe('BFF svc forwarding', () => {
+  let h: Harness;
+  let cookie: string;
+  beforeEach(async () => {
+    h = setup();
+    cookie = await signIn(h, 'admin@demo.test');
+  });
+
+  it('forwards a catalogued read with the user’s credentials', async () => {
+    const res = await h.app.request(ORIGIN + '/bff/svc/users?client_gravatar=true', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.result).toBe('success');
+    expect(body.members.length).toBeGreaterThan(20);
+  });
+
+  it('refuses operations that are not catalogued, or are BFF-only, before any upstream call', async () => {
+    const unknown = await h.app.request(ORIGIN + '/bff/svc/realm/emoji', { headers: { cookie } });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe('UNKNOWN_OPERATION');
+    const keyExchange = await h.app.request(
+      mutate('/bff/svc/fetch_api_key', {
+        method: 'POST',
+        cookie,
+        body: new URLSearchParams({ username: 'admin@demo.test', password: DEMO_PASSWORD }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    expect(keyExchange.status).toBe(404);
+  });
+
+  it('validates parameters with the catalog schema before forwarding', async () => {
+    h.sim.control.failNext(1, 500);
+    const res = await h.app.request(
+      mutate('/bff/svc/users/5/status', {
+        method: 'POST',
+        cookie,
+        body: new URLSearchParams({ status_text: 'x'.repeat(61) }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'INVALID_PARAMS', msg: 'status_text is too long (limit: 60 characters)' });
+    // The failure knob is still armed: nothing reached the simulator.
+    const next = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie } });
+    expect(next.status).toBe(500);
+  });
+
+  it('passes the server’s refusal through verbatim', async () => {
+    const owner = h.sim.store.users.find((u) => u.role === 100)!;
+    const res = await h.app.request(
+      mutate(`/bff/svc/users/${owner.user_id}`, { method: 'DELETE', cookie, body: new URLSearchParams() }),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('UNAUTHORIZED_PRINCIPAL');
+  });
+
+  it('turns an upstream timeout into 502 UPSTREAM_UNAVAILABLE', async () => {
+    const slow = setup({ timeoutMs: 100 });
+    const c = await signIn(slow, 'admin@demo.test');
+    slow.sim.control.setLatency(400);
+    const res = await slow.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie: c } });
+    expect(res.status).toBe(502);
+    expect((await res.json()).code).toBe('UPSTREAM_UNAVAILABLE');
+  });
+
+  it('never logs a credential', async () => {
+    const key = h.sim.apiKeyOf('admin@demo.test');
+    await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie } });
+    expect(h.logs.join('\n')).not.toContain(key);
+    expect(h.logs.join('\n')).not.toContain(DEMO_PASSWORD);
+  });
+});

@@ -1,0 +1,31 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { staticRoutes } from './static-routes';
+
+describe('staticRoutes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rc-static-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Realm Console</title>');
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const app = staticRoutes(dir);
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const res = await app.request('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('falls back to index.html for client-side routes, uncached', async () => {
+    const res = await app.request('/users?q=mia');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>Realm Console</title>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('says how to build when there is no build', async () => {
+    const res = await staticRoutes(join(dir, 'missing')).request('/');
+    expect(res.status).toBe(503);
+  });
+});
