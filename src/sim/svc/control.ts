@@ -1,0 +1,42 @@
+/**
+ * The knobs tests turn: the sim clock, added latency and injected failures. Kept apart from the store so
+ * that faults never touch data.
+ */
+export class SimControl {
+  private offsetMs = 0;
+  private failuresLeft = 0;
+  private failureStatus = 500;
+  latencyMs = 0;
+
+  constructor(private readonly baseClock: () => number = Date.now) {}
+
+  now(): number {
+    return this.baseClock() + this.offsetMs;
+  }
+
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advance() takes a non-negative number of ms');
+    this.offsetMs += ms;
+  }
+
+  setLatency(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('setLatency() takes a non-negative number of ms');
+    this.latencyMs = ms;
+  }
+
+  failNext(count: number, status = 500): void {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError('failNext() takes a non-negative integer');
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new RangeError('failNext() status must be an HTTP error status (400-599)');
+    }
+    this.failuresLeft = count;
+    this.failureStatus = status;
+  }
+
+  /** Consumes one injected failure, if any is pending; returns its status. */
+  takeFailure(): number | null {
+    if (this.failuresLeft <= 0) return null;
+    this.failuresLeft--;
+    return this.failureStatus;
+  }
+}

@@ -1,0 +1,128 @@
+import type { ReactionType } from '../../shared/svc';
+
+/**
+ * A small slice of the server's emoji data: enough unicode emoji for realistic statuses, plus the realm's
+ * custom emoji and the one extra emoji. Names map to dash-separated hex codepoints; some codes have
+ * several names (aliases), as on the real server.
+ */
+const UNICODE_EMOJI_TABLE = {
+  grinning: '1f600',
+  smiley: '1f603',
+  smile: '1f604',
+  slight_smile: '1f642',
+  joy: '1f602',
+  wink: '1f609',
+  thinking: '1f914',
+  sick: '1f912',
+  sleeping: '1f634',
+  zzz: '1f4a4',
+  eyes: '1f440',
+  wave: '1f44b',
+  '+1': '1f44d',
+  thumbs_up: '1f44d',
+  clap: '1f44f',
+  heart: '2764',
+  fire: '1f525',
+  tada: '1f389',
+  rocket: '1f680',
+  car: '1f697',
+  bus: '1f68c',
+  train: '1f686',
+  bike: '1f6b2',
+  airplane: '2708',
+  palm_tree: '1f334',
+  beach_umbrella: '1f3d6',
+  house: '1f3e0',
+  office: '1f3e2',
+  coffee: '2615',
+  pizza: '1f355',
+  calendar: '1f4c5',
+  spiral_calendar: '1f5d3',
+  stopwatch: '23f1',
+  hourglass: '231b',
+  headphones: '1f3a7',
+  laptop: '1f4bb',
+  books: '1f4da',
+  memo: '1f4dd',
+  phone: '1f4de',
+  speech_bubble: '1f4ac',
+  working_on_it: '1f6e0',
+  check: '2705',
+  cross_mark: '274c',
+  warning: '26a0',
+  sun: '2600',
+  cloud: '2601',
+  umbrella: '2602',
+  snowflake: '2744',
+  octopus: '1f419',
+};
+
+/** A Map, not a plain object, so that names like `constructor` do not find prototype members. */
+export const UNICODE_EMOJI: ReadonlyMap<string, string> = new Map(Object.entries(UNICODE_EMOJI_TABLE));
+const UNICODE_CODES: ReadonlySet<string> = new Set(UNICODE_EMOJI.values());
+
+/** The server's one extra emoji: its code is its name. */
+export const EXTRA_EMOJI_NAME = 'svc';
+
+export interface RealmEmoji {
+  id: string;
+  name: string;
+  deactivated: boolean;
+  authorId: number | null;
+}
+
+export interface EmojiChoice {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: ReactionType;
+}
+
+export class EmojiError extends Error {}
+
+/**
+ * Resolves a status emoji the way the server does: when the client sends only a name the server looks the
+ * name up (active custom emoji first, then the extra emoji, then unicode); when it sends a code and a type
+ * the triple is checked for consistency.
+ */
+export function resolveStatusEmoji(
+  realmEmoji: ReadonlyMap<string, RealmEmoji>,
+  name: string,
+  code: string | undefined,
+  type: ReactionType | undefined,
+): EmojiChoice {
+  if (code === undefined || type === undefined) return lookupByName(realmEmoji, name);
+  checkTriple(realmEmoji, name, code, type);
+  return { emoji_name: name, emoji_code: code, reaction_type: type };
+}
+
+function lookupByName(realmEmoji: ReadonlyMap<string, RealmEmoji>, name: string): EmojiChoice {
+  for (const emoji of realmEmoji.values()) {
+    if (emoji.name === name && !emoji.deactivated) {
+      return { emoji_name: name, emoji_code: emoji.id, reaction_type: 'realm_emoji' };
+    }
+  }
+  if (name === EXTRA_EMOJI_NAME) return { emoji_name: name, emoji_code: name, reaction_type: 'svc_extra_emoji' };
+  const code = UNICODE_EMOJI.get(name);
+  if (code !== undefined) return { emoji_name: name, emoji_code: code, reaction_type: 'unicode_emoji' };
+  throw new EmojiError(`Emoji '${name}' does not exist`);
+}
+
+function checkTriple(realmEmoji: ReadonlyMap<string, RealmEmoji>, name: string, code: string, type: ReactionType) {
+  switch (type) {
+    case 'realm_emoji': {
+      const emoji = realmEmoji.get(code);
+      if (!emoji) throw new EmojiError('Invalid custom emoji.');
+      if (emoji.name !== name) throw new EmojiError('Invalid custom emoji name.');
+      if (emoji.deactivated) throw new EmojiError('This custom emoji has been deactivated.');
+      return;
+    }
+    case 'svc_extra_emoji':
+      if (code !== EXTRA_EMOJI_NAME) throw new EmojiError('Invalid emoji code.');
+      if (name !== code) throw new EmojiError('Invalid emoji name.');
+      return;
+    case 'unicode_emoji':
+      if (!UNICODE_CODES.has(code)) throw new EmojiError('Invalid emoji code.');
+      if (UNICODE_EMOJI.get(name) !== code) throw new EmojiError('Invalid emoji name.');
+      return;
+  }
+}

@@ -1,0 +1,46 @@
+import { errorEnvelope, type ErrorEnvelope } from '../../shared/svc';
+
+/** A refusal with the server's exact code, message and HTTP status; handlers throw it, the app renders it. */
+export class SvcError extends Error {
+  constructor(
+    readonly code: string,
+    msg: string,
+    readonly status = 400,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(msg);
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    return errorEnvelope(this.code, this.message, this.extra);
+  }
+}
+
+export const badRequest = (msg: string) => new SvcError('BAD_REQUEST', msg);
+
+export const noSuchUser = () => badRequest('No such user');
+
+export const endpointDoesNotExist = () => new SvcError('BAD_REQUEST', 'Endpoint does not exist.', 404);
+
+export const mustBeAdmin = () => new SvcError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+
+export const mustBeOwner = () => new SvcError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+
+export const missingArgument = (name: string) =>
+  new SvcError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, 400, { var_name: name });
+
+/** What `failNext` answers with: the envelope real servers (or their proxies) send for that status. */
+export function injectedFailure(status: number): SvcError {
+  if (status === 429) {
+    return new SvcError(
+      'RATE_LIMIT_HIT',
+      'API usage exceeded rate limit',
+      429,
+      { 'retry-after': 1 },
+      { 'Retry-After': '1' },
+    );
+  }
+  if (status >= 500) return new SvcError('INTERNAL_SERVER_ERROR', 'Internal server error', status);
+  return new SvcError('BAD_REQUEST', 'Injected failure', status);
+}

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { FEATURE_LEVELS, type OwnUser, type User } from '../../shared/svc';
+import { renderMarkdown } from './markdown';
+import { EMAIL_VISIBILITY, PROFILE_FIELD_TYPE, type SimUser, type SvcStore } from './store';
+
+/** Whether `viewer` may see `target`'s real email address under the target's visibility setting. */
+export function canSeeRealEmail(viewer: SimUser, target: SimUser): boolean {
+  if (target.isBot || viewer.user_id === target.user_id) return true;
+  switch (target.emailAddressVisibility) {
+    case EMAIL_VISIBILITY.everyone:
+      return true;
+    case EMAIL_VISIBILITY.members:
+      return viewer.role <= 400;
+    case EMAIL_VISIBILITY.moderators:
+      return viewer.role <= 300;
+    case EMAIL_VISIBILITY.admins:
+      return viewer.role <= 200;
+    case EMAIL_VISIBILITY.nobody:
+      return false;
+  }
+}
+
+export interface FormatOptions {
+  clientGravatar: boolean;
+  includeCustomProfileFields: boolean;
+}
+
+// Hashing is the slow part of a 10,000-user listing, and an address rarely changes.
+const gravatarHashes = new Map<string, string>();
+
+function gravatarUrl(email: string, version: number): string {
+  const key = email.trim().toLowerCase();
+  let hash = gravatarHashes.get(key);
+  if (hash === undefined) {
+    hash = createHash('md5').update(key).digest('hex');
+    gravatarHashes.set(key, hash);
+  }
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${version}`;
+}
+
+export function avatarUrl(store: SvcStore, viewer: SimUser, target: SimUser, clientGravatar: boolean): string | null {
+  if (target.avatarSource === 'U') {
+    return `${store.realm.baseUrl}/user_avatars/${store.realm.id}/${target.user_id}.svg?version=${target.avatarVersion}`;
+  }
+  // The client computes gravatar URLs itself, but only from an address it is allowed to see.
+  if (clientGravatar && canSeeRealEmail(viewer, target)) return null;
+  return gravatarUrl(target.deliveryEmail, target.avatarVersion);
+}
+
+export function profileDataOf(store: SvcStore, user: SimUser): NonNullable<User['profile_data']> {
+  const out: NonNullable<User['profile_data']> = {};
+  for (const [fieldId, value] of user.profileData) {
+    const field = store.profileField(fieldId);
+    if (!field) continue;
+    out[String(fieldId)] = renderedFieldValue(field.type, value);
+  }
+  return out;
+}
+
+/** Text fields support Markdown, so the server adds their HTML rendering. */
+export function renderedFieldValue(type: number, value: string): { value: string; rendered_value?: string } {
+  if (type === PROFILE_FIELD_TYPE.shortText || type === PROFILE_FIELD_TYPE.longText) {
+    return { value, rendered_value: renderMarkdown(value) };
+  }
+  return { value };
+}
+
+/** Undefined means "not sent": JSON leaves the key out. */
+function deliveryEmailValue(store: SvcStore, viewer: SimUser, target: SimUser): string | null | undefined {
+  const visible = canSeeRealEmail(viewer, target);
+  if (store.featureLevel >= FEATURE_LEVELS.deliveryEmailAlwaysPresent) return visible ? target.deliveryEmail : null;
+  // Older servers sent it only when it differed from `email` and the viewer could see it.
+  const restricted = !target.isBot && target.emailAddressVisibility !== EMAIL_VISIBILITY.everyone;
+  return restricted && visible ? target.deliveryEmail : undefined;
+}
+
+// Listing 10,000 users builds 10,000 of these, so they are single object literals (no spreads): fields a
+// server would leave out are set to undefined, which JSON drops.
+
+/** A user as `viewer` sees it in `GET /users` and `GET /users/{user_id}`. */
+export function formatUser(store: SvcStore, viewer: SimUser, target: SimUser, options: FormatOptions): User {
+  return {
+    user_id: target.user_id,
+    delivery_email: deliveryEmailValue(store, viewer, target),
+    email: target.apiEmail,
+    full_name: target.fullName,
+    date_joined: target.dateJoined,
+    is_active: target.isActive,
+    is_owner: target.role === 100,
+    is_admin: target.role === 100 || target.role === 200,
+    is_guest: target.role === 600,
+    // Removed at level 363; older servers still sent it.
+    is_billing_admin: store.featureLevel < 363 ? target.role === 100 : undefined,
+    is_bot: target.isBot,
+    bot_type: target.botType,
+    bot_owner_id: target.isBot ? target.botOwnerId : undefined,
+    role: target.role,
+    timezone: target.timezone,
+    avatar_url: avatarUrl(store, viewer, target, options.clientGravatar),
+    avatar_version: target.avatarVersion,
+    profile_data: options.includeCustomProfileFields && !target.isBot ? profileDataOf(store, target) : undefined,
+  };
+}
+
+/** `GET /users/me`: no bot fields, always a full avatar URL, own profile data included. */
+export function formatOwnUser(store: SvcStore, me: SimUser, maxMessageId: number): OwnUser {
+  return {
+    user_id: me.user_id,
+    delivery_email: deliveryEmailValue(store, me, me),
+    email: me.apiEmail,
+    full_name: me.fullName,
+    date_joined: me.dateJoined,
+    is_active: me.isActive,
+    is_owner: me.role === 100,
+    is_admin: me.role === 100 || me.role === 200,
+    is_guest: me.role === 600,
+    is_billing_admin: store.featureLevel < 363 ? me.role === 100 : undefined,
+    is_bot: me.isBot,
+    role: me.role,
+    timezone: me.timezone,
+    avatar_url: avatarUrl(store, me, me, false),
+    avatar_version: me.avatarVersion,
+    profile_data: me.isBot ? undefined : profileDataOf(store, me),
+    max_message_id: maxMessageId,
+  };
+}

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { SvcOperation } from '../../shared/svc';
+import type { SimControl } from './control';
+import type { SimUser, SvcStore } from './store';
+
+/** What every handler can reach: the data, the knobs and the simulator's fixed settings. */
+export interface SimCore {
+  store: SvcStore;
+  control: SimControl;
+  settings: {
+    baseUrl: string;
+    version: string;
+    ignoredParameters: readonly string[];
+  };
+}
+
+export interface PublicContext<P> {
+  core: SimCore;
+  params: P;
+}
+
+export interface UserContext<P> extends PublicContext<P> {
+  /** The authenticated caller. */
+  me: SimUser;
+}
+
+/** Fields a handler adds to the success envelope. */
+export type HandlerResult = Record<string, unknown>;
+
+export interface RegisteredHandler {
+  op: SvcOperation;
+  /**
+   * The server checks "administrators only" before reading parameters on these endpoints (a decorator),
+   * so a member gets the permission error even for a malformed request.
+   */
+  adminBeforeParams: boolean;
+  run(core: SimCore, me: SimUser | null, params: Record<string, unknown>): HandlerResult;
+}
+
+type Params<O extends SvcOperation> = z.output<O['params']>;
+
+export function publicHandler<O extends SvcOperation>(
+  op: O,
+  handle: (ctx: PublicContext<Params<O>>) => HandlerResult,
+): RegisteredHandler {
+  return {
+    op,
+    adminBeforeParams: false,
+    // The values were produced by parsing this operation's own field schemas.
+    run: (core, _me, params) => handle({ core, params: params as Params<O> }),
+  };
+}
+
+export function userHandler<O extends SvcOperation>(
+  op: O,
+  handle: (ctx: UserContext<Params<O>>) => HandlerResult,
+  options: { adminBeforeParams?: boolean } = {},
+): RegisteredHandler {
+  return {
+    op,
+    adminBeforeParams: options.adminBeforeParams ?? false,
+    run: (core, me, params) => {
+      if (!me) throw new Error(`${op.id} requires an authenticated caller`);
+      return handle({ core, me, params: params as Params<O> });
+    },
+  };
+}

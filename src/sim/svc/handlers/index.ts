@@ -1,0 +1,18 @@
+import type { SvcOpId } from '../../../shared/svc';
+import type { RegisteredHandler } from '../handler';
+import { fetchApiKeyHandlers } from './fetch-api-key';
+import { serverSettingsHandlers } from './server-settings';
+import { userStatusHandlers } from './user-status';
+import { userHandlers } from './users';
+
+const all: readonly RegisteredHandler[] = [
+  ...serverSettingsHandlers,
+  ...fetchApiKeyHandlers,
+  ...userHandlers,
+  ...userStatusHandlers,
+];
+
+/** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */
+export const handlersById: ReadonlyMap<SvcOpId, RegisteredHandler> = new Map(
+  all.map((h) => [h.op.id as SvcOpId, h] as const),
+);

@@ -1,0 +1,54 @@
+import { EMOJI_NAME_REQUIRED_MSG, isAdminRole, svcOps } from '../../../shared/svc';
+import { EmojiError, resolveStatusEmoji } from '../emoji';
+import { badRequest, noSuchUser } from '../errors';
+import { userHandler } from '../handler';
+import { updateStatus, type StatusChange } from '../mutations';
+import type { StatusRow } from '../store';
+
+/** The API shape: keys are present only for what is set. */
+function formatStatus(row: StatusRow | undefined): Record<string, string> {
+  if (!row) return {};
+  return {
+    ...(row.status_text ? { status_text: row.status_text } : {}),
+    ...(row.emoji_name
+      ? { emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: row.reaction_type }
+      : {}),
+  };
+}
+
+export const userStatusHandlers = [
+  userHandler(svcOps.getUserStatus, ({ core, params }) => {
+    if (!core.store.user(params.user_id)) throw noSuchUser();
+    return { status: formatStatus(core.store.statuses.get(params.user_id)) };
+  }),
+
+  // The checks run in the server's order: permission, then "nothing to do", then the emoji.
+  userHandler(svcOps.updateUserStatus, ({ core, me, params }) => {
+    const { store } = core;
+    if (!isAdminRole(me.role)) throw badRequest('Insufficient permission');
+    const target = store.user(params.user_id);
+    if (!target || target.isBot) throw noSuchUser();
+    if (!target.isActive) throw badRequest('User is deactivated');
+
+    const statusText = params.status_text?.trim();
+    const { emoji_name: emojiName, emoji_code: emojiCode, reaction_type: reactionType } = params;
+    if (statusText === undefined && emojiName === undefined) throw badRequest('Client did not pass any new values.');
+
+    const change: StatusChange = statusText === undefined ? {} : { status_text: statusText };
+    if (emojiName === '') {
+      // An empty name clears the emoji, whatever else came along.
+      change.emoji = { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' };
+    } else if (emojiName !== undefined) {
+      try {
+        change.emoji = resolveStatusEmoji(store.realmEmoji, emojiName, emojiCode, reactionType);
+      } catch (error) {
+        if (error instanceof EmojiError) throw badRequest(error.message);
+        throw error;
+      }
+    } else if (emojiCode !== undefined || reactionType !== undefined) {
+      throw badRequest(EMOJI_NAME_REQUIRED_MSG);
+    }
+    updateStatus(store, target, change);
+    return {};
+  }),
+];

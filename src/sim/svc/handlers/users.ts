@@ -1,0 +1,143 @@
+import { FEATURE_LEVELS, svcOps } from '../../../shared/svc';
+import { badRequest, mustBeOwner, noSuchUser } from '../errors';
+import { canSeeRealEmail, formatOwnUser, formatUser, type FormatOptions } from '../format-user';
+import { userHandler } from '../handler';
+import { changeFullName, changeRole, deactivate, reactivate, setProfileField } from '../mutations';
+import { isOnlyOwner } from '../permissions';
+import { PROFILE_FIELD_TYPE, type SimUser, type SvcStore } from '../store';
+
+/** No messages exist until message handling arrives; -1 is how the server says "none". */
+const NO_MESSAGES_MAX_ID = -1;
+
+function formatOptions(params: { client_gravatar?: boolean; include_custom_profile_fields?: boolean }): FormatOptions {
+  return {
+    clientGravatar: params.client_gravatar ?? true,
+    includeCustomProfileFields: params.include_custom_profile_fields ?? false,
+  };
+}
+
+/**
+ * From level 302 a real address finds its user only if the caller may see it, and the dummy
+ * `user{id}@{host}` works for everybody; before that only the API email (`email` field) matched.
+ */
+function userByEmail(store: SvcStore, me: SimUser, email: string): SimUser {
+  if (store.featureLevel >= FEATURE_LEVELS.realEmailLookup) {
+    const dummy = /^user(\d+)@(.+)$/i.exec(email);
+    if (dummy && dummy[2]?.toLowerCase() === store.realm.host.toLowerCase()) {
+      const byId = store.user(Number(dummy[1]));
+      if (byId) return byId;
+    }
+    const real = store.userByDeliveryEmail(email);
+    if (real && canSeeRealEmail(me, real)) return real;
+    throw noSuchUser();
+  }
+  const byApiEmail = store.userByApiEmail(email);
+  if (!byApiEmail) throw noSuchUser();
+  return byApiEmail;
+}
+
+const PROFILE_TEXT_LIMITS: Record<number, number> = {
+  [PROFILE_FIELD_TYPE.shortText]: 50,
+  [PROFILE_FIELD_TYPE.pronouns]: 50,
+  [PROFILE_FIELD_TYPE.longText]: 500,
+};
+
+interface ProfileChange {
+  fieldId: number;
+  fieldType: number;
+  value: string;
+}
+
+/** Checks every entry before anything changes, so a bad entry leaves the user untouched. */
+function checkProfileData(store: SvcStore, entries: readonly { id: number; value: unknown }[]): ProfileChange[] {
+  return entries.map(({ id, value }) => {
+    const field = store.profileField(id);
+    if (!field) throw badRequest(`Field id ${id} not found.`);
+    if (typeof value !== 'string') throw badRequest(`${field.name} is not a string`);
+    const limit = PROFILE_TEXT_LIMITS[field.type] ?? 50;
+    if (value.length > limit) throw badRequest(`${field.name} is too long (limit: ${limit} characters)`);
+    return { fieldId: id, fieldType: field.type, value: value.trim() };
+  });
+}
+
+export const userHandlers = [
+  userHandler(svcOps.getOwnUser, ({ core, me }) => formatOwnUser(core.store, me, NO_MESSAGES_MAX_ID)),
+
+  userHandler(svcOps.getUsers, ({ core, me, params }) => {
+    const { store } = core;
+    const options = formatOptions(params);
+    let targets: readonly SimUser[] = store.users;
+    if (params.user_ids) {
+      targets = params.user_ids.map((id) => {
+        const user = store.user(id);
+        if (!user) throw badRequest(`Invalid user ID: ${id}`);
+        return user;
+      });
+    }
+    const members = [];
+    for (const target of targets) members.push(formatUser(store, me, target, options));
+    return { members };
+  }),
+
+  userHandler(svcOps.getUser, ({ core, me, params }) => {
+    const target = core.store.user(params.user_id);
+    if (!target) throw noSuchUser();
+    return { user: formatUser(core.store, me, target, formatOptions(params)) };
+  }),
+
+  userHandler(svcOps.getUserByEmail, ({ core, me, params }) => {
+    const target = userByEmail(core.store, me, params.email);
+    return { user: formatUser(core.store, me, target, formatOptions(params)) };
+  }),
+
+  userHandler(
+    svcOps.updateUser,
+    ({ core, me, params }) => {
+      const { store } = core;
+      const target = store.user(params.user_id);
+      if (!target) throw noSuchUser();
+      const { role } = params;
+      if (role !== undefined && role !== target.role) {
+        // Only owners may make or unmake owners.
+        if ((role === 100 || target.role === 100) && me.role !== 100) throw mustBeOwner();
+        if (isOnlyOwner(store, target)) {
+          throw badRequest('The owner permission cannot be removed from the only organization owner.');
+        }
+      }
+      const profileChanges = params.profile_data ? checkProfileData(store, params.profile_data) : [];
+
+      if (role !== undefined) changeRole(store, target, role);
+      if (params.full_name !== undefined) changeFullName(store, target, params.full_name);
+      for (const change of profileChanges)
+        setProfileField(store, target, change.fieldId, change.fieldType, change.value);
+      return {};
+    },
+    { adminBeforeParams: true },
+  ),
+
+  userHandler(
+    svcOps.deactivateUser,
+    ({ core, me, params }) => {
+      const { store } = core;
+      const target = store.user(params.user_id);
+      if (!target || !target.isActive || target.isBot) throw noSuchUser();
+      if (target.role === 100 && me.role !== 100) throw mustBeOwner();
+      if (isOnlyOwner(store, target)) throw badRequest('Cannot deactivate the only organization owner.');
+      deactivate(store, target, params.deactivation_notification_comment);
+      return {};
+    },
+    { adminBeforeParams: true },
+  ),
+
+  userHandler(
+    svcOps.reactivateUser,
+    ({ core, me, params }) => {
+      const target = core.store.user(params.user_id);
+      if (!target) throw noSuchUser();
+      if (target.isActive) throw badRequest('User is already active.');
+      reactivate(core.store, target, me);
+      return {};
+    },
+    { adminBeforeParams: true },
+  ),
+];

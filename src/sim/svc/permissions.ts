@@ -1,0 +1,14 @@
+import { isAdminRole } from '../../shared/svc';
+import { mustBeAdmin } from './errors';
+import type { SimUser, SvcStore } from './store';
+
+export function requireAdmin(me: SimUser): void {
+  if (!isAdminRole(me.role)) throw mustBeAdmin();
+}
+
+/** The server refuses to leave an organization without an active human owner. */
+export function isOnlyOwner(store: SvcStore, user: SimUser): boolean {
+  if (user.role !== 100 || user.isBot || !user.isActive) return false;
+  const owners = store.activeHumanOwners();
+  return owners.length === 1 && owners[0]?.user_id === user.user_id;
+}

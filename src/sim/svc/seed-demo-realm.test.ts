@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { svcOps } from '../../shared/svc';
+import { basicAuthHeader, createSvcSimulator, DEMO_ACCOUNTS, EMAIL_VISIBILITY, SIM_ORIGIN } from '.';
+
+const snapshot = (seed: number) =>
+  createSvcSimulator({ generatedUsers: 200, seed }).store.users.map((u) => [
+    u.deliveryEmail,
+    u.fullName,
+    u.role,
+    u.isActive,
+    u.timezone,
+    u.dateJoined,
+    u.apiKey,
+  ]);
+
+describe('the demo realm', () => {
+  const sim = createSvcSimulator();
+  const users = sim.store.users;
+  const generated = users.filter((u) => !u.isBot && !DEMO_ACCOUNTS.some((a) => a.email === u.deliveryEmail));
+
+  it('holds the named accounts, visible to everyone, with the only owner', () => {
+    for (const account of DEMO_ACCOUNTS) {
+      expect(sim.store.userByDeliveryEmail(account.email)).toMatchObject({
+        fullName: account.fullName,
+        role: account.role,
+        isActive: true,
+        emailAddressVisibility: EMAIL_VISIBILITY.everyone,
+      });
+    }
+    expect(users.filter((u) => u.role === 100).map((u) => u.deliveryEmail)).toEqual(['owner@demo.test']);
+  });
+
+  it('generates 300 people by default with varied roles, never owners', () => {
+    expect(generated).toHaveLength(300);
+    const roles = new Set(generated.map((u) => u.role));
+    expect([...roles].sort()).toEqual([200, 300, 400, 600]);
+    expect(generated.filter((u) => u.role === 400).length).toBeGreaterThan(200);
+    for (const u of generated) expect(u.deliveryEmail).toMatch(/^[a-z]+\.[a-z]+\.\d+@demo\.test$/);
+  });
+
+  it('deactivates about 5% and mixes visibility, time zones and join dates', () => {
+    const inactive = generated.filter((u) => !u.isActive).length;
+    expect(inactive).toBeGreaterThanOrEqual(5);
+    expect(inactive).toBeLessThanOrEqual(30);
+    expect(new Set(generated.map((u) => u.emailAddressVisibility)).size).toBe(5);
+    expect(new Set(generated.map((u) => u.timezone)).size).toBeGreaterThan(10);
+    const years = new Set(generated.map((u) => u.dateJoined.slice(0, 4)));
+    expect(years.size).toBeGreaterThanOrEqual(6);
+    for (const u of users) expect(u.dateJoined).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+  });
+
+  it('gives some people statuses and profile data', () => {
+    expect(generated.filter((u) => sim.store.statuses.has(u.user_id)).length).toBeGreaterThan(10);
+    expect(generated.filter((u) => u.profileData.size > 0).length).toBeGreaterThan(100);
+  });
+
+  it('has one bot of each type, owned by the administrator', () => {
+    const admin = sim.store.userByDeliveryEmail('admin@demo.test');
+    const bots = users.filter((u) => u.isBot);
+    expect(bots.map((b) => b.botType)).toEqual([1, 2, 3, 4]);
+    for (const bot of bots) {
+      expect(bot.botOwnerId).toBe(admin?.user_id);
+      expect(bot.deliveryEmail).toMatch(/^[a-z-]+-bot@demo\.test$/);
+      expect(bot.password).toBeNull();
+      expect(bot.profileData.size).toBe(0);
+    }
+  });
+
+  it('is the same for the same seed and different for another', () => {
+    expect(snapshot(7)).toEqual(snapshot(7));
+    expect(snapshot(7)).not.toEqual(snapshot(8));
+  });
+
+  it('gives every user a distinct API key', () => {
+    expect(new Set(users.map((u) => u.apiKey)).size).toBe(users.length);
+  });
+
+  it('uses the configured realm host', () => {
+    const s = createSvcSimulator({ generatedUsers: 3, realmHost: 'chat.example.org' });
+    expect(s.store.users.at(-1)?.deliveryEmail).toMatch(/@chat\.example\.org$/);
+    expect(s.store.users.find((u) => u.isBot)?.deliveryEmail).toMatch(/@chat\.example\.org$/);
+  });
+});
+
+describe('a 10,000-user realm', () => {
+  it('seeds and lists quickly', async () => {
+    let started = performance.now();
+    const sim = createSvcSimulator({ generatedUsers: 10_000 });
+    const seedMs = performance.now() - started;
+    expect(sim.store.users.length).toBe(10_000 + DEMO_ACCOUNTS.length + 4);
+
+    // Warm up once (first-call JIT, gravatar hashes), then time a typical listing, server side only.
+    const request = () =>
+      sim.fetch(
+        new Request(`${SIM_ORIGIN}/api/v1/users`, {
+          headers: { authorization: basicAuthHeader('member@demo.test', sim.apiKeyOf('member@demo.test')) },
+        }),
+      );
+    await (await request()).text();
+    started = performance.now();
+    const response = await request();
+    const text = await response.text();
+    const listMs = performance.now() - started;
+    const { status } = response;
+    const body: unknown = JSON.parse(text);
+
+    expect(status).toBe(200);
+    expect(svcOps.getUsers.response.parse(body).members).toHaveLength(sim.store.users.length);
+    // Budgets live in the benchmarks; these bounds only catch an accidental quadratic.
+    expect(seedMs).toBeLessThan(5_000);
+    expect(listMs).toBeLessThan(3_000);
+    console.info(`[svc-sim] seeded 10k users in ${seedMs.toFixed(0)} ms; GET /users took ${listMs.toFixed(0)} ms`);
+  });
+});

@@ -1,0 +1,216 @@
+import type { Role } from '../../shared/svc';
+import { BIOGRAPHIES, DEPARTMENTS, FIRST_NAMES, LAST_NAMES, PRONOUNS, STATUS_PRESETS, TIMEZONES } from './demo-names';
+import { resolveStatusEmoji } from './emoji';
+import { Random } from './random';
+import {
+  EMAIL_VISIBILITY,
+  PROFILE_FIELD_TYPE,
+  type BotType,
+  type EmailVisibility,
+  type SimUser,
+  type StatusRow,
+  type SvcStore,
+} from './store';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_ACCOUNTS: readonly { email: string; role: Role; fullName: string }[] = [
+  { email: 'owner@demo.test', role: 100, fullName: 'Olivia Owner' },
+  { email: 'admin@demo.test', role: 200, fullName: 'Adam Admin' },
+  { email: 'moderator@demo.test', role: 300, fullName: 'Mo Moderator' },
+  { email: 'member@demo.test', role: 400, fullName: 'Mia Member' },
+  { email: 'guest@demo.test', role: 600, fullName: 'Gus Guest' },
+];
+
+export const PROFILE_FIELD_IDS = { phone: 1, biography: 2, pronouns: 3, department: 4 } as const;
+
+const DEMO_BOTS: readonly { local: string; fullName: string; botType: BotType }[] = [
+  { local: 'deploy-bot', fullName: 'Deploy Bot', botType: 1 },
+  { local: 'ci-webhook-bot', fullName: 'CI Webhook', botType: 2 },
+  { local: 'standup-bot', fullName: 'Standup Helper', botType: 3 },
+  { local: 'helper-bot', fullName: 'Helper Bot', botType: 4 },
+];
+
+// Fixed instants, not the wall clock, so the realm is the same whenever it is seeded.
+const REALM_CREATED_MS = Date.UTC(2016, 2, 14, 9, 30, 0);
+const GENERATED_FROM_MS = Date.UTC(2017, 0, 1);
+const GENERATED_UNTIL_MS = Date.UTC(2025, 8, 1);
+
+/** The server's timestamp format, e.g. `2019-10-20T07:50:53.728864+00:00`. */
+function isoWithMicros(ms: number, rng: Random): string {
+  const iso = new Date(ms).toISOString(); // 2019-10-20T07:50:53.728Z
+  return `${iso.slice(0, 23)}${String(rng.int(0, 999)).padStart(3, '0')}+00:00`;
+}
+
+function asciiLocalPart(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[øØ]/g, 'o')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+type NewUser = Omit<SimUser, 'user_id' | 'apiEmail'>;
+
+function human(
+  rng: Random,
+  fields: Pick<NewUser, 'deliveryEmail' | 'fullName' | 'role' | 'dateJoined'> & Partial<NewUser>,
+) {
+  const user: NewUser = {
+    isActive: true,
+    isBot: false,
+    botType: null,
+    botOwnerId: null,
+    timezone: '',
+    avatarSource: 'G',
+    avatarVersion: 1,
+    emailAddressVisibility: EMAIL_VISIBILITY.everyone,
+    apiKey: rng.token(32),
+    password: DEMO_PASSWORD,
+    profileData: new Map(),
+    ...fields,
+  };
+  return user;
+}
+
+function setStatus(store: SvcStore, userId: number, text: string, emojiName: string): void {
+  const row: StatusRow = { status_text: text, emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' };
+  if (emojiName) Object.assign(row, resolveStatusEmoji(store.realmEmoji, emojiName, undefined, undefined));
+  store.statuses.set(userId, row);
+}
+
+/**
+ * Fills an empty store with the demo organization: the five named sign-ins, one bot of each type owned by
+ * the administrator, and `generatedUsers` generated people with varied roles, visibility, time zones,
+ * statuses and profile data. Deterministic for a given seed.
+ */
+export function seedDemoRealm(store: SvcStore, options: { seed: number; generatedUsers: number }): void {
+  const rng = new Random(options.seed);
+  const host = store.realm.host;
+
+  store.profileFields.push(
+    {
+      id: PROFILE_FIELD_IDS.phone,
+      name: 'Phone',
+      type: PROFILE_FIELD_TYPE.shortText,
+      hint: 'Including country code',
+      order: 1,
+    },
+    {
+      id: PROFILE_FIELD_IDS.biography,
+      name: 'Biography',
+      type: PROFILE_FIELD_TYPE.longText,
+      hint: 'What do you do?',
+      order: 2,
+    },
+    {
+      id: PROFILE_FIELD_IDS.pronouns,
+      name: 'Pronouns',
+      type: PROFILE_FIELD_TYPE.pronouns,
+      hint: 'What pronouns should people use to refer to you?',
+      order: 3,
+    },
+    { id: PROFILE_FIELD_IDS.department, name: 'Department', type: PROFILE_FIELD_TYPE.shortText, hint: '', order: 4 },
+  );
+
+  const named = DEMO_ACCOUNTS.map((account, i) =>
+    store.addUser(
+      human(rng, {
+        deliveryEmail: account.email,
+        fullName: account.fullName,
+        role: account.role,
+        dateJoined: isoWithMicros(REALM_CREATED_MS + i * 86_400_000 * 3, rng),
+        timezone:
+          ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'Europe/London', 'America/Los_Angeles'][i] ?? '',
+        // The owner has uploaded a picture; the others use gravatar.
+        avatarSource: i === 0 ? 'U' : 'G',
+        avatarVersion: i === 0 ? 3 : 1,
+      }),
+    ),
+  );
+  const [owner, admin, moderator, member] = named;
+  if (!owner || !admin || !moderator || !member) throw new Error('demo accounts missing');
+
+  store.realmEmoji.set('1', { id: '1', name: 'green_tick', deactivated: false, authorId: owner.user_id });
+  store.realmEmoji.set('2', { id: '2', name: 'party_parrot', deactivated: false, authorId: admin.user_id });
+  store.realmEmoji.set('3', { id: '3', name: 'old_logo', deactivated: true, authorId: owner.user_id });
+
+  owner.profileData.set(PROFILE_FIELD_IDS.department, 'Leadership');
+  owner.profileData.set(PROFILE_FIELD_IDS.pronouns, 'she/her');
+  admin.profileData.set(PROFILE_FIELD_IDS.department, 'Operations');
+  admin.profileData.set(PROFILE_FIELD_IDS.phone, '+1-555-0100-2000');
+  member.profileData.set(PROFILE_FIELD_IDS.biography, 'Product designer. I care about **accessible** interfaces.');
+  member.profileData.set(PROFILE_FIELD_IDS.phone, '+49-30-5550-4000');
+  member.profileData.set(PROFILE_FIELD_IDS.pronouns, 'she/her');
+  setStatus(store, admin.user_id, 'Working remotely', 'house');
+  setStatus(store, moderator.user_id, 'In a meeting', 'calendar');
+
+  DEMO_BOTS.forEach((bot, i) => {
+    store.addUser({
+      deliveryEmail: `${bot.local}@${host}`,
+      fullName: bot.fullName,
+      dateJoined: isoWithMicros(REALM_CREATED_MS + (20 + i) * 86_400_000, rng),
+      isActive: true,
+      role: 400,
+      isBot: true,
+      botType: bot.botType,
+      botOwnerId: admin.user_id,
+      timezone: '',
+      avatarSource: 'U',
+      avatarVersion: 1,
+      emailAddressVisibility: EMAIL_VISIBILITY.everyone,
+      apiKey: rng.token(32),
+      password: null,
+      profileData: new Map(),
+    });
+  });
+
+  // Join times increase with user ID, as they do on a real server.
+  const joined = Array.from({ length: options.generatedUsers }, () =>
+    rng.int(GENERATED_FROM_MS, GENERATED_UNTIL_MS),
+  ).sort((a, b) => a - b);
+  for (let i = 0; i < options.generatedUsers; i++) {
+    const first = rng.pick(FIRST_NAMES);
+    const last = rng.pick(LAST_NAMES);
+    const role = rng.weighted<Role>([
+      [400, 85],
+      [300, 4],
+      [200, 2],
+      [600, 9],
+    ]);
+    const visibility = rng.weighted<EmailVisibility>([
+      [EMAIL_VISIBILITY.everyone, 35],
+      [EMAIL_VISIBILITY.members, 30],
+      [EMAIL_VISIBILITY.admins, 15],
+      [EMAIL_VISIBILITY.moderators, 10],
+      [EMAIL_VISIBILITY.nobody, 10],
+    ]);
+    const uploaded = rng.chance(0.3);
+    const user = store.addUser(
+      human(rng, {
+        deliveryEmail: `${asciiLocalPart(first)}.${asciiLocalPart(last)}.${i + 1}@${host}`,
+        fullName: `${first} ${last}`,
+        role,
+        dateJoined: isoWithMicros(joined[i] ?? GENERATED_FROM_MS, rng),
+        isActive: !rng.chance(0.05),
+        timezone: rng.pick(TIMEZONES),
+        avatarSource: uploaded ? 'U' : 'G',
+        avatarVersion: uploaded ? rng.int(2, 6) : 1,
+        emailAddressVisibility: visibility,
+      }),
+    );
+    if (rng.chance(0.3))
+      user.profileData.set(
+        PROFILE_FIELD_IDS.phone,
+        `+1-555-01${String(rng.int(0, 99)).padStart(2, '0')}-${rng.int(1000, 9999)}`,
+      );
+    if (rng.chance(0.2)) user.profileData.set(PROFILE_FIELD_IDS.biography, rng.pick(BIOGRAPHIES));
+    if (rng.chance(0.4)) user.profileData.set(PROFILE_FIELD_IDS.pronouns, rng.pick(PRONOUNS));
+    if (rng.chance(0.6)) user.profileData.set(PROFILE_FIELD_IDS.department, rng.pick(DEPARTMENTS));
+    if (user.isActive && rng.chance(0.12)) {
+      const [text, emoji] = rng.pick(STATUS_PRESETS);
+      setStatus(store, user.user_id, text, emoji);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicAuthHeader, createSvcSimulator, startSvcSimServer } from '.';
+
+describe('startSvcSimServer', () => {
+  const sim = createSvcSimulator({ generatedUsers: 3 });
+  let server: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    server = await startSvcSimServer(sim, 0);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('listens on a free loopback port', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.url).not.toMatch(/:0$/);
+  });
+
+  it('answers over real HTTP', async () => {
+    const settings = await fetch(`${server.url}/api/v1/server_settings`);
+    expect(settings.status).toBe(200);
+    expect(await settings.json()).toMatchObject({ result: 'success', realm_name: 'Demo Organization' });
+
+    const res = await fetch(`${server.url}/api/v1/users/me`, {
+      headers: { authorization: basicAuthHeader('owner@demo.test', sim.apiKeyOf('owner@demo.test')) },
+    });
+    expect(await res.json()).toMatchObject({ role: 100, email: 'owner@demo.test' });
+  });
+
+  it('reads form bodies sent over the wire', async () => {
+    const res = await fetch(`${server.url}/api/v1/fetch_api_key`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'member@demo.test', password: 'demo1234' }),
+    });
+    expect(await res.json()).toMatchObject({ api_key: sim.apiKeyOf('member@demo.test') });
+  });
+
+  it('refuses a port that is taken', async () => {
+    const port = Number(new URL(server.url).port);
+    await expect(startSvcSimServer(sim, port)).rejects.toThrow(/EADDRINUSE/);
+  });
+});

@@ -1,0 +1,187 @@
+import type { ReactionType, Role } from '../../shared/svc';
+import type { RealmEmoji } from './emoji';
+import type { SvcEvent, SvcEventListener } from './events';
+
+/** Who may see a user's real email address (the user's own setting). */
+export const EMAIL_VISIBILITY = {
+  everyone: 1,
+  members: 2,
+  admins: 3,
+  nobody: 4,
+  moderators: 5,
+} as const;
+export type EmailVisibility = (typeof EMAIL_VISIBILITY)[keyof typeof EMAIL_VISIBILITY];
+
+export type BotType = 1 | 2 | 3 | 4;
+
+export interface SimUser {
+  readonly user_id: number;
+  /** The real address; what `delivery_email` shows to those allowed to see it. */
+  deliveryEmail: string;
+  /** The address the API uses: the real one when visible to everyone, else `user{id}@{host}`. */
+  apiEmail: string;
+  fullName: string;
+  readonly dateJoined: string;
+  isActive: boolean;
+  role: Role;
+  readonly isBot: boolean;
+  readonly botType: BotType | null;
+  readonly botOwnerId: number | null;
+  timezone: string;
+  /** `G`: gravatar (never uploaded), `U`: uploaded. */
+  avatarSource: 'G' | 'U';
+  avatarVersion: number;
+  emailAddressVisibility: EmailVisibility;
+  apiKey: string;
+  /** Null for bots, which cannot sign in with a password. */
+  password: string | null;
+  /** Custom profile field ID → raw value. */
+  profileData: Map<number, string>;
+}
+
+/** The stored form of a status; empty strings mean "not set", as on the server. */
+export interface StatusRow {
+  status_text: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: ReactionType;
+}
+
+export const PROFILE_FIELD_TYPE = { shortText: 1, longText: 2, pronouns: 8 } as const;
+export type ProfileFieldType = (typeof PROFILE_FIELD_TYPE)[keyof typeof PROFILE_FIELD_TYPE];
+
+export interface CustomProfileField {
+  id: number;
+  name: string;
+  type: ProfileFieldType;
+  hint: string;
+  order: number;
+}
+
+export interface SentEmail {
+  to: string;
+  userId: number;
+  kind: 'account_deactivated';
+  /** The administrator's text; empty when the notification carries no custom text. */
+  comment: string;
+  sentAt: number;
+}
+
+export interface RealmInfo {
+  id: number;
+  name: string;
+  /** HTML, as the server renders it. */
+  description: string;
+  host: string;
+  /** The public base URL, without a trailing slash. */
+  baseUrl: string;
+}
+
+/**
+ * The simulator's state. Reads are free; every change that clients would hear about goes through
+ * `emit()`, which is where event queues attach.
+ */
+export class SvcStore {
+  /** Every user, bots and deactivated users included, in ID order. */
+  readonly users: SimUser[] = [];
+  readonly statuses = new Map<number, StatusRow>();
+  readonly realmEmoji = new Map<string, RealmEmoji>();
+  readonly profileFields: CustomProfileField[] = [];
+  readonly sentEmails: SentEmail[] = [];
+  readonly emitted: SvcEvent[] = [];
+  private readonly byId = new Map<number, SimUser>();
+  private readonly byDeliveryEmail = new Map<string, SimUser>();
+  private readonly byApiKey = new Map<string, SimUser>();
+  private readonly listeners = new Set<SvcEventListener>();
+  private nextUserId = 1;
+
+  constructor(
+    readonly realm: RealmInfo,
+    /** The server's feature level; some event shapes depend on it. */
+    public featureLevel: number,
+    readonly now: () => number,
+  ) {}
+
+  addUser(input: Omit<SimUser, 'user_id' | 'apiEmail'>): SimUser {
+    const id = this.nextUserId++;
+    // One literal with a fixed key order keeps every user the same object shape, which keeps listing
+    // 10,000 of them fast.
+    const user: SimUser = {
+      user_id: id,
+      deliveryEmail: input.deliveryEmail,
+      apiEmail: this.apiEmailFor(id, input),
+      fullName: input.fullName,
+      dateJoined: input.dateJoined,
+      isActive: input.isActive,
+      role: input.role,
+      isBot: input.isBot,
+      botType: input.botType,
+      botOwnerId: input.botOwnerId,
+      timezone: input.timezone,
+      avatarSource: input.avatarSource,
+      avatarVersion: input.avatarVersion,
+      emailAddressVisibility: input.emailAddressVisibility,
+      apiKey: input.apiKey,
+      password: input.password,
+      profileData: input.profileData,
+    };
+    this.users.push(user);
+    this.byId.set(id, user);
+    this.byDeliveryEmail.set(user.deliveryEmail.toLowerCase(), user);
+    this.byApiKey.set(user.apiKey, user);
+    return user;
+  }
+
+  dummyEmail(id: number): string {
+    return `user${id}@${this.realm.host}`;
+  }
+
+  private apiEmailFor(id: number, u: Pick<SimUser, 'isBot' | 'emailAddressVisibility' | 'deliveryEmail'>): string {
+    // Bots always behave as "visible to everyone".
+    return u.isBot || u.emailAddressVisibility === EMAIL_VISIBILITY.everyone ? u.deliveryEmail : this.dummyEmail(id);
+  }
+
+  user(id: number): SimUser | undefined {
+    return this.byId.get(id);
+  }
+
+  userByDeliveryEmail(email: string): SimUser | undefined {
+    return this.byDeliveryEmail.get(email.toLowerCase());
+  }
+
+  userByApiKey(apiKey: string): SimUser | undefined {
+    return this.byApiKey.get(apiKey);
+  }
+
+  /** Users whose `email` (API email) is this address; used by lookups on servers before real-email lookup. */
+  userByApiEmail(email: string): SimUser | undefined {
+    const wanted = email.toLowerCase();
+    const match = /^user(\d+)@(.+)$/.exec(wanted);
+    if (match && match[2] === this.realm.host.toLowerCase()) {
+      const byId = this.byId.get(Number(match[1]));
+      if (byId && byId.apiEmail.toLowerCase() === wanted) return byId;
+    }
+    const real = this.byDeliveryEmail.get(wanted);
+    return real && real.apiEmail.toLowerCase() === wanted ? real : undefined;
+  }
+
+  activeHumanOwners(): SimUser[] {
+    return this.users.filter((u) => u.isActive && !u.isBot && u.role === 100);
+  }
+
+  profileField(id: number): CustomProfileField | undefined {
+    return this.profileFields.find((f) => f.id === id);
+  }
+
+  /** The one place state changes become events. */
+  emit(event: SvcEvent): void {
+    this.emitted.push(event);
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** Subscribes to every future event; returns the unsubscribe function. */
+  onEvent(listener: SvcEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
