@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '../shared/svc/envelope';
+import type { ErrorEnvelopeShape as ErrorEnvelope } from '../shared/svc/error-codes';
 
 /** A refusal from the BFF or the upstream, envelope kept as the server sent it. */
 export class ApiError extends Error {

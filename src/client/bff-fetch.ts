@@ -1,5 +1,5 @@
-import { errorEnvelopeSchema } from '../shared/svc/envelope';
-import { CSRF_HEADER, CSRF_VALUE } from '../shared/bff/protocol';
+import { CSRF_HEADER, CSRF_VALUE } from '../shared/bff/constants';
+import { isErrorEnvelope } from '../shared/svc/error-codes';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 
 /**
@@ -31,11 +31,10 @@ export async function bffFetch(path: string, init: RequestInit = {}): Promise<un
     body = null;
   }
   if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(body);
     throw new ApiError(
       response.status,
-      envelope.success
-        ? envelope.data
+      isErrorEnvelope(body)
+        ? body
         : { result: 'error', code: `HTTP_${response.status}`, msg: `The console server answered ${response.status}.` },
     );
   }

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isClientError } from './api-error';
-import { bffErrorCodes } from '../shared/svc/envelope';
+import { bffErrorCodes } from '../shared/svc/error-codes';
 import { sessionKey } from './session';
 
 /** Every query and mutation shares one reaction to an expired session: re-read it, so the guard redirects. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SvcOperation } from '../shared/svc/catalog';
 import { encodeParams, fillTemplate, usesQueryString } from '../shared/svc/wire';
-import { SVC_PREFIX } from '../shared/bff/protocol';
+import { SVC_PREFIX } from '../shared/bff/constants';
 import { bffFetch } from './bff-fetch';
 
 /**

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     });
     const server = await startSvcSimServer(sim, config.sim.svcPort, '127.0.0.1');
     closers.push(server.close);
+    sim.control.setBaseUrl(server.url);
     svcUrl = server.url;
     demo = { accounts: DEMO_ACCOUNTS.map((a) => ({ ...a })), password: DEMO_PASSWORD };
   }

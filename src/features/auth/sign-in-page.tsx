@@ -136,22 +136,22 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
               signIn.reset();
             }}
             data={[
-              { value: 'password', label: 'Password', disabled: !passwordAllowed },
-              { value: 'apiKey', label: 'API key' },
+              { value: 'password', label: 'With password', disabled: !passwordAllowed },
+              { value: 'apiKey', label: 'With API key' },
             ]}
           />
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
-            required
+            aria-required
             {...form.getInputProps('email')}
           />
           {method === 'password' ? (
             <PasswordInput
               label="Password"
               autoComplete="current-password"
-              required
+              aria-required
               {...form.getInputProps('secret')}
             />
           ) : (
@@ -159,7 +159,7 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
               label="API key"
               description="Your personal API key from the chat server's settings. The console keeps it server-side."
               autoComplete="off"
-              required
+              aria-required
               {...form.getInputProps('secret')}
             />
           )}

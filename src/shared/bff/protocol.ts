@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** Mutating /bff requests must carry this header (a cross-site form cannot set it) and a matching Origin. */
-export const CSRF_HEADER = 'x-realm-console';
-export const CSRF_VALUE = '1';
-
-export const BFF_PREFIX = '/bff';
-export const SVC_PREFIX = '/bff/svc';
+export { BFF_PREFIX, CSRF_HEADER, CSRF_VALUE, SVC_PREFIX } from './constants';
 
 export const serverInfoSchema = z.object({
   realmName: z.string(),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { simpleSuccessSchema, successSchema, successShape } from './envelope';
 import { FEATURE_LEVELS } from './features';
-import { ownUserSchema, serverSettingsSchema, STATUS_TEXT_MAX, userSchema, userStatusSchema } from './records';
-import { roleSchema } from './roles';
+import { ownUserSchema, roleSchema, serverSettingsSchema, STATUS_TEXT_MAX, userSchema, userStatusSchema } from './records';
 import { parseTemplate, type HttpMethod, type PathTemplate } from './wire';
 
 /**

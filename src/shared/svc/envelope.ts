@@ -21,16 +21,4 @@ export function successSchema<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject({ ...successShape, ...shape });
 }
 
-/** Codes the BFF adds for its own failures; everything else is the upstream's. */
-export const bffErrorCodes = {
-  upstreamUnavailable: 'UPSTREAM_UNAVAILABLE',
-  upstreamInvalid: 'UPSTREAM_INVALID_RESPONSE',
-  sessionExpired: 'SESSION_EXPIRED',
-  invalidParams: 'INVALID_PARAMS',
-  unknownOperation: 'UNKNOWN_OPERATION',
-  csrf: 'CSRF_REJECTED',
-} as const;
-
-export function errorEnvelope(code: string, msg: string, extra: Record<string, unknown> = {}): ErrorEnvelope {
-  return { result: 'error', code, msg, ...extra };
-}
+export { bffErrorCodes, errorEnvelope, isErrorEnvelope } from './error-codes';

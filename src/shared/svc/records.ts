@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { roleValues, type Role } from './roles';
+
+export const roleSchema = z.union(
+  roleValues.map((r) => z.literal(r)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]],
+);
 
 export const profileDataValueSchema = z.looseObject({
   value: z.string(),

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const ROLE = {
   owner: 100,
   administrator: 200,
@@ -11,7 +9,6 @@ export const ROLE = {
 export type RoleName = keyof typeof ROLE;
 export const roleValues = [100, 200, 300, 400, 600] as const;
 export type Role = (typeof roleValues)[number];
-export const roleSchema = z.union(roleValues.map((r) => z.literal(r)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]]);
 
 const ROLE_LABELS: Record<Role, string> = {
   100: 'Owner',

@@ -29,6 +29,8 @@ export interface SvcSimulator {
     failNext(count: number, status?: number): void;
     /** Added delay on every API call. */
     setLatency(ms: number): void;
+    /** The public base URL used in realm_url, realm_icon and avatar URLs. */
+    setBaseUrl(url: string): void;
     /** The simulator's clock in ms. */
     now(): number;
     advance(ms: number): void;
@@ -81,6 +83,12 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
       },
       failNext: (count, status) => control.failNext(count, status),
       setLatency: (ms) => control.setLatency(ms),
+      setBaseUrl: (url) => {
+        // Known only once a server listens (port 0 picks a free one).
+        const clean = url.replace(/\/+$/, '');
+        store.realm.baseUrl = clean;
+        core.settings.baseUrl = clean;
+      },
       now: () => control.now(),
       advance: (ms) => control.advance(ms),
     },
