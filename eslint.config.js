@@ -8,11 +8,40 @@ import tseslint from 'typescript-eslint';
 // The dependency direction of ARCHITECTURE.md, enforced: app → features → (components, client) → shared;
 // server → shared; sim → shared; a feature never imports another feature.
 const zones = [
-  { target: './src/shared', from: ['./src/app', './src/features', './src/components', './src/client', './src/server', './src/sim', './src/testing'], message: 'shared/ imports nothing else in src/.' },
-  { target: './src/server', from: ['./src/app', './src/features', './src/components', './src/client', './src/testing'], message: 'The BFF never imports browser code.' },
-  { target: './src/sim', from: ['./src/app', './src/features', './src/components', './src/client', './src/server', './src/testing'], message: 'Simulators depend on shared/ only.' },
-  { target: ['./src/app', './src/features', './src/components', './src/client'], from: ['./src/server', './src/sim'], message: 'The SPA never imports the BFF or the simulators (tests use src/testing).', except: [] },
-  { target: ['./src/components', './src/client'], from: ['./src/features', './src/app'], message: 'Generic code never reaches up into features or the app shell.' },
+  {
+    target: './src/shared',
+    from: [
+      './src/app',
+      './src/features',
+      './src/components',
+      './src/client',
+      './src/server',
+      './src/sim',
+      './src/testing',
+    ],
+    message: 'shared/ imports nothing else in src/.',
+  },
+  {
+    target: './src/server',
+    from: ['./src/app', './src/features', './src/components', './src/client', './src/testing'],
+    message: 'The BFF never imports browser code.',
+  },
+  {
+    target: './src/sim',
+    from: ['./src/app', './src/features', './src/components', './src/client', './src/server', './src/testing'],
+    message: 'Simulators depend on shared/ only.',
+  },
+  {
+    target: ['./src/app', './src/features', './src/components', './src/client'],
+    from: ['./src/server', './src/sim'],
+    message: 'The SPA never imports the BFF or the simulators (tests use src/testing).',
+    except: [],
+  },
+  {
+    target: ['./src/components', './src/client'],
+    from: ['./src/features', './src/app'],
+    message: 'Generic code never reaches up into features or the app shell.',
+  },
   { target: './src/features', from: './src/app', message: 'Features never import the app shell.' },
 ];
 
@@ -42,6 +71,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-restricted-paths': ['error', { zones: [...zones, ...featureIsolation] }],
     },
+  },
+  {
+    // Playwright fixtures are called `use` but are not React hooks.
+    files: ['e2e/**', 'bench/**', 'scripts/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],

@@ -15,7 +15,8 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
   });
   const ready = await new Promise<{ consoleUrl: string; svcUrl: string }>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('REALM_CONSOLE_READY ')) resolve(JSON.parse(line.slice(20)) as { consoleUrl: string; svcUrl: string });
+      if (line.startsWith('REALM_CONSOLE_READY '))
+        resolve(JSON.parse(line.slice(20)) as { consoleUrl: string; svcUrl: string });
     });
     child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
   });

@@ -7,7 +7,13 @@ import { createInterface } from 'node:readline';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', SIM_SVC_PORT: '0', SIM_USERS: process.env.SIM_USERS ?? '300', LOG_REQUESTS: 'false' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      SIM_SVC_PORT: '0',
+      SIM_USERS: process.env.SIM_USERS ?? '300',
+      LOG_REQUESTS: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -16,7 +16,7 @@ test('no response, header or browser storage ever holds the API key', async ({ p
   const leaks: string[] = [];
   page.on('response', async (response) => {
     const headers = JSON.stringify(await response.allHeaders());
-    let body = '';
+    let body: string;
     try {
       body = await response.text();
     } catch {
@@ -31,7 +31,9 @@ test('no response, header or browser storage ever holds the API key', async ({ p
   await page.getByRole('row', { name: /Mia Member/ }).click();
   await expect(page.getByRole('dialog', { name: /Mia Member/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const storage = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
   expect(storage).not.toContain(apiKey);
   const cookies = await page.context().cookies();
   expect(JSON.stringify(cookies)).not.toContain(apiKey);

@@ -4,7 +4,10 @@ test('a 61-character status cannot be submitted; an unknown emoji shows the serv
   await signIn(page, 'admin@demo.test');
   await page.getByLabel('Search users').fill('Mia Mem');
   await page.getByRole('row', { name: /Mia Member/ }).click();
-  await page.getByRole('dialog', { name: /Mia Member/ }).getByRole('button', { name: 'Set status' }).click();
+  await page
+    .getByRole('dialog', { name: /Mia Member/ })
+    .getByRole('button', { name: 'Set status' })
+    .click();
   const dialog = page.getByRole('dialog', { name: /Set status/ });
   const text = dialog.getByLabel('Status text');
   await text.fill('x'.repeat(61));

@@ -27,7 +27,10 @@ test('an admin finds a member by name, deactivates them with a comment, and reac
   await expect(deactivatedRow).toContainText('Deactivated');
 
   await deactivatedRow.click();
-  await page.getByRole('dialog', { name: /Mia Member/ }).getByRole('button', { name: 'Reactivate' }).click();
+  await page
+    .getByRole('dialog', { name: /Mia Member/ })
+    .getByRole('button', { name: 'Reactivate' })
+    .click();
   const reactivate = page.getByRole('dialog', { name: 'Reactivate Mia Member?' });
   await reactivate.getByRole('button', { name: 'Reactivate user' }).click();
   await expect(reactivate).toBeHidden();
@@ -53,7 +56,10 @@ test('deactivating the only owner shows the server refusal and keeps the comment
   await signIn(page, 'owner@demo.test');
   await page.getByLabel('Search users').fill('Olivia');
   await page.getByRole('row', { name: /Olivia Owner/ }).click();
-  await page.getByRole('dialog', { name: /Olivia Owner/ }).getByRole('button', { name: 'Deactivate' }).click();
+  await page
+    .getByRole('dialog', { name: /Olivia Owner/ })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Deactivate Olivia Owner?' });
   await confirm.getByLabel('Notification comment').fill('Handing over');
   await confirm.getByRole('button', { name: 'Deactivate user' }).click();

@@ -24,7 +24,7 @@ export async function bffFetch(path: string, init: RequestInit = {}): Promise<un
   }
   if (response.status === 204) return null;
   const text = await response.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

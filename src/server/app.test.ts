@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../shared/bff/protocol';
-import { createSvcSimulator, DEMO_PASSWORD, type SvcSimulator } from '../sim/svc';
+import { createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
@@ -211,7 +211,10 @@ describe('BFF svc forwarding', () => {
       }),
     );
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'INVALID_PARAMS', msg: 'status_text is too long (limit: 60 characters)' });
+    expect(await res.json()).toMatchObject({
+      code: 'INVALID_PARAMS',
+      msg: 'status_text is too long (limit: 60 characters)',
+    });
     // The failure knob is still armed: nothing reached the simulator.
     const next = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie } });
     expect(next.status).toBe(500);

@@ -25,7 +25,10 @@ export function createApp(config: Config, deps: BffDeps) {
       const started = performance.now();
       await next();
       // Path only: query strings and bodies may carry user data and never reach the log.
-      deps.log('info', `${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+      deps.log(
+        'info',
+        `${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
+      );
     });
   }
   app.use('/bff/*', csrfGuard(config));

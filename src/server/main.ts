@@ -42,7 +42,10 @@ async function main(): Promise<void> {
   const address = server.address() as AddressInfo;
   const consoleUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
 
-  const lines = [`Realm Console: ${consoleUrl}`, `Chat service:  ${svcUrl}/api/v1${demo ? ' (embedded simulator)' : ''}`];
+  const lines = [
+    `Realm Console: ${consoleUrl}`,
+    `Chat service:  ${svcUrl}/api/v1${demo ? ' (embedded simulator)' : ''}`,
+  ];
   if (demo) {
     lines.push('', `Demo sign-ins (password ${demo.password}):`);
     for (const a of demo.accounts) lines.push(`  ${a.email.padEnd(24)} role ${a.role}`);

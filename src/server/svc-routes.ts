@@ -35,10 +35,7 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     const session = id ? await deps.sessions.touch(id, deps.now()) : null;
     if (!session) {
       if (id) clearSessionCookie(c, config);
-      return c.json(
-        errorEnvelope(bffErrorCodes.sessionExpired, 'Your console session has ended. Sign in again.'),
-        401,
-      );
+      return c.json(errorEnvelope(bffErrorCodes.sessionExpired, 'Your console session has ended. Sign in again.'), 401);
     }
     c.set('session', session);
     return next();

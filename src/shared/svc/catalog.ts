@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { simpleSuccessSchema, successSchema, successShape } from './envelope';
 import { FEATURE_LEVELS } from './features';
-import { ownUserSchema, roleSchema, serverSettingsSchema, STATUS_TEXT_MAX, userSchema, userStatusSchema } from './records';
+import {
+  ownUserSchema,
+  roleSchema,
+  serverSettingsSchema,
+  STATUS_TEXT_MAX,
+  userSchema,
+  userStatusSchema,
+} from './records';
 import { parseTemplate, type HttpMethod, type PathTemplate } from './wire';
 
 /**

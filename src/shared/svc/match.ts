@@ -21,7 +21,9 @@ for (const o of [...svcOpList].sort((a, b) => templateSpecificity(b.template) - 
  */
 export function matchOperation(method: string, path: string, ops?: readonly SvcOperation[]): OpMatch | null {
   const candidates = ops
-    ? [...ops].filter((o) => o.method === method).sort((a, b) => templateSpecificity(b.template) - templateSpecificity(a.template))
+    ? [...ops]
+        .filter((o) => o.method === method)
+        .sort((a, b) => templateSpecificity(b.template) - templateSpecificity(a.template))
     : (byMethod.get(method.toUpperCase() as HttpMethod) ?? []);
   for (const o of candidates) {
     const raw = matchTemplate(o.template, path);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { roleValues, type Role } from './roles';
 
-export const roleSchema = z.union(
-  roleValues.map((r) => z.literal(r)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]],
-);
+export const roleSchema = z.union(roleValues.map((r) => z.literal(r)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]]);
 
 export const profileDataValueSchema = z.looseObject({
   value: z.string(),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decodeParams, encodeParams, encodeValue, fillTemplate, isTextField, matchTemplate, parseTemplate } from './wire';
+import {
+  decodeParams,
+  encodeParams,
+  encodeValue,
+  fillTemplate,
+  isTextField,
+  matchTemplate,
+  parseTemplate,
+} from './wire';
 
 describe('encodeValue', () => {
   it('keeps strings literal, including ones that look like JSON', () => {
@@ -18,7 +26,9 @@ describe('encodeValue', () => {
     expect(encodeValue({ new: 5, old: { direct_members: [1], direct_subgroups: [] } })).toBe(
       '{"new":5,"old":{"direct_members":[1],"direct_subgroups":[]}}',
     );
-    expect(encodeValue([{ operator: 'channel', operand: 'general' }])).toBe('[{"operator":"channel","operand":"general"}]');
+    expect(encodeValue([{ operator: 'channel', operand: 'general' }])).toBe(
+      '[{"operator":"channel","operand":"general"}]',
+    );
     expect(encodeValue(null)).toBe('null');
   });
   it('leaves undefined out', () => {

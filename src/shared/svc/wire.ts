@@ -132,9 +132,6 @@ export function templateSpecificity(t: PathTemplate): number {
 
 export function fillTemplate(t: PathTemplate, params: Record<string, unknown>): string {
   return (
-    '/' +
-    t.segments
-      .map((s) => (s.startsWith('{') ? encodeURIComponent(String(params[s.slice(1, -1)])) : s))
-      .join('/')
+    '/' + t.segments.map((s) => (s.startsWith('{') ? encodeURIComponent(String(params[s.slice(1, -1)])) : s)).join('/')
   );
 }
