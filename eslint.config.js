@@ -56,7 +56,7 @@ const featureIsolation = featureNames.map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'bench/results', '.data'] },
+  { ignores: ['.ci/.node', 'dist', 'node_modules', 'playwright-report', 'test-results', 'bench/results', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

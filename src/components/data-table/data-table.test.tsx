@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableColumn } from './data-table';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const rows: Row[] = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}` }));
+const columns: DataTableColumn<Row>[] = [
+  { id: 'id', header: 'ID', width: '5rem', cell: (r) => r.id },
+  { id: 'name', header: 'Name', cell: (r) => r.name },
+];
+
+function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return render(
+    <MantineProvider env="test">
+      <DataTable label="People" rows={rows} columns={columns} getRowId={(r) => r.id} {...props} />
+    </MantineProvider>,
+  );
+}
+
+describe('DataTable', () => {
+  it('exposes table semantics and renders only a window of a long list', () => {
+    renderTable();
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table).toHaveAttribute('aria-rowcount', '10001');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Name']);
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows.length).toBeGreaterThan(10);
+    expect(bodyRows.length).toBeLessThan(60);
+    expect(bodyRows[0]).toHaveAttribute('aria-rowindex', '2');
+    expect(
+      within(bodyRows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', 'Person 1']);
+  });
+
+  it('selects a row on click and marks the selected one', async () => {
+    const onSelect = vi.fn();
+    const view = renderTable({ onSelect, selectedId: 3 });
+    expect(screen.getByRole('row', { name: /Person 3$/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('row', { name: /Person 2$/ })).not.toHaveAttribute('aria-current');
+    await userEvent.click(screen.getByRole('row', { name: /Person 5$/ }));
+    expect(onSelect).toHaveBeenCalledWith({ id: 5, name: 'Person 5' });
+    view.unmount();
+  });
+
+  it('moves with the arrow keys and selects with Enter or Space', async () => {
+    const onSelect = vi.fn();
+    renderTable({ onSelect });
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('row', { name: /Person 1$/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('row', { name: /Person 3$/ })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('row', { name: /Person 2$/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith({ id: 2, name: 'Person 2' });
+    await user.keyboard(' ');
+    expect(onSelect).toHaveBeenCalledTimes(2);
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('row', { name: /Person 1$/ })).toHaveFocus();
+    // Only one row is in the tab order at a time.
+    expect(screen.getAllByRole('row').filter((r) => r.tabIndex === 0)).toHaveLength(1);
+  });
+
+  it('shows the empty message without rows', () => {
+    renderTable({ rows: [], empty: 'No people.' });
+    expect(screen.getByText('No people.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'People' })).toHaveAttribute('aria-rowcount', '1');
+  });
+});

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { svc } from '../../../client/svc-client';
+import { svcOps } from '../../../shared/svc/catalog';
+import { usersRootKey } from './get-users';
+
+export interface DeactivateUserInput {
+  userId: number;
+  /** null: no notification email. A string (even empty) emails the user, with the text when non-empty. */
+  notificationComment: string | null;
+}
+
+export function useDeactivateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, notificationComment }: DeactivateUserInput) =>
+      svc(svcOps.deactivateUser, {
+        user_id: userId,
+        // Leaving the parameter out is how the API spells null.
+        ...(notificationComment === null ? {} : { deactivation_notification_comment: notificationComment }),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: usersRootKey }),
+  });
+}

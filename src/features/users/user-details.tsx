@@ -1,0 +1,297 @@
+import { Alert, Badge, Box, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '../../client/api-error';
+import { sanitizeHtml } from '../../client/sanitize-html';
+import { featureGateReason } from '../../shared/svc/features';
+import type { User } from '../../shared/svc/records';
+import { botTypeLabel, roleLabel } from '../../shared/svc/roles';
+import { useUserStatus } from './api/get-user-status';
+import { ChangeRoleModal } from './change-role-modal';
+import { DeactivateUserModal } from './deactivate-user-modal';
+import { formatDateTime, statusLine } from './format';
+import {
+  assignableRoles,
+  canChangeRole,
+  canDeactivate,
+  canReactivate,
+  canReadStatus,
+  canSetStatus,
+  hasAdminActions,
+  type Actor,
+  type Verdict,
+} from './permissions';
+import { ReactivateUserModal } from './reactivate-user-modal';
+import { SetStatusModal } from './set-status-modal';
+import classes from './user-details.module.css';
+import { ActiveBadge } from './users-table';
+import { UserAvatar } from './user-avatar';
+
+type Action = 'deactivate' | 'reactivate' | 'role' | 'status';
+
+interface UserDetailsDrawerProps {
+  userId: number | null;
+  user: User | null;
+  /** True while the list that holds `user` is still loading. */
+  loading: boolean;
+  usersById: ReadonlyMap<number, User>;
+  actor: Actor | null;
+  featureLevel: number;
+  onClose: () => void;
+}
+
+/** The selected user's record in a drawer; opened whenever `?user=<id>` is in the URL. */
+export function UserDetailsDrawer({
+  userId,
+  user,
+  loading,
+  usersById,
+  actor,
+  featureLevel,
+  onClose,
+}: UserDetailsDrawerProps) {
+  const [action, setAction] = useState<Action | null>(null);
+  return (
+    <Drawer
+      opened={userId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={user ? user.full_name : 'User details'}
+      // Escape closes the dialog on top, not the drawer under it as well.
+      closeOnEscape={action === null}
+      closeButtonProps={{ 'aria-label': 'Close user details' }}
+    >
+      {user ? (
+        <UserDetails
+          key={user.user_id}
+          user={user}
+          usersById={usersById}
+          actor={actor}
+          featureLevel={featureLevel}
+          action={action}
+          setAction={setAction}
+        />
+      ) : loading ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading user" />
+        </Group>
+      ) : (
+        <Alert color="yellow" title="No such user">
+          There is no user with ID {userId} in this organization.
+        </Alert>
+      )}
+    </Drawer>
+  );
+}
+
+function UserDetails({
+  user,
+  usersById,
+  actor,
+  featureLevel,
+  action,
+  setAction,
+}: {
+  user: User;
+  usersById: ReadonlyMap<number, User>;
+  actor: Actor | null;
+  featureLevel: number;
+  action: Action | null;
+  setAction: (action: Action | null) => void;
+}) {
+  const statusReadable = canReadStatus(featureLevel);
+  const status = useUserStatus(user.user_id, statusReadable);
+  const owner = user.bot_owner_id == null ? null : (usersById.get(user.bot_owner_id) ?? null);
+  const close = () => setAction(null);
+
+  return (
+    <Stack gap="lg">
+      <Group gap="md" wrap="nowrap">
+        <UserAvatar user={user} size="xl" />
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {user.delivery_email ?? user.email}
+          </Text>
+          <Group gap={6}>
+            <Badge variant="light">{roleLabel(user.role)}</Badge>
+            <ActiveBadge active={user.is_active} />
+            {user.is_bot ? (
+              <Badge variant="light" color="grape">
+                {botTypeLabel(user.bot_type) ?? 'Bot'}
+              </Badge>
+            ) : null}
+          </Group>
+        </Stack>
+      </Group>
+
+      {actor && hasAdminActions(actor) ? (
+        <AdminActions user={user} actor={actor} featureLevel={featureLevel} onAction={setAction} />
+      ) : null}
+
+      <Box component="dl" m={0}>
+        <Field label="Full name">{user.full_name}</Field>
+        <Field label="Real email">
+          {user.delivery_email ?? (
+            <Text span c="dimmed" size="sm">
+              Hidden by the user&apos;s email visibility setting
+            </Text>
+          )}
+        </Field>
+        <Field label="API email">{user.email}</Field>
+        <Field label="User ID">{user.user_id}</Field>
+        <Field label="Role">{roleLabel(user.role)}</Field>
+        <Field label="Account">{user.is_active ? 'Active' : 'Deactivated'}</Field>
+        <Field label="Bot type">{user.is_bot ? (botTypeLabel(user.bot_type) ?? 'Bot') : 'Not a bot'}</Field>
+        {user.is_bot ? (
+          <Field label="Bot owner">
+            {owner ? owner.full_name : user.bot_owner_id == null ? 'No owner' : `User ${user.bot_owner_id}`}
+          </Field>
+        ) : null}
+        <Field label="Time zone">{user.timezone || 'Not set'}</Field>
+        <Field label="Joined">{formatDateTime(user.date_joined)}</Field>
+        <Field label="Current status">
+          {!statusReadable ? (
+            <Text span c="dimmed" size="sm">
+              {featureGateReason(featureLevel, 'userStatusGet')}
+            </Text>
+          ) : status.isPending ? (
+            <Loader size="xs" aria-label="Loading status" />
+          ) : status.isError ? (
+            <Text span c="red" size="sm">
+              {errorMessage(status.error)}
+            </Text>
+          ) : (
+            <>
+              {statusLine(status.data) ?? 'No status'}
+              {status.data?.away ? ' (away)' : ''}
+            </>
+          )}
+        </Field>
+      </Box>
+
+      <ProfileFields user={user} />
+
+      {actor ? (
+        <>
+          <DeactivateUserModal
+            user={user}
+            opened={action === 'deactivate'}
+            onClose={close}
+            warning={verdictWarning(canDeactivate(actor, user))}
+          />
+          <ReactivateUserModal user={user} opened={action === 'reactivate'} onClose={close} />
+          <ChangeRoleModal
+            user={user}
+            opened={action === 'role'}
+            onClose={close}
+            roles={assignableRoles(actor, user)}
+            warning={verdictWarning(canChangeRole(actor, user))}
+          />
+          <SetStatusModal user={user} opened={action === 'status'} onClose={close} current={status.data} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function verdictWarning(verdict: Verdict): string | null {
+  return verdict.allowed ? verdict.warning : null;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group
+      gap="md"
+      wrap="nowrap"
+      align="flex-start"
+      py={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Text component="dt" size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function ProfileFields({ user }: { user: User }) {
+  const entries = Object.entries(user.profile_data ?? {}).filter(([, v]) => v.value !== '');
+  if (user.is_bot) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={4} size="h5">
+        Custom profile fields
+      </Title>
+      {entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None filled in.
+        </Text>
+      ) : (
+        <Box component="dl" m={0}>
+          {entries.map(([id, field]) => (
+            <Field key={id} label={`Field ${id}`}>
+              {field.rendered_value !== undefined ? (
+                <Box
+                  className={classes.html}
+                  // Sanitized: rendered_value is server HTML.
+                  dangerouslySetInnerHTML={{ __html: sanitizeHtml(field.rendered_value) }}
+                />
+              ) : (
+                field.value
+              )}
+            </Field>
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function AdminActions({
+  user,
+  actor,
+  featureLevel,
+  onAction,
+}: {
+  user: User;
+  actor: Actor;
+  featureLevel: number;
+  onAction: (action: Action) => void;
+}) {
+  const activity: [Action, string, Verdict] = user.is_active
+    ? ['deactivate', 'Deactivate', canDeactivate(actor, user)]
+    : ['reactivate', 'Reactivate', canReactivate(actor, user)];
+  const actions: [Action, string, Verdict][] = [
+    activity,
+    ['role', 'Change role', canChangeRole(actor, user)],
+    ['status', 'Set status', canSetStatus(actor, user, featureLevel)],
+  ];
+  const reasons = actions.flatMap(([, label, verdict]) => (verdict.allowed ? [] : [`${label}: ${verdict.reason}`]));
+  return (
+    <Stack gap={6} role="group" aria-label="Actions">
+      <Group gap="xs">
+        {actions.map(([key, label, verdict]) => (
+          <Button
+            key={key}
+            size="xs"
+            variant={key === 'deactivate' ? 'light' : 'default'}
+            color={key === 'deactivate' ? 'red' : undefined}
+            disabled={!verdict.allowed}
+            onClick={() => onAction(key)}
+          >
+            {label}
+          </Button>
+        ))}
+      </Group>
+      {/* Why a button is disabled is written out, not hidden in a tooltip a disabled button cannot show. */}
+      {reasons.map((reason) => (
+        <Text key={reason} size="xs" c="dimmed">
+          {reason}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
