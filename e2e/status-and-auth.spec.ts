@@ -8,7 +8,7 @@ test('a 61-character status cannot be submitted; an unknown emoji shows the serv
     .getByRole('dialog', { name: /Mia Member/ })
     .getByRole('button', { name: 'Set status' })
     .click();
-  const dialog = page.getByRole('dialog', { name: /Set status/ });
+  const dialog = page.getByRole('dialog', { name: 'Set the status of Mia Member' });
   const text = dialog.getByLabel('Status text');
   await text.fill('x'.repeat(61));
   await expect(dialog.getByText('61/60')).toBeVisible();
@@ -33,7 +33,7 @@ test('a wrong password shows a clear error', async ({ page }) => {
 test('signing out returns to sign-in and ends the BFF session', async ({ page }) => {
   await signIn(page, 'member@demo.test');
   expect((await page.request.get('/bff/svc/users/me')).status()).toBe(200);
-  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('button', { name: /account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -15,12 +15,14 @@ test('an admin finds a member by name, deactivates them with a comment, and reac
 
   const confirm = page.getByRole('dialog', { name: 'Deactivate Mia Member?' });
   await expect(confirm).toBeVisible();
+  await confirm.getByRole('switch', { name: 'Send notification email' }).click();
   await confirm.getByLabel('Notification comment').fill('Your contract ended; thanks for everything.');
   await confirm.getByRole('button', { name: 'Deactivate user' }).click();
   await expect(confirm).toBeHidden();
-  await page.keyboard.press('Escape');
+  await expect(detail.getByText('Deactivated').first()).toBeVisible();
+  await detail.getByRole('button', { name: 'Close user details' }).click();
 
-  await page.getByRole('radio', { name: 'Deactivated' }).check({ force: true });
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('Deactivated').click();
   await expect(page).toHaveURL(/status=deactivated/);
   const deactivatedRow = page.getByRole('row', { name: /Mia Member/ });
   await expect(deactivatedRow).toBeVisible();
@@ -34,10 +36,11 @@ test('an admin finds a member by name, deactivates them with a comment, and reac
   const reactivate = page.getByRole('dialog', { name: 'Reactivate Mia Member?' });
   await reactivate.getByRole('button', { name: 'Reactivate user' }).click();
   await expect(reactivate).toBeHidden();
-  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Close user details' }).click();
   await expect(page.getByRole('row', { name: /Mia Member/ })).toHaveCount(0);
 
-  await page.getByRole('radio', { name: 'Active' }).check({ force: true });
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('Active', { exact: true }).click();
+  await expect(page).toHaveURL(/status=active/);
   await expect(page.getByRole('row', { name: /Mia Member/ })).toContainText('Active');
 });
 
@@ -61,6 +64,8 @@ test('deactivating the only owner shows the server refusal and keeps the comment
     .getByRole('button', { name: 'Deactivate' })
     .click();
   const confirm = page.getByRole('dialog', { name: 'Deactivate Olivia Owner?' });
+  await expect(confirm.getByRole('note')).toBeVisible();
+  await confirm.getByRole('switch', { name: 'Send notification email' }).click();
   await confirm.getByLabel('Notification comment').fill('Handing over');
   await confirm.getByRole('button', { name: 'Deactivate user' }).click();
   await expect(confirm.getByRole('alert')).toContainText('Cannot deactivate the only organization owner.');

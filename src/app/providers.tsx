@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -7,15 +7,33 @@ import { createQueryClient } from '../client/query-client';
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Shade 8 keeps white button text above WCAG AA contrast (shade 6 is 3.5:1).
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+// Mantine's default dimmed grey is below WCAG AA contrast on white; secondary text must stay readable.
+// Likewise "light" variants (badges, initials avatars) get darkened shade-9 text on a shade-0 background in light mode.
+const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.keys(t.colors).flatMap((c) => [
+        [`--mantine-color-${c}-light-color`, darken(t.colors[c]![9], 0.2)],
+        [`--mantine-color-${c}-light`, `var(--mantine-color-${c}-0)`],
+      ]),
+    ),
+  },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
         <ModalsProvider>
           <Notifications position="top-right" />
           {children}

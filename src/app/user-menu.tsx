@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../client/api-error';
 import { notify } from '../client/notify';
@@ -23,14 +23,17 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account: ${user.fullName}, ${roleLabel(user.role)}`}>
+        <UnstyledButton>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.avatarUrl} radius="xl" size="sm" alt="">
+            <Avatar src={user.avatarUrl} radius="xl" size="sm" alt="" aria-hidden="true">
               {initials(user.fullName)}
             </Avatar>
             <Text size="sm" visibleFrom="sm">
               {user.fullName}
             </Text>
+            <VisuallyHidden>
+              {user.fullName}, {roleLabel(user.role)}: account menu
+            </VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -17,6 +17,7 @@ export function UserAvatar({
       src={user.avatar_url ?? null}
       name={user.full_name}
       color="initials"
+      variant="light"
       radius="xl"
       size={size}
       alt=""
