@@ -2,8 +2,8 @@ import { MantineProvider, createTheme, darken, type CSSVariablesResolver } from 
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { createQueryClient } from '../client/query-client';
+import type { ReactNode } from 'react';
+import { appQueryClient } from './app-query-client';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -30,7 +30,7 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
 });
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const client = queryClient ?? appQueryClient;
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>

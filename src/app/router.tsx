@@ -1,4 +1,6 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { sessionQueryOptions } from '../client/session';
+import { appQueryClient } from './app-query-client';
 import { AppLayout } from './app-layout';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
@@ -11,6 +13,11 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
   },
   {
+    // The session request starts with the router, not after the first render.
+    loader: () => {
+      void appQueryClient.prefetchQuery(sessionQueryOptions);
+      return null;
+    },
     element: (
       <RequireAuth>
         <AppLayout />
@@ -19,7 +26,13 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/users" replace /> },
-      { path: 'users', lazy: async () => ({ Component: (await import('./routes/users-route')).UsersRoute }) },
+      {
+        path: 'users',
+        lazy: async () => {
+          const route = await import('./routes/users-route');
+          return { Component: route.UsersRoute, loader: route.loader };
+        },
+      },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }) },
     ],
   },
