@@ -29,12 +29,24 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const demoAccountSchema = z.object({ email: z.string(), role: z.number().int(), fullName: z.string() });
 
+/** Limits the server reports at queue registration; forms validate against the server's own maxima. */
+export const serverLimitsSchema = z.object({
+  maxTopicLength: z.number().int().nullable(),
+  maxMessageLength: z.number().int().nullable(),
+  maxStreamNameLength: z.number().int().nullable(),
+  maxStreamDescriptionLength: z.number().int().nullable(),
+  realmEmptyTopicDisplayName: z.string().nullable(),
+});
+export type ServerLimits = z.infer<typeof serverLimitsSchema>;
+
 export const sessionInfoSchema = z.object({
   user: sessionUserSchema.nullable(),
   server: serverInfoSchema.nullable(),
   /** Why server information is missing (upstream unreachable), for the sign-in page. */
   serverError: z.string().nullable(),
   demo: z.object({ accounts: z.array(demoAccountSchema), password: z.string() }).nullable(),
+  /** Null until the session's event queue is registered (or when the server is unreachable). */
+  limits: serverLimitsSchema.nullable(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 

@@ -166,6 +166,56 @@ export const svcOps = {
       }),
     response: simpleSuccessSchema,
   }),
+  registerQueue: op({
+    id: 'registerQueue',
+    method: 'POST',
+    path: '/register',
+    exposure: 'bff',
+    params: z.strictObject({
+      event_types: z.array(z.string()).optional(),
+      fetch_event_types: z.array(z.string()).optional(),
+      client_capabilities: z.record(z.string(), z.boolean()).optional(),
+      apply_markdown: z.boolean().optional(),
+      client_gravatar: z.boolean().optional(),
+      slim_presence: z.boolean().optional(),
+      include_subscribers: z.union([z.boolean(), z.literal('partial')]).optional(),
+      all_public_streams: z.boolean().optional(),
+    }),
+    response: successSchema({
+      queue_id: z.string().nullable(),
+      last_event_id: z.number().int(),
+      event_queue_longpoll_timeout_seconds: z.number().int().optional(),
+      realm_empty_topic_display_name: z.string().optional(),
+      max_topic_length: z.number().int().optional(),
+      max_message_length: z.number().int().optional(),
+      max_stream_name_length: z.number().int().optional(),
+      max_stream_description_length: z.number().int().optional(),
+      realm_user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
+    }),
+  }),
+  getEvents: op({
+    id: 'getEvents',
+    method: 'GET',
+    path: '/events',
+    exposure: 'bff',
+    params: z.strictObject({
+      queue_id: z.string().min(1),
+      last_event_id: z.number().int().optional(),
+      dont_block: z.boolean().optional(),
+    }),
+    response: successSchema({
+      events: z.array(z.looseObject({ id: z.number().int(), type: z.string() })),
+      queue_id: z.string().optional(),
+    }),
+  }),
+  deleteQueue: op({
+    id: 'deleteQueue',
+    method: 'DELETE',
+    path: '/events',
+    exposure: 'bff',
+    params: z.strictObject({ queue_id: z.string().min(1) }),
+    response: simpleSuccessSchema,
+  }),
 } as const;
 
 export type SvcOps = typeof svcOps;

@@ -1,0 +1,2 @@
+export * from './bff-stream';
+export * from './svc-events';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * The chat server's events the console consumes (shapes per the reference description of GET /events).
+ * Parsed at the trust boundary in the SPA; unknown event types pass as `svcEventBaseSchema` and are ignored.
+ */
+export const svcEventBaseSchema = z.looseObject({ id: z.number().int(), type: z.string() });
+export type SvcEventBase = z.infer<typeof svcEventBaseSchema>;
+
+export const heartbeatEventSchema = svcEventBaseSchema.extend({ type: z.literal('heartbeat') });
+
+/** `person` carries `user_id` plus only the fields that changed (update), or the whole user (add). */
+export const realmUserEventSchema = svcEventBaseSchema.extend({
+  type: z.literal('realm_user'),
+  op: z.enum(['add', 'update', 'remove']),
+  person: z.looseObject({ user_id: z.number().int() }),
+});
+export type RealmUserEvent = z.infer<typeof realmUserEventSchema>;
+
+export const userStatusEventSchema = svcEventBaseSchema.extend({
+  type: z.literal('user_status'),
+  user_id: z.number().int(),
+  away: z.boolean().optional(),
+  status_text: z.string().optional(),
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  reaction_type: z.string().optional(),
+});
+export type UserStatusEvent = z.infer<typeof userStatusEventSchema>;
+
+export const realmEventSchema = svcEventBaseSchema.extend({
+  type: z.literal('realm'),
+  op: z.string(),
+  property: z.string().optional(),
+  value: z.unknown().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const realmUserSettingsDefaultsEventSchema = svcEventBaseSchema.extend({
+  type: z.literal('realm_user_settings_defaults'),
+  op: z.literal('update'),
+  property: z.string(),
+  value: z.unknown(),
+});
+
+/** The event types the console subscribes to; later areas add theirs here (and to the event map). */
+export const CONSOLE_EVENT_TYPES = [
+  'realm_user',
+  'user_status',
+  'realm',
+  'realm_user_settings_defaults',
+  'realm_linkifiers',
+  'user_group',
+  'stream',
+  'subscription',
+  'update_message',
+  'delete_message',
+  'drafts',
+  'saved_snippets',
+] as const;
+
+/** Initial state the console reads from POST /register (fetch_event_types). */
+export const CONSOLE_FETCH_EVENT_TYPES = ['realm', 'realm_user_settings_defaults'] as const;
