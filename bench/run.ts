@@ -102,7 +102,7 @@ async function main() {
       // A string, not a function: tsx's name-keeping helpers do not exist inside the page.
       const ms = (await page.evaluate(`(async () => {
         const input = document.querySelector('input[type="search"]');
-        const status = document.querySelector('[role="status"]');
+        const status = document.querySelector('main [role="status"]');
         const before = status.textContent;
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
         const t0 = performance.now();

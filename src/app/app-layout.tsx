@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../client/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { LiveIndicator } from './live-indicator';
+import { LiveSync } from './live-sync';
 import { navItems } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -29,6 +31,7 @@ export function AppLayout() {
             ) : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <LiveIndicator />
             <ColorSchemeToggle />
             <UserMenu />
           </Group>
@@ -51,6 +54,7 @@ export function AppLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
+        <LiveSync />
         <Outlet />
       </AppShell.Main>
     </AppShell>

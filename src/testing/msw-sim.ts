@@ -74,7 +74,7 @@ async function buildSession(sim: SvcSimulator, email: string | null): Promise<Se
     };
   }
   const demo = { accounts: DEMO_ACCOUNTS.map((a) => ({ ...a })), password: DEMO_PASSWORD };
-  return sessionInfoSchema.parse({ user, server, serverError: null, demo });
+  return sessionInfoSchema.parse({ user, server, serverError: null, demo, limits: null });
 }
 
 function bffError(status: number, code: string, msg: string): Response {

@@ -1,0 +1,21 @@
+import { combineEventHandlers, type EventHandlers } from '../client/event-handlers';
+import { sessionKey } from '../client/session';
+import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
+import { usersEventHandlers } from '../features/users/live-events';
+
+/** The console's own reactions: server-wide facts and the signed-in user's own record live in the session. */
+const sessionEventHandlers: EventHandlers = {
+  realm_user: (raw, client) => {
+    const event = realmUserEventSchema.safeParse(raw);
+    const me = client.getQueryData<{ user: { userId: number } | null }>(sessionKey)?.user;
+    if (event.success && me && event.data.person.user_id === me.userId) {
+      void client.invalidateQueries({ queryKey: sessionKey });
+    }
+  },
+  realm: (raw, client) => {
+    if (realmEventSchema.safeParse(raw).success) void client.invalidateQueries({ queryKey: sessionKey });
+  },
+};
+
+/** Every feature's event handlers, composed once; a new area adds its map here. */
+export const eventMap = combineEventHandlers(sessionEventHandlers, usersEventHandlers);

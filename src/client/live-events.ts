@@ -1,0 +1,78 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { SSE_EVENTS, stateMessageSchema } from '../shared/events/bff-stream';
+import { svcEventBaseSchema } from '../shared/events/svc-events';
+import type { EventHandler } from './event-handlers';
+import { setLiveStatus } from './live-status';
+
+const RETRY_AFTER_CLOSE_MS = 5_000;
+
+/**
+ * One Server-Sent Events subscription per tab, through the browser's own EventSource (it reconnects by
+ * itself and sends Last-Event-ID, so the BFF can replay what the tab missed). Each chat event is parsed at
+ * this trust boundary and handed to the handlers of its type; `resync` refetches everything.
+ */
+export function connectLiveEvents(options: {
+  client: QueryClient;
+  handlers: Map<string, EventHandler[]>;
+  /** Asked when the stream is refused outright (e.g. the session ended), so the app can re-check it. */
+  onRefused: () => void;
+  url?: string;
+}): () => void {
+  const { client, handlers, onRefused } = options;
+  let source: EventSource | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  let upstreamState: { state: 'live' | 'reconnecting' | 'offline'; detail: string | null } = {
+    state: 'live',
+    detail: null,
+  };
+
+  const open = () => {
+    if (stopped) return;
+    setLiveStatus({ state: 'connecting', detail: null });
+    source = new EventSource(options.url ?? '/bff/events', { withCredentials: true });
+    source.onopen = () => setLiveStatus(upstreamState);
+    source.addEventListener(SSE_EVENTS.state, (message) => {
+      const parsed = stateMessageSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
+      if (!parsed.success) return;
+      upstreamState = { state: parsed.data.state, detail: parsed.data.detail };
+      setLiveStatus(upstreamState);
+    });
+    source.addEventListener(SSE_EVENTS.resync, () => {
+      // The BFF could not guarantee a gap-free sequence: everything shown may be stale.
+      void client.invalidateQueries();
+    });
+    source.addEventListener(SSE_EVENTS.svc, (message) => {
+      let data: unknown;
+      try {
+        data = JSON.parse((message as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      const event = svcEventBaseSchema.safeParse(data);
+      if (!event.success) return;
+      for (const handler of handlers.get(event.data.type) ?? []) handler(event.data, client);
+    });
+    source.onerror = () => {
+      if (!source) return;
+      if (source.readyState === EventSource.CONNECTING) {
+        setLiveStatus({ state: 'reconnecting', detail: 'Connection to the console server lost; reconnecting…' });
+        return;
+      }
+      // CLOSED: the server refused the stream (401, 429…). EventSource gives up; we re-check and retry.
+      source.close();
+      source = null;
+      setLiveStatus({ state: 'offline', detail: 'Live updates are off; retrying shortly.' });
+      onRefused();
+      retryTimer = setTimeout(open, RETRY_AFTER_CLOSE_MS);
+    };
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    source?.close();
+    source = null;
+  };
+}
