@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 export interface Stack {
   consoleUrl: string;
   svcUrl: string;
+  pid: number;
   stop(): void;
 }
 
@@ -20,7 +21,7 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
     });
     child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
   });
-  return { ...ready, stop: () => child.kill('SIGTERM') };
+  return { ...ready, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 export function median(values: number[]): number {

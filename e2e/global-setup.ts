@@ -1,37 +1,35 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBff, startProcess } from './stack';
 
 /**
- * Starts the full stack (BFF serving the production build + embedded chat simulator) on free ports and
- * hands its URL to the specs through the environment.
+ * The full stack on free ports: the chat simulator (with its control API) and the BFF serving the production
+ * build, as separate processes so a spec can restart the BFF while the chat server keeps running. The BFF's
+ * pid lives in a file, because a spec that restarts it leaves a new process behind for teardown to stop.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      SIM_SVC_PORT: '0',
-      SIM_USERS: process.env.SIM_USERS ?? '300',
-      LOG_REQUESTS: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
-  const ready = await new Promise<{ consoleUrl: string; svcUrl: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The stack did not start:\n${output.join('')}`)), 30_000);
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      output.push(line + '\n');
-      if (line.startsWith('REALM_CONSOLE_READY ')) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line.slice('REALM_CONSOLE_READY '.length)) as { consoleUrl: string; svcUrl: string });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`The stack exited (${code}):\n${output.join('')}`)));
-  });
-  process.env.E2E_BASE_URL = ready.consoleUrl;
-  process.env.E2E_SVC_URL = ready.svcUrl;
+  const dir = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
+  const sim = await startProcess<{ svcUrl: string }>(
+    ['scripts/sim-server.ts'],
+    { SIM_SVC_PORT: '0', SIM_USERS: process.env.SIM_USERS ?? '300', SIM_CONTROL: 'true' },
+    'SIM_READY',
+  );
+  const dataDir = join(dir, 'data');
+  const bff = await startBff({ svcUrl: sim.ready.svcUrl, port: '0', dataDir });
+  const pidFile = join(dir, 'bff.pid');
+  writeFileSync(pidFile, String(bff.child.pid));
+  process.env.E2E_BASE_URL = bff.ready.consoleUrl;
+  process.env.E2E_SVC_URL = sim.ready.svcUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_BFF_PID_FILE = pidFile;
   return async () => {
-    child.kill('SIGTERM');
+    try {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    sim.child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
   };
 }

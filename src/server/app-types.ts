@@ -1,3 +1,4 @@
+import type { EventHub } from './event-hub';
 import type { Session, SessionStore } from './session-store';
 import type { ServerInfoCache } from './server-info';
 import type { SvcUpstream } from './svc-upstream';
@@ -6,6 +7,8 @@ export interface BffDeps {
   svc: SvcUpstream;
   sessions: SessionStore;
   serverInfo: ServerInfoCache;
+  /** One upstream event queue per session, fanned out to its tabs over SSE. */
+  hub: EventHub;
   /** Demo mode only: the seeded sign-ins shown on the sign-in page. */
   demo: { accounts: { email: string; role: number; fullName: string }[]; password: string } | null;
   now: () => number;

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../shared/bff/protocol';
 import { createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
 import { createApp } from './app';
@@ -18,8 +18,18 @@ function setup(options: { timeoutMs?: number } = {}) {
     log: (_level, line) => logs.push(line),
   });
   const app = createApp(config, deps);
+  // Sign-in registers an event queue that the hub long-polls: stop it after each test.
+  opened.push(async () => {
+    await deps.hub.close();
+    sim.close();
+  });
   return { sim, app, deps, logs };
 }
+
+const opened: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((close) => close()));
+});
 
 type Harness = ReturnType<typeof setup>;
 

@@ -4,6 +4,7 @@ import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
 import { csrfGuard } from './csrf-guard';
+import { eventsRoutes } from './events-routes';
 import { sessionRoutes } from './session-routes';
 import { staticRoutes } from './static-routes';
 import { svcRoutes } from './svc-routes';
@@ -39,6 +40,7 @@ export function createApp(config: Config, deps: BffDeps) {
   });
   app.route('/bff/session', sessionRoutes(config, deps));
   app.route('/bff/svc', svcRoutes(config, deps));
+  app.route('/bff/events', eventsRoutes(config, deps));
   app.all('/bff/*', (c) => c.json(errorEnvelope(bffErrorCodes.unknownOperation, 'No such console endpoint.'), 404));
   app.route('/', staticRoutes(config.staticDir));
 

@@ -21,6 +21,11 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
   SESSION_IDLE_MINUTES: positiveInt.default(60),
   SESSION_MAX_HOURS: positiveInt.default(12),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EVENTS_IDLE_MINUTES: positiveInt.default(3),
+  SSE_MAX_PER_SESSION: positiveInt.default(8),
+  SSE_KEEPALIVE_SECONDS: positiveInt.default(20),
   SIM_SVC_PORT: port.default(9991),
   SIM_USERS: z.coerce.number().int().min(0).max(200_000).default(300),
   SIM_FEATURE_LEVEL: z.coerce.number().int().min(0).default(420),
@@ -38,6 +43,17 @@ export interface Config {
   upstreamTimeoutMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Encrypts stored sessions; null = generate one and keep it in dataDir. */
+  sessionSecret: string | null;
+  dataDir: string;
+  events: {
+    /** A session's upstream event queue with no SSE listener for this long is deleted. */
+    idleMs: number;
+    /** SSE connections (tabs) per session; more get 429. */
+    maxPerSession: number;
+    /** Keep-alive comment interval on idle SSE streams. */
+    keepaliveMs: number;
+  };
   sim: { svcPort: number; users: number; featureLevel: number };
   logRequests: boolean;
 }
@@ -66,6 +82,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    dataDir: e.DATA_DIR,
+    events: {
+      idleMs: e.EVENTS_IDLE_MINUTES * 60_000,
+      maxPerSession: e.SSE_MAX_PER_SESSION,
+      keepaliveMs: e.SSE_KEEPALIVE_SECONDS * 1000,
+    },
     sim: { svcPort: e.SIM_SVC_PORT, users: e.SIM_USERS, featureLevel: e.SIM_FEATURE_LEVEL },
     logRequests: e.LOG_REQUESTS,
   };

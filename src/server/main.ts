@@ -1,9 +1,11 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createSvcSimulator, DEMO_ACCOUNTS, DEMO_PASSWORD, startSvcSimServer } from '../sim/svc';
 import { createApp } from './app';
 import { ConfigError, loadConfigFromProcess, type Config } from './config';
 import { createDeps } from './deps';
+import { EncryptedFileSessionStore, sessionSecret } from './file-session-store';
 
 /** The process entry only starts things: config, the embedded upstreams in demo mode, the BFF. */
 async function main(): Promise<void> {
@@ -31,12 +33,22 @@ async function main(): Promise<void> {
     });
     const server = await startSvcSimServer(sim, config.sim.svcPort, '127.0.0.1');
     closers.push(server.close);
+    // Pending long-polls answer at once instead of holding the simulator's server open.
+    closers.push(async () => sim.close());
     sim.control.setBaseUrl(server.url);
     svcUrl = server.url;
     demo = { accounts: DEMO_ACCOUNTS.map((a) => ({ ...a })), password: DEMO_PASSWORD };
   }
 
-  const app = createApp(config, createDeps(config, { svcUrl, demo }));
+  // Sessions survive a restart: encrypted at rest in DATA_DIR.
+  const sessions = new EncryptedFileSessionStore(
+    join(config.dataDir, 'sessions.enc'),
+    sessionSecret(config.sessionSecret, config.dataDir),
+    { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+    (line) => console.warn(`[bff] ${line}`),
+  );
+  const deps = createDeps(config, { svcUrl, demo, sessions });
+  const app = createApp(config, deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address() as AddressInfo;
@@ -61,6 +73,9 @@ async function main(): Promise<void> {
   console.log(`REALM_CONSOLE_READY ${JSON.stringify({ consoleUrl, svcUrl })}`);
 
   const shutdown = async () => {
+    // Ends every SSE stream (tabs see `offline`) and deletes the upstream event queues first.
+    await deps.hub.close();
+    sessions.flush();
     server.close();
     await Promise.all(closers.map((close) => close()));
     process.exit(0);

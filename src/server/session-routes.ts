@@ -1,17 +1,15 @@
 import { Hono } from 'hono';
-import { signInSchema, type SessionInfo } from '../shared/bff/protocol';
+import { signInSchema, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
 import { svcOps } from '../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import { describeIssue } from '../shared/svc/params';
 import type { OwnUser } from '../shared/svc/records';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
+import { DEAD_KEY_CODES } from './dead-key';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
 import type { Session, SessionData } from './session-store';
 import { UpstreamRefusal, type SvcCredentials } from './svc-upstream';
-
-/** Upstream answers that mean the stored key no longer works: the console session ends with it. */
-export const DEAD_KEY_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'UNAUTHORIZED', 'REALM_DEACTIVATED']);
 
 function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
   return {
@@ -27,7 +25,7 @@ function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
 export function sessionRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
-  async function info(session: Session | null): Promise<SessionInfo> {
+  async function info(session: Session | null, limits: ServerLimits | null = null): Promise<SessionInfo> {
     const server = await deps.serverInfo.get();
     return {
       user: session
@@ -42,6 +40,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       server: server.info,
       serverError: server.error,
       demo: deps.demo,
+      limits: session ? limits : null,
     };
   }
 
@@ -49,7 +48,11 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
     const id = readSessionId(c);
     let session = id ? await deps.sessions.touch(id, deps.now()) : null;
     if (id && !session) clearSessionCookie(c, config);
+    let limits: ServerLimits | null = null;
     if (session) {
+      // The session's event queue (registered once, shared by its tabs) reports the server's limits; it
+      // never fails this call — null when the server is unreachable. It runs alongside the own-user read.
+      const queue = deps.hub.ensure(session).then((l) => (limits = l));
       // Re-read the own user so a role change or deactivation upstream shows at the next page load.
       try {
         const me = await deps.svc.call(svcOps.getOwnUser, {}, { email: session.apiEmail, apiKey: session.apiKey });
@@ -59,14 +62,16 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       } catch (error) {
         if (error instanceof UpstreamRefusal && DEAD_KEY_CODES.has(error.envelope.code)) {
           await deps.sessions.delete(session.id);
+          await deps.hub.end(session.id, { reason: 'session-ended', deleteUpstream: false });
           clearSessionCookie(c, config);
           session = null;
         }
         // Upstream unreachable: keep the session; pages will show the upstream error themselves.
       }
+      await queue;
     }
     c.header('cache-control', 'no-store');
-    return c.json(await info(session));
+    return c.json(await info(session, limits));
   });
 
   app.post('/', async (c) => {
@@ -92,12 +97,16 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       const me = await deps.svc.call(svcOps.getOwnUser, {}, creds);
       // A new id at every sign-in; whatever session the browser held before is ended (no fixation).
       const previous = readSessionId(c);
-      if (previous) await deps.sessions.delete(previous);
+      if (previous) {
+        await deps.sessions.delete(previous);
+        await deps.hub.end(previous);
+      }
       const session = await deps.sessions.create(sessionData(me, creds), deps.now());
       writeSessionCookie(c, config, session.id);
       deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
+      const limits = await deps.hub.ensure(session);
       c.header('cache-control', 'no-store');
-      return c.json(await info(session));
+      return c.json(await info(session, limits));
     } catch (error) {
       if (error instanceof UpstreamRefusal) {
         const status = error.status === 401 || error.status === 403 ? 401 : error.status >= 500 ? 502 : 400;
@@ -109,7 +118,11 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
 
   app.delete('/', async (c) => {
     const id = readSessionId(c);
-    if (id) await deps.sessions.delete(id);
+    if (id) {
+      await deps.sessions.delete(id);
+      // Its tabs' streams close and the upstream queue is deleted.
+      await deps.hub.end(id);
+    }
     clearSessionCookie(c, config);
     return c.body(null, 204);
   });

@@ -23,6 +23,11 @@ export interface SessionStore {
   touch(id: string, now: number): Promise<Session | null>;
   update(id: string, patch: Partial<SessionData>): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * The live session without marking it seen (null when unknown or expired). Long-lived streams check
+   * with it that their session still exists without keeping it alive. Optional for other stores.
+   */
+  peek?(id: string, now: number): Promise<Session | null>;
 }
 
 export function newSessionId(): string {
@@ -50,6 +55,14 @@ export class MemorySessionStore implements SessionStore {
     }
     session.lastSeenAt = now;
     return session;
+  }
+
+  async peek(id: string, now: number): Promise<Session | null> {
+    const session = this.sessions.get(id);
+    if (!session) return null;
+    return now - session.lastSeenAt > this.limits.idleMs || now - session.createdAt > this.limits.maxMs
+      ? null
+      : session;
   }
 
   async update(id: string, patch: Partial<SessionData>): Promise<void> {

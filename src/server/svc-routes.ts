@@ -8,7 +8,7 @@ import { decodeParams, usesQueryString } from '../shared/svc/wire';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
 import { clearSessionCookie, readSessionId } from './session-cookie';
-import { DEAD_KEY_CODES } from './session-routes';
+import { DEAD_KEY_CODES } from './dead-key';
 import { UpstreamRefusal } from './svc-upstream';
 
 type Status = 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502;
@@ -69,6 +69,7 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       if (!(error instanceof UpstreamRefusal)) throw error;
       if (error.status === 401 && DEAD_KEY_CODES.has(error.envelope.code)) {
         await deps.sessions.delete(session.id);
+        await deps.hub.end(session.id, { reason: 'session-ended', deleteUpstream: false });
         clearSessionCookie(c, config);
         return c.json(errorEnvelope(bffErrorCodes.sessionExpired, error.envelope.msg), 401);
       }

@@ -26,14 +26,30 @@ export interface RawUpstreamResponse {
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
+/** Per-call overrides, e.g. for the event hub's long-poll, which outlasts the normal upstream timeout. */
+export interface CallOptions {
+  /** Replaces the configured upstream timeout for this call. */
+  timeoutMs?: number;
+  /** Aborts the call early (it then fails like a timeout). */
+  signal?: AbortSignal;
+  /** Whether a failed GET is repeated once (default true); callers with their own backoff turn it off. */
+  retry?: boolean;
+}
+
 export interface SvcUpstream {
   /** Sends a validated call and returns the upstream's status and body, checked against the catalog. */
-  send(op: SvcOperation, params: Record<string, unknown>, creds: SvcCredentials | null): Promise<RawUpstreamResponse>;
+  send(
+    op: SvcOperation,
+    params: Record<string, unknown>,
+    creds: SvcCredentials | null,
+    options?: CallOptions,
+  ): Promise<RawUpstreamResponse>;
   /** The same, parsed: resolves with the typed success body or throws UpstreamRefusal. */
   call<O extends SvcOperation>(
     op: O,
     params: z.input<O['params']>,
     creds: SvcCredentials | null,
+    options?: CallOptions,
   ): Promise<z.output<O['response']>>;
 }
 
@@ -49,14 +65,21 @@ export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number;
   const doFetch: FetchLike = options.fetch ?? ((request) => fetch(request));
   const apiBase = options.baseUrl.replace(/\/+$/, '') + '/api/v1';
 
-  function buildRequest(op: SvcOperation, params: Record<string, unknown>, creds: SvcCredentials | null): Request {
+  function buildRequest(
+    op: SvcOperation,
+    params: Record<string, unknown>,
+    creds: SvcCredentials | null,
+    callOptions: CallOptions,
+  ): Request {
     const rest: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(params)) if (!op.template.names.includes(k)) rest[k] = v;
     const encoded = encodeParams(rest);
     let url = apiBase + fillTemplate(op.template, params);
     const headers = new Headers({ accept: 'application/json', 'user-agent': 'RealmConsole/0.1' });
     if (creds) headers.set('authorization', basicAuth(creds));
-    const init: RequestInit = { method: op.method, headers, signal: AbortSignal.timeout(options.timeoutMs) };
+    const deadline = AbortSignal.timeout(callOptions.timeoutMs ?? options.timeoutMs);
+    const signal = callOptions.signal ? AbortSignal.any([deadline, callOptions.signal]) : deadline;
+    const init: RequestInit = { method: op.method, headers, signal };
     if (usesQueryString(op.method)) {
       const q = encoded.toString();
       if (q) url += `?${q}`;
@@ -67,8 +90,13 @@ export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number;
     return new Request(url, init);
   }
 
-  async function attempt(op: SvcOperation, params: Record<string, unknown>, creds: SvcCredentials | null) {
-    const request = buildRequest(op, params, creds);
+  async function attempt(
+    op: SvcOperation,
+    params: Record<string, unknown>,
+    creds: SvcCredentials | null,
+    callOptions: CallOptions,
+  ) {
+    const request = buildRequest(op, params, creds, callOptions);
     // The deadline covers headers and body, whatever the fetch implementation does with the signal.
     return untilAborted(
       doFetch(request).then(async (response) => ({ status: response.status, text: await response.text() })),
@@ -80,15 +108,18 @@ export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number;
     op: SvcOperation,
     params: Record<string, unknown>,
     creds: SvcCredentials | null,
+    callOptions: CallOptions = {},
   ): Promise<RawUpstreamResponse> {
     let raw: RawUpstreamResponse;
     try {
-      raw = await attempt(op, params, creds);
+      raw = await attempt(op, params, creds, callOptions);
     } catch (first) {
       // Reads are safe to repeat once; a mutation may have reached the server, so it is never retried blindly.
-      if (op.method !== 'GET') throw describeFailure(first);
+      if (op.method !== 'GET' || callOptions.retry === false || callOptions.signal?.aborted) {
+        throw describeFailure(first);
+      }
       try {
-        raw = await attempt(op, params, creds);
+        raw = await attempt(op, params, creds, callOptions);
       } catch (second) {
         throw describeFailure(second);
       }
@@ -121,8 +152,13 @@ export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number;
 
   return {
     send,
-    async call<O extends SvcOperation>(op: O, params: z.input<O['params']>, creds: SvcCredentials | null) {
-      const raw = await send(op, params as Record<string, unknown>, creds);
+    async call<O extends SvcOperation>(
+      op: O,
+      params: z.input<O['params']>,
+      creds: SvcCredentials | null,
+      callOptions?: CallOptions,
+    ) {
+      const raw = await send(op, params as Record<string, unknown>, creds, callOptions);
       return op.response.parse(JSON.parse(raw.text)) as z.output<O['response']>;
     },
   };

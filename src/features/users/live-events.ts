@@ -32,10 +32,10 @@ export function applyUserUpdate(user: User, person: Record<string, unknown>): Us
       next.is_guest = value === ROLE.guest;
     } else if (key === 'custom_profile_field' && typeof value === 'object' && value !== null) {
       const field = value as { id: number; value: string | null; rendered_value?: string };
-      const data = { ...(user.profile_data ?? {}) };
-      if (field.value === null) delete data[String(field.id)];
-      else data[String(field.id)] = { value: field.value, rendered_value: field.rendered_value };
-      next.profile_data = data;
+      const id = String(field.id);
+      const rest = Object.fromEntries(Object.entries(user.profile_data ?? {}).filter(([key]) => key !== id));
+      next.profile_data =
+        field.value === null ? rest : { ...rest, [id]: { value: field.value, rendered_value: field.rendered_value } };
     } else {
       return null;
     }

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { SvcOpId } from '../../shared/svc';
 import { authenticate } from './auth';
+import type { SvcSimControl } from './control';
+import { mountControlApi } from './control-api';
 import { endpointDoesNotExist, injectedFailure, SvcError } from './errors';
 import type { SimCore } from './handler';
 import { handlersById } from './handlers';
@@ -65,7 +67,7 @@ async function handleApi(core: SimCore, request: Request, url: URL, path: string
     if (handler.adminBeforeParams) requireAdmin(me);
   }
   const parsed = parseParams(op, await rawParams(request, url), pathParams, level, core.settings.ignoredParameters);
-  const result = handler.run(core, me, parsed.values);
+  const result = await handler.run(core, me, parsed.values, { signal: request.signal });
   const ignored = reportsIgnoredParameters(level) && parsed.ignored.length ? parsed.ignored : undefined;
   return json(
     { result: 'success', msg: '', ...result, ...(ignored ? { ignored_parameters_unsupported: ignored } : {}) },
@@ -73,12 +75,18 @@ async function handleApi(core: SimCore, request: Request, url: URL, path: string
   );
 }
 
+export interface SvcAppOptions {
+  /** Mounts the `/__sim/…` HTTP control API over this control surface; without it those paths 404. */
+  controlApi?: SvcSimControl;
+}
+
 /**
  * The simulator's HTTP surface: the API under `{anything}/api/v1/…`, plus the realm icon and avatar
  * images its records point at.
  */
-export function createSvcApp(core: SimCore): Hono {
+export function createSvcApp(core: SimCore, options: SvcAppOptions = {}): Hono {
   const app = new Hono();
+  if (options.controlApi) mountControlApi(app, options.controlApi);
 
   app.get('/static/realm-icon.svg', (c) =>
     c.body(REALM_ICON_SVG, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' }),

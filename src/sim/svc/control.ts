@@ -40,3 +40,24 @@ export class SimControl {
     return this.failureStatus;
   }
 }
+
+/** The simulator's control surface for tests, demo tooling and (optionally) the `/__sim` HTTP API. */
+export interface SvcSimControl {
+  setFeatureLevel(level: number): void;
+  /** The next `count` API calls answer `status` (default 500) with an error envelope. */
+  failNext(count: number, status?: number): void;
+  /** Added delay on every API call. */
+  setLatency(ms: number): void;
+  /** The public base URL used in realm_url, realm_icon and avatar URLs. */
+  setBaseUrl(url: string): void;
+  /** The simulator's clock in ms. */
+  now(): number;
+  /** Moves the sim clock forward; idle event queues age with it. */
+  advance(ms: number): void;
+  /** Every event queue becomes invalid now (pending polls answer BAD_EVENT_QUEUE_ID); returns how many. */
+  expireQueues(): number;
+  /** Interval after which a long-poll with nothing to deliver answers with a heartbeat event. */
+  setHeartbeatSeconds(seconds: number): void;
+  /** Live event queues (expired ones are not counted). */
+  queueCount(): number;
+}

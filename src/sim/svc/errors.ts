@@ -30,6 +30,10 @@ export const mustBeOwner = () => new SvcError('UNAUTHORIZED_PRINCIPAL', 'Must be
 export const missingArgument = (name: string) =>
   new SvcError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, 400, { var_name: name });
 
+/** An event queue that never existed, expired, was deleted or belongs to someone else. */
+export const badEventQueueId = (queueId: string) =>
+  new SvcError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId });
+
 /** What `failNext` answers with: the envelope real servers (or their proxies) send for that status. */
 export function injectedFailure(status: number): SvcError {
   if (status === 429) {

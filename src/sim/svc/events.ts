@@ -11,9 +11,17 @@ export interface CustomProfileFieldChange {
   rendered_value?: string;
 }
 
-/** `person` carries the user ID plus exactly the one property that changed. */
+/**
+ * `person` carries the user ID plus exactly the one property that changed. `delivery_email` goes only to
+ * those allowed to see the address (the queues shape it per recipient, see event-routing.ts).
+ */
 export type RealmUserPersonUpdate = { user_id: number } & (
-  { full_name: string } | { role: number } | { is_active: boolean } | { custom_profile_field: CustomProfileFieldChange }
+  | { full_name: string }
+  | { role: number }
+  | { is_active: boolean }
+  | { custom_profile_field: CustomProfileFieldChange }
+  | { delivery_email: string | null }
+  | { new_email: string }
 );
 
 export interface RealmUserUpdateEvent {
@@ -22,7 +30,10 @@ export interface RealmUserUpdateEvent {
   person: RealmUserPersonUpdate;
 }
 
-/** Before level 222 reactivation was announced as the user being added again. */
+/**
+ * Before level 222 reactivation was announced as the user being added again. The stored `person` is as
+ * the acting administrator sees it; each queue receives it formatted for its own user.
+ */
 export interface RealmUserAddEvent {
   type: 'realm_user';
   op: 'add';
@@ -47,5 +58,10 @@ export interface UserStatusEvent {
 }
 
 export type SvcEvent = RealmUserUpdateEvent | RealmUserAddEvent | RealmUserRemoveEvent | UserStatusEvent;
+
+/** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
+export interface HeartbeatEvent {
+  type: 'heartbeat';
+}
 
 export type SvcEventListener = (event: SvcEvent) => void;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FEATURE_LEVELS, type OwnUser, type User } from '../../shared/svc';
 import { renderMarkdown } from './markdown';
-import { EMAIL_VISIBILITY, PROFILE_FIELD_TYPE, type SimUser, type SvcStore } from './store';
+import { EMAIL_VISIBILITY, PROFILE_FIELD_TYPE, type SimUser, type StatusRow, type SvcStore } from './store';
 
 /** Whether `viewer` may see `target`'s real email address under the target's visibility setting. */
 export function canSeeRealEmail(viewer: SimUser, target: SimUser): boolean {
@@ -102,6 +102,11 @@ export function formatUser(store: SvcStore, viewer: SimUser, target: SimUser, op
   };
 }
 
+/** Records are built with undefined for "not sent"; an event payload should not carry such keys. */
+export function withoutUndefined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}
+
 /** `GET /users/me`: no bot fields, always a full avatar URL, own profile data included. */
 export function formatOwnUser(store: SvcStore, me: SimUser, maxMessageId: number): OwnUser {
   return {
@@ -122,5 +127,16 @@ export function formatOwnUser(store: SvcStore, me: SimUser, maxMessageId: number
     avatar_version: me.avatarVersion,
     profile_data: me.isBot ? undefined : profileDataOf(store, me),
     max_message_id: maxMessageId,
+  };
+}
+
+/** The API shape: keys are present only for what is set. */
+export function formatStatus(row: StatusRow | undefined): Record<string, string> {
+  if (!row) return {};
+  return {
+    ...(row.status_text ? { status_text: row.status_text } : {}),
+    ...(row.emoji_name
+      ? { emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: row.reaction_type }
+      : {}),
   };
 }

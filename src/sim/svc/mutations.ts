@@ -1,5 +1,5 @@
 import type { ReactionType, Role } from '../../shared/svc';
-import { formatUser, renderedFieldValue } from './format-user';
+import { formatUser, renderedFieldValue, withoutUndefined } from './format-user';
 import type { SimUser, StatusRow, SvcStore } from './store';
 
 /**
@@ -65,11 +65,6 @@ export function reactivate(store: SvcStore, user: SimUser, actor: SimUser): void
     const person = formatUser(store, actor, user, { clientGravatar: false, includeCustomProfileFields: false });
     store.emit({ type: 'realm_user', op: 'add', person: withoutUndefined(person) });
   }
-}
-
-/** Records are built with undefined for "not sent"; an event payload should not carry such keys. */
-function withoutUndefined<T extends object>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
 }
 
 export interface StatusChange {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { basicAuthHeader, callSim, createSvcSimulator } from '.';
+import { afterEach, describe, expect, it } from 'vitest';
+import { basicAuthHeader, callSim, createSvcSimulator, SIM_ORIGIN, type SvcSimulator } from '.';
 
 const sim = createSvcSimulator({ generatedUsers: 5 });
 const NOT_FOUND = { result: 'error', code: 'BAD_REQUEST', msg: 'Endpoint does not exist.' };
@@ -194,5 +194,109 @@ describe('control knobs', () => {
     expect(() => sim.control.failNext(1, 200)).toThrow(RangeError);
     expect(() => sim.control.setLatency(-5)).toThrow(RangeError);
     expect(() => sim.control.setFeatureLevel(1.5)).toThrow(RangeError);
+  });
+});
+
+const controlSims: SvcSimulator[] = [];
+afterEach(() => {
+  for (const s of controlSims.splice(0)) s.close();
+});
+
+function newControlSim(controlApi: boolean): SvcSimulator {
+  const s = createSvcSimulator({ generatedUsers: 0, controlApi });
+  controlSims.push(s);
+  return s;
+}
+
+async function control(sim: SvcSimulator, method: 'GET' | 'POST', path: string, form: Record<string, string> = {}) {
+  const response = await sim.fetch(
+    new Request(`${SIM_ORIGIN}/__sim/${path}`, {
+      method,
+      headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      body: method === 'POST' ? new URLSearchParams(form).toString() : undefined,
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function openQueue(sim: SvcSimulator): Promise<string> {
+  const { body } = await callSim(sim, 'POST', '/register', {
+    as: 'member@demo.test',
+    params: { fetch_event_types: [] },
+  });
+  return body.queue_id as string;
+}
+
+describe('HTTP control API', () => {
+  it('is absent unless the controlApi option is on: its paths 404 like any unknown path', async () => {
+    const sim = newControlSim(false);
+    for (const [method, path] of [
+      ['POST', 'expire-queues'],
+      ['POST', 'fail-next'],
+      ['GET', 'queues'],
+    ] as const) {
+      expect(await control(sim, method, path, { count: '1' })).toEqual({
+        status: 404,
+        body: { result: 'error', code: 'BAD_REQUEST', msg: 'Endpoint does not exist.' },
+      });
+    }
+  });
+
+  it('counts and expires queues', async () => {
+    const sim = newControlSim(true);
+    const queueId = await openQueue(sim);
+    await openQueue(sim);
+    expect(await control(sim, 'GET', 'queues')).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '', queues: 2 },
+    });
+    expect((await control(sim, 'POST', 'expire-queues')).body).toEqual({ result: 'success', msg: '', expired: 2 });
+    expect((await control(sim, 'GET', 'queues')).body.queues).toBe(0);
+    const { body } = await callSim(sim, 'GET', '/events', { as: 'member@demo.test', params: { queue_id: queueId } });
+    expect(body.code).toBe('BAD_EVENT_QUEUE_ID');
+  });
+
+  it('fails the next calls with the given status', async () => {
+    const sim = newControlSim(true);
+    expect((await control(sim, 'POST', 'fail-next', { count: '1', status: '503' })).status).toBe(200);
+    expect((await callSim(sim, 'GET', '/server_settings')).status).toBe(503);
+    expect((await callSim(sim, 'GET', '/server_settings')).status).toBe(200);
+    await control(sim, 'POST', 'fail-next', { count: '1' });
+    expect((await callSim(sim, 'GET', '/server_settings')).status).toBe(500);
+    // Control calls themselves are never failed or delayed.
+    await control(sim, 'POST', 'fail-next', { count: '5' });
+    expect((await control(sim, 'GET', 'queues')).status).toBe(200);
+  });
+
+  it('sets latency, feature level and heartbeat', async () => {
+    const sim = newControlSim(true);
+    expect((await control(sim, 'POST', 'latency', { ms: '40' })).status).toBe(200);
+    const started = performance.now();
+    await callSim(sim, 'GET', '/server_settings');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(30);
+    await control(sim, 'POST', 'latency', { ms: '0' });
+
+    expect((await control(sim, 'POST', 'feature-level', { level: '300' })).status).toBe(200);
+    expect((await callSim(sim, 'GET', '/server_settings')).body.svc_feature_level).toBe(300);
+
+    const queueId = await openQueue(sim);
+    expect((await control(sim, 'POST', 'heartbeat', { seconds: '0.02' })).status).toBe(200);
+    const { body } = await callSim(sim, 'GET', '/events', { as: 'member@demo.test', params: { queue_id: queueId } });
+    expect(body.events).toEqual([{ type: 'heartbeat', id: 0 }]);
+  });
+
+  it('refuses missing or nonsense values with a 400 envelope', async () => {
+    const sim = newControlSim(true);
+    expect(await control(sim, 'POST', 'fail-next')).toEqual({
+      status: 400,
+      body: { result: 'error', code: 'BAD_REQUEST', msg: "Missing 'count' argument" },
+    });
+    expect((await control(sim, 'POST', 'fail-next', { count: 'lots' })).body.msg).toBe('Invalid count');
+    expect((await control(sim, 'POST', 'fail-next', { count: '1', status: '200' })).status).toBe(400);
+    expect((await control(sim, 'POST', 'latency', { ms: '-1' })).status).toBe(400);
+    expect((await control(sim, 'POST', 'feature-level', { level: '1.5' })).status).toBe(400);
+    expect((await control(sim, 'POST', 'heartbeat', { seconds: '0' })).status).toBe(400);
+    // Nothing was changed by the refused calls.
+    expect((await callSim(sim, 'GET', '/server_settings')).status).toBe(200);
   });
 });

@@ -88,6 +88,7 @@ function setStatus(store: SvcStore, userId: number, text: string, emojiName: str
 export function seedDemoRealm(store: SvcStore, options: { seed: number; generatedUsers: number }): void {
   const rng = new Random(options.seed);
   const host = store.realm.host;
+  store.realmSettings.date_created = Math.floor(REALM_CREATED_MS / 1000);
 
   store.profileFields.push(
     {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { basicAuthHeader, createSvcSimulator, startSvcSimServer } from '.';
 
 describe('startSvcSimServer', () => {
@@ -9,6 +9,7 @@ describe('startSvcSimServer', () => {
     server = await startSvcSimServer(sim, 0);
   });
   afterAll(async () => {
+    sim.close();
     await server.close();
   });
 
@@ -34,6 +35,28 @@ describe('startSvcSimServer', () => {
       body: new URLSearchParams({ username: 'member@demo.test', password: 'demo1234' }),
     });
     expect(await res.json()).toMatchObject({ api_key: sim.apiKeyOf('member@demo.test') });
+  });
+
+  it('ends a long-poll whose HTTP client hangs up', async () => {
+    const headers = { authorization: basicAuthHeader('admin@demo.test', sim.apiKeyOf('admin@demo.test')) };
+    const registered = await fetch(`${server.url}/api/v1/register`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ fetch_event_types: '[]' }),
+    });
+    const { queue_id: queueId } = (await registered.json()) as { queue_id: string };
+    const abort = new AbortController();
+    const polling = fetch(`${server.url}/api/v1/events?queue_id=${queueId}`, { headers, signal: abort.signal });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // In flight: the queue does not idle out however long the poll lasts.
+    sim.control.advance(3_600_000);
+    expect(sim.control.queueCount()).toBe(1);
+    abort.abort();
+    await expect(polling).rejects.toThrow();
+    await vi.waitFor(() => {
+      sim.control.advance(600_000);
+      expect(sim.control.queueCount()).toBe(0);
+    });
   });
 
   it('refuses a port that is taken', async () => {

@@ -1,6 +1,12 @@
-import { SimControl } from './control';
-import type { SvcEvent } from './events';
 import { createSvcApp } from './app';
+import { SimControl, type SvcSimControl } from './control';
+import {
+  DEFAULT_HEARTBEAT_SECONDS,
+  DEFAULT_LONGPOLL_TIMEOUT_SECONDS,
+  DEFAULT_QUEUE_IDLE_SECONDS,
+  EventQueues,
+} from './event-queues';
+import type { SvcEvent } from './events';
 import type { SimCore } from './handler';
 import { seedDemoRealm } from './seed-demo-realm';
 import { SvcStore } from './store';
@@ -18,27 +24,29 @@ export interface SvcSimOptions {
   seed?: number;
   /** Parameters the simulator treats as unknown: ignored and listed in `ignored_parameters_unsupported`. */
   ignoredParameters?: string[];
+  /** Mounts the HTTP control API under `/__sim` (for end-to-end tests); default false. */
+  controlApi?: boolean;
+  /** A long-poll with nothing to deliver answers with a heartbeat after this long; default 60. */
+  heartbeatSeconds?: number;
+  /** An event queue nobody polls expires after this long (sim clock); default 600. */
+  queueIdleSeconds?: number;
+  /** `event_queue_longpoll_timeout_seconds` in the register response; default 90. */
+  longpollTimeoutSeconds?: number;
 }
 
 export interface SvcSimulator {
   /** Serves `{anything}/api/v1/…` plus the realm icon and avatar images. */
   fetch(request: Request): Promise<Response>;
-  control: {
-    setFeatureLevel(level: number): void;
-    /** The next `count` API calls answer `status` (default 500) with an error envelope. */
-    failNext(count: number, status?: number): void;
-    /** Added delay on every API call. */
-    setLatency(ms: number): void;
-    /** The public base URL used in realm_url, realm_icon and avatar URLs. */
-    setBaseUrl(url: string): void;
-    /** The simulator's clock in ms. */
-    now(): number;
-    advance(ms: number): void;
-  };
+  control: SvcSimControl;
   store: SvcStore;
   apiKeyOf(email: string): string;
   /** Every event the mutations produced, in order. */
   emitted: SvcEvent[];
+  /**
+   * Ends pending long-polls (they answer with what their queue holds, usually nothing) and stops the
+   * simulator's timers. Idempotent. Later polls answer at once instead of waiting.
+   */
+  close(): void;
 }
 
 export const DEFAULT_FEATURE_LEVEL = 420;
@@ -68,30 +76,50 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
   );
   seedDemoRealm(store, { seed: options.seed ?? 1, generatedUsers: options.generatedUsers ?? 300 });
 
+  const queues = new EventQueues(store, () => control.now(), {
+    heartbeatSeconds: options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
+    queueIdleSeconds: options.queueIdleSeconds ?? DEFAULT_QUEUE_IDLE_SECONDS,
+  });
+  const longpollTimeoutSeconds = options.longpollTimeoutSeconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
+  if (!Number.isInteger(longpollTimeoutSeconds) || longpollTimeoutSeconds <= 0) {
+    throw new RangeError('longpollTimeoutSeconds must be a positive integer');
+  }
+
   const core: SimCore = {
     store,
     control,
-    settings: { baseUrl, version: SIM_VERSION, ignoredParameters: [...(options.ignoredParameters ?? [])] },
+    queues,
+    settings: {
+      baseUrl,
+      version: SIM_VERSION,
+      ignoredParameters: [...(options.ignoredParameters ?? [])],
+      longpollTimeoutSeconds,
+    },
   };
-  const app = createSvcApp(core);
+
+  const surface: SvcSimControl = {
+    setFeatureLevel: (level) => {
+      store.featureLevel = checkLevel(level);
+    },
+    failNext: (count, status) => control.failNext(count, status),
+    setLatency: (ms) => control.setLatency(ms),
+    setBaseUrl: (url) => {
+      // Known only once a server listens (port 0 picks a free one).
+      const clean = url.replace(/\/+$/, '');
+      store.realm.baseUrl = clean;
+      core.settings.baseUrl = clean;
+    },
+    now: () => control.now(),
+    advance: (ms) => control.advance(ms),
+    expireQueues: () => queues.expireAll(),
+    setHeartbeatSeconds: (seconds) => queues.setHeartbeatSeconds(seconds),
+    queueCount: () => queues.count(),
+  };
+  const app = createSvcApp(core, options.controlApi ? { controlApi: surface } : {});
 
   return {
     fetch: async (request) => app.fetch(request),
-    control: {
-      setFeatureLevel: (level) => {
-        store.featureLevel = checkLevel(level);
-      },
-      failNext: (count, status) => control.failNext(count, status),
-      setLatency: (ms) => control.setLatency(ms),
-      setBaseUrl: (url) => {
-        // Known only once a server listens (port 0 picks a free one).
-        const clean = url.replace(/\/+$/, '');
-        store.realm.baseUrl = clean;
-        core.settings.baseUrl = clean;
-      },
-      now: () => control.now(),
-      advance: (ms) => control.advance(ms),
-    },
+    control: surface,
     store,
     apiKeyOf: (email) => {
       const user = store.userByDeliveryEmail(email);
@@ -99,5 +127,6 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
       return user.apiKey;
     },
     emitted: store.emitted,
+    close: () => queues.close(),
   };
 }

@@ -1,6 +1,13 @@
 import type { ReactionType, Role } from '../../shared/svc';
 import type { RealmEmoji } from './emoji';
 import type { SvcEvent, SvcEventListener } from './events';
+import {
+  initialRealmSettings,
+  initialUserSettings,
+  type RealmSettings,
+  type UserSettingName,
+  type UserSettings,
+} from './settings';
 
 /** Who may see a user's real email address (the user's own setting). */
 export const EMAIL_VISIBILITY = {
@@ -77,6 +84,8 @@ export interface RealmInfo {
   baseUrl: string;
 }
 
+const STOCK_USER_SETTINGS: Readonly<UserSettings> = initialUserSettings();
+
 /**
  * The simulator's state. Reads are free; every change that clients would hear about goes through
  * `emit()`, which is where event queues attach.
@@ -89,6 +98,14 @@ export class SvcStore {
   readonly profileFields: CustomProfileField[] = [];
   readonly sentEmails: SentEmail[] = [];
   readonly emitted: SvcEvent[] = [];
+  readonly realmSettings: RealmSettings = initialRealmSettings();
+  /** What new users start with (`realm_user_settings_defaults`). */
+  readonly userSettingsDefaults: UserSettings = initialUserSettings();
+  /**
+   * Each person's own settings, where they differ from the stock values every seeded user started with.
+   * Sparse, so 10,000 users cost nothing until someone changes a setting.
+   */
+  readonly personalSettings = new Map<number, Partial<UserSettings>>();
   private readonly byId = new Map<number, SimUser>();
   private readonly byDeliveryEmail = new Map<string, SimUser>();
   private readonly byApiKey = new Map<string, SimUser>();
@@ -167,6 +184,12 @@ export class SvcStore {
 
   activeHumanOwners(): SimUser[] {
     return this.users.filter((u) => u.isActive && !u.isBot && u.role === 100);
+  }
+
+  /** One of a user's own settings (e.g. `receives_typing_notifications`). */
+  personalSetting<K extends UserSettingName>(userId: number, name: K): UserSettings[K] {
+    const own = this.personalSettings.get(userId);
+    return own && own[name] !== undefined ? (own[name] as UserSettings[K]) : STOCK_USER_SETTINGS[name];
   }
 
   profileField(id: number): CustomProfileField | undefined {

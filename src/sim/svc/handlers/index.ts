@@ -1,5 +1,6 @@
 import type { SvcOpId } from '../../../shared/svc';
 import type { RegisteredHandler } from '../handler';
+import { eventHandlers } from './events';
 import { fetchApiKeyHandlers } from './fetch-api-key';
 import { serverSettingsHandlers } from './server-settings';
 import { userStatusHandlers } from './user-status';
@@ -10,6 +11,7 @@ const all: readonly RegisteredHandler[] = [
   ...fetchApiKeyHandlers,
   ...userHandlers,
   ...userStatusHandlers,
+  ...eventHandlers,
 ];
 
 /** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */

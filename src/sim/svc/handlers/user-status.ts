@@ -1,20 +1,9 @@
 import { EMOJI_NAME_REQUIRED_MSG, isAdminRole, svcOps } from '../../../shared/svc';
 import { EmojiError, resolveStatusEmoji } from '../emoji';
 import { badRequest, noSuchUser } from '../errors';
+import { formatStatus } from '../format-user';
 import { userHandler } from '../handler';
 import { updateStatus, type StatusChange } from '../mutations';
-import type { StatusRow } from '../store';
-
-/** The API shape: keys are present only for what is set. */
-function formatStatus(row: StatusRow | undefined): Record<string, string> {
-  if (!row) return {};
-  return {
-    ...(row.status_text ? { status_text: row.status_text } : {}),
-    ...(row.emoji_name
-      ? { emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: row.reaction_type }
-      : {}),
-  };
-}
 
 export const userStatusHandlers = [
   userHandler(svcOps.getUserStatus, ({ core, params }) => {

@@ -1,0 +1,49 @@
+import { DEMO_PASSWORD } from './fixtures';
+
+/** Talks to the chat simulator directly, as another client of the chat server would (not through the console). */
+export async function simApiKey(email: string): Promise<string> {
+  const res = await fetch(`${process.env.E2E_SVC_URL}/api/v1/fetch_api_key`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { api_key: string }).api_key;
+}
+
+export async function simCall(
+  email: string,
+  method: string,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const auth = 'Basic ' + Buffer.from(`${email}:${await simApiKey(email)}`).toString('base64');
+  const body = new URLSearchParams(params);
+  const url = `${process.env.E2E_SVC_URL}/api/v1${path}` + (method === 'GET' && params ? `?${body}` : '');
+  const res = await fetch(url, { method, headers: { authorization: auth }, body: method === 'GET' ? undefined : body });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+export async function simControl(path: string, params: Record<string, string> = {}): Promise<void> {
+  const res = await fetch(`${process.env.E2E_SVC_URL}/__sim/${path}`, {
+    method: 'POST',
+    body: new URLSearchParams(params),
+  });
+  if (!res.ok) throw new Error(`sim control ${path}: ${res.status}`);
+}
+
+interface SimUser {
+  user_id: number;
+  full_name: string;
+  role: number;
+  is_active: boolean;
+  is_bot: boolean;
+}
+
+/** Active generated members with unique names, so each spec acts on a user no other spec touches. */
+export async function pickMembers(count: number, offset: number): Promise<SimUser[]> {
+  const { members } = (await simCall('admin@demo.test', 'GET', '/users')) as unknown as { members: SimUser[] };
+  const names = new Map<string, number>();
+  for (const m of members) names.set(m.full_name, (names.get(m.full_name) ?? 0) + 1);
+  return members
+    .filter((m) => m.role === 400 && m.is_active && !m.is_bot && m.user_id > 20 && names.get(m.full_name) === 1)
+    .slice(offset, offset + count);
+}

@@ -1,0 +1,167 @@
+import type { ServerLimits } from '../../shared/bff/protocol';
+import type { Session } from '../session-store';
+import type { SvcUpstream } from '../svc-upstream';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import type { CloseReason, HubListener } from './messages';
+import { realSchedule, SessionQueue, type Schedule } from './session-queue';
+
+/** The parts of a session the hub needs: whose queue, and the credentials it polls with. */
+export type HubSession = Pick<Session, 'id' | 'userId' | 'apiEmail' | 'apiKey'>;
+
+export interface EventHubOptions {
+  svc: SvcUpstream;
+  /** A session's queue with no listener for this long is deleted upstream and dropped. */
+  idleMs: number;
+  /** SSE connections (tabs) per session. */
+  maxConnectionsPerSession: number;
+  /** Events kept per session for Last-Event-ID replay; default 500. */
+  bufferSize?: number;
+  backoff?: BackoffPolicy;
+  /** Added to the server's long-poll timeout; default 5 s. */
+  longpollMarginMs?: number;
+  /** Deadline of DELETE /events; default 5 s. */
+  deleteTimeoutMs?: number;
+  /** How often the idle reaper runs; default min(idleMs / 2, 30 s); null: only when reap() is called. */
+  reapEveryMs?: number | null;
+  now?: () => number;
+  random?: () => number;
+  schedule?: Schedule;
+  log: (level: 'info' | 'warn' | 'error', line: string) => void;
+  /** The upstream refused a session's key while polling: the session itself should end. */
+  onDeadKey?: (sessionId: string) => void | Promise<void>;
+}
+
+export type Subscription =
+  | { status: 'ok'; unsubscribe: () => void }
+  /** The session already has the maximum number of connections. */
+  | { status: 'full' }
+  /** The hub is closed (shutting down). */
+  | { status: 'closed' };
+
+export interface HubStats {
+  /** Sessions with a queue in this process. */
+  sessions: number;
+  /** Of those, how many hold a registered upstream queue right now. */
+  upstreamQueues: number;
+  /** Open SSE connections. */
+  connections: number;
+}
+
+/**
+ * Owns one SessionQueue per signed-in session that wants live events, shared by all of that session's
+ * tabs; reaps queues nobody listens to; ends them at sign-out, on a dead key, and at shutdown.
+ */
+export class EventHub {
+  private readonly queues = new Map<string, SessionQueue>();
+  private readonly now: () => number;
+  private readonly schedule: Schedule;
+  private cancelReaper: (() => void) | null = null;
+  private closed = false;
+
+  constructor(private readonly o: EventHubOptions) {
+    this.now = o.now ?? (() => Date.now());
+    this.schedule = o.schedule ?? realSchedule;
+    const every = o.reapEveryMs === undefined ? Math.min(o.idleMs / 2, 30_000) : o.reapEveryMs;
+    if (every !== null) this.scheduleReaper(Math.max(every, 1));
+  }
+
+  /**
+   * Makes sure the session has a queue (registering it if needed; concurrent callers share one
+   * registration) and returns the limits the server reported at registration — null when it could not
+   * register (upstream down). Never throws.
+   */
+  async ensure(session: HubSession): Promise<ServerLimits | null> {
+    const queue = this.queueFor(session);
+    return queue ? queue.ready() : null;
+  }
+
+  /**
+   * Adds a connection of `session`: `listener` receives the current state, then the replay after
+   * `lastEventId` (or a resync), synchronously, then live messages until unsubscribed or `closed`.
+   */
+  subscribe(session: HubSession, lastEventId: string | null, listener: HubListener): Subscription {
+    if (this.closed) return { status: 'closed' };
+    const existing = this.queues.get(session.id);
+    if (existing && existing.listenerCount >= this.o.maxConnectionsPerSession) return { status: 'full' };
+    const queue = this.queueFor(session)!;
+    return { status: 'ok', unsubscribe: queue.subscribe(lastEventId, listener) };
+  }
+
+  /** Connections the session has open now. */
+  connections(sessionId: string): number {
+    return this.queues.get(sessionId)?.listenerCount ?? 0;
+  }
+
+  /**
+   * Ends the session's queue: its streams get `offline` and close; the upstream queue is deleted unless
+   * `deleteUpstream` is false (a dead key cannot delete anything). Resolves when done; never throws.
+   */
+  async end(sessionId: string, options: { reason?: CloseReason; deleteUpstream?: boolean } = {}): Promise<void> {
+    const queue = this.queues.get(sessionId);
+    if (!queue) return;
+    this.queues.delete(sessionId);
+    await queue.end(options.reason ?? 'signed-out', options.deleteUpstream ?? true);
+  }
+
+  /** Ends queues without a listener for `idleMs`; returns how many. Runs on a timer, or call it in tests. */
+  async reap(): Promise<number> {
+    const cutoff = this.now() - this.o.idleMs;
+    const idle = [...this.queues].filter(([, q]) => q.listenerCount === 0 && q.lastWantedAt <= cutoff);
+    await Promise.all(idle.map(([id]) => this.end(id, { reason: 'idle' })));
+    return idle.length;
+  }
+
+  /** Stops everything: closes every stream and deletes every upstream queue. For shutdown and tests. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.cancelReaper?.();
+    this.cancelReaper = null;
+    await Promise.all([...this.queues.keys()].map((id) => this.end(id, { reason: 'hub-closed' })));
+  }
+
+  stats(): HubStats {
+    let upstreamQueues = 0;
+    let connections = 0;
+    for (const q of this.queues.values()) {
+      if (q.registered) upstreamQueues++;
+      connections += q.listenerCount;
+    }
+    return { sessions: this.queues.size, upstreamQueues, connections };
+  }
+
+  private queueFor(session: HubSession): SessionQueue | null {
+    if (this.closed) return null;
+    const existing = this.queues.get(session.id);
+    if (existing) return existing;
+    const created: SessionQueue = new SessionQueue({
+      userId: session.userId,
+      creds: { email: session.apiEmail, apiKey: session.apiKey },
+      svc: this.o.svc,
+      bufferSize: this.o.bufferSize ?? 500,
+      backoff: this.o.backoff ?? DEFAULT_BACKOFF,
+      longpollMarginMs: this.o.longpollMarginMs ?? 5_000,
+      deleteTimeoutMs: this.o.deleteTimeoutMs ?? 5_000,
+      now: this.now,
+      random: this.o.random ?? Math.random,
+      schedule: this.schedule,
+      log: this.o.log,
+      onDeadKey: () => {
+        // Only this queue's own session: a newer queue under the same id (after an end) is not touched.
+        if (this.queues.get(session.id) !== created) return;
+        void this.end(session.id, { reason: 'session-ended', deleteUpstream: false });
+        void Promise.resolve(this.o.onDeadKey?.(session.id)).catch(() => undefined);
+      },
+    });
+    this.queues.set(session.id, created);
+    created.start();
+    return created;
+  }
+
+  private scheduleReaper(everyMs: number): void {
+    this.cancelReaper = this.schedule(() => {
+      void this.reap().finally(() => {
+        if (!this.closed) this.scheduleReaper(everyMs);
+      });
+    }, everyMs);
+  }
+}

@@ -1,0 +1,476 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../shared/bff/protocol';
+import { createSvcSimulator, DEMO_PASSWORD, type SvcSimulator } from '../sim/svc';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createDeps, type HubOverrides } from './deps';
+
+const ORIGIN = 'http://console.test';
+
+interface Options {
+  keepaliveMs?: number;
+  maxPerSession?: number;
+  hub?: HubOverrides;
+}
+
+const harnesses: { sim: SvcSimulator; close: () => Promise<void> }[] = [];
+
+function setup(options: Options = {}) {
+  // Short heartbeats and long-poll timeout keep the loop turning quickly.
+  const sim = createSvcSimulator({ generatedUsers: 20, heartbeatSeconds: 0.2, longpollTimeoutSeconds: 1 });
+  const base = loadConfig({ LOG_REQUESTS: 'false' });
+  const config = {
+    ...base,
+    upstreamTimeoutMs: 2_000,
+    events: {
+      idleMs: base.events.idleMs,
+      maxPerSession: options.maxPerSession ?? 8,
+      keepaliveMs: options.keepaliveMs ?? 10_000,
+    },
+  };
+  const logs: string[] = [];
+  let clock = Date.now();
+  const deps = createDeps(config, {
+    svcUrl: 'http://sim.test',
+    fetch: (request) => sim.fetch(request),
+    log: (_level, line) => logs.push(line),
+    now: () => clock,
+    hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500, ...options.hub },
+  });
+  const app = createApp(config, deps);
+  const h = {
+    sim,
+    app,
+    deps,
+    logs,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+  harnesses.push({
+    sim,
+    close: async () => {
+      await deps.hub.close();
+      sim.close();
+    },
+  });
+  return h;
+}
+type Harness = ReturnType<typeof setup>;
+
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((h) => h.close()));
+});
+
+function mutation(path: string, cookie: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('origin', ORIGIN);
+  headers.set(CSRF_HEADER, '1');
+  headers.set('cookie', cookie);
+  return new Request(ORIGIN + path, { ...init, headers });
+}
+
+async function signIn(h: Harness, email = 'admin@demo.test', cookie?: string) {
+  const res = await h.app.request(
+    mutation('/bff/session', cookie ?? '', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  expect(res.status).toBe(200);
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, body: await res.json() };
+}
+
+async function setRole(h: Harness, cookie: string, userId: number, role: number) {
+  const res = await h.app.request(
+    mutation(`/bff/svc/users/${userId}`, cookie, {
+      method: 'PATCH',
+      body: new URLSearchParams({ role: String(role) }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  );
+  expect(res.status).toBe(200);
+}
+
+function member(h: Harness) {
+  return h.sim.store.users.find((u) => u.role === 400 && !u.isBot && u.isActive && u.user_id > 10)!;
+}
+
+interface SseMessage {
+  event: string;
+  data: string;
+  id: string | null;
+  retry: number | null;
+}
+
+/** A minimal reader of an SSE body (no EventSource in Node's test environment). */
+function sse(res: Response) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let ended = false;
+  let comments = 0;
+
+  async function block(timeoutMs: number): Promise<string | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const at = buffer.indexOf('\n\n');
+      if (at >= 0) {
+        const text = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        return text;
+      }
+      if (ended) return null;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
+      });
+      const read = await Promise.race([reader.read(), timeout]);
+      clearTimeout(timer);
+      if (read === 'timeout') throw new Error(`no SSE message within ${timeoutMs} ms`);
+      if (read.done) ended = true;
+      else buffer += read.value;
+    }
+  }
+
+  /** The next message (comments are counted and skipped); null when the stream ended. */
+  async function next(timeoutMs = 5_000): Promise<SseMessage | null> {
+    for (;;) {
+      const text = await block(timeoutMs);
+      if (text === null) return null;
+      const message: SseMessage = { event: 'message', data: '', id: null, retry: null };
+      const data: string[] = [];
+      let fields = 0;
+      for (const line of text.split('\n')) {
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const name = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        fields++;
+        if (name === 'event') message.event = value;
+        else if (name === 'data') data.push(value);
+        else if (name === 'id') message.id = value;
+        else if (name === 'retry') message.retry = Number(value);
+      }
+      if (fields === 0) {
+        comments++;
+        continue;
+      }
+      message.data = data.join('\n');
+      return message;
+    }
+  }
+
+  /** Messages up to and including the first that matches. */
+  async function until(match: (m: SseMessage) => boolean, timeoutMs = 5_000): Promise<SseMessage[]> {
+    const seen: SseMessage[] = [];
+    for (;;) {
+      const m = await next(timeoutMs);
+      if (!m) throw new Error(`stream ended before the expected message; saw ${JSON.stringify(seen)}`);
+      seen.push(m);
+      if (match(m)) return seen;
+    }
+  }
+
+  return {
+    next,
+    until,
+    get comments() {
+      return comments;
+    },
+    close: () => reader.cancel().catch(() => undefined),
+  };
+}
+
+function openEvents(h: Harness, cookie: string, lastEventId?: string) {
+  const headers: Record<string, string> = { cookie, accept: 'text/event-stream' };
+  if (lastEventId) headers['last-event-id'] = lastEventId;
+  return h.app.request(ORIGIN + '/bff/events', { headers });
+}
+
+async function connect(h: Harness, cookie: string, lastEventId?: string) {
+  const res = await openEvents(h, cookie, lastEventId);
+  expect(res.status).toBe(200);
+  const stream = sse(res);
+  const first = await stream.next();
+  // The first state carries the current position, so even a tab that saw no event resumes from it.
+  expect(first).toMatchObject({ event: 'state', retry: 2_000 });
+  expect(first!.id).toMatch(/^[\w-]+:\d+$/);
+  return { res, stream, state: JSON.parse(first!.data) };
+}
+
+const isRealmUser = (m: SseMessage) => m.event === 'svc' && JSON.parse(m.data).type === 'realm_user';
+
+describe('GET /bff/events', () => {
+  it('refuses without a session (401 SESSION_EXPIRED)', async () => {
+    const h = setup();
+    const res = await openEvents(h, '');
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe('SESSION_EXPIRED');
+  });
+
+  it('streams the session’s events in order, with ids, after the current state', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    const { res, stream, state } = await connect(h, cookie);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    expect(state).toEqual({ state: 'live', detail: null, retryAt: null });
+
+    const target = member(h);
+    await setRole(h, cookie, target.user_id, 300);
+    await setRole(h, cookie, target.user_id, 400);
+    const first = (await stream.until(isRealmUser)).at(-1)!;
+    const second = (await stream.until(isRealmUser)).at(-1)!;
+    expect(JSON.parse(first.data)).toMatchObject({ type: 'realm_user', op: 'update', person: { role: 300 } });
+    expect(JSON.parse(second.data)).toMatchObject({ type: 'realm_user', op: 'update', person: { role: 400 } });
+    const [gen1, seq1] = first.id!.split(':');
+    const [gen2, seq2] = second.id!.split(':');
+    expect(gen2).toBe(gen1);
+    expect(Number(seq2)).toBe(Number(seq1) + 1);
+    // Heartbeats (every 0.2 s here) stay in the BFF: nothing else arrives.
+    await expect(stream.next(700)).rejects.toThrow(/no SSE message/);
+    await stream.close();
+    expect(h.logs.join('\n')).not.toContain(h.sim.apiKeyOf('admin@demo.test'));
+    expect(h.logs.join('\n')).not.toContain('realm_user');
+  });
+
+  it('sends keep-alive comments on a quiet stream, and never heartbeats', async () => {
+    const h = setup({ keepaliveMs: 50 });
+    const { cookie } = await signIn(h);
+    const { stream } = await connect(h, cookie);
+    const target = member(h);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await setRole(h, cookie, target.user_id, 300);
+    const seen = await stream.until(isRealmUser);
+    expect(stream.comments).toBeGreaterThanOrEqual(3);
+    expect(seen.filter((m) => m.event === 'svc').map((m) => JSON.parse(m.data).type)).toEqual(['realm_user']);
+    await stream.close();
+  });
+
+  it('replays what a reconnecting tab missed after its Last-Event-ID', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    const target = member(h);
+    const tab = await connect(h, cookie);
+    await setRole(h, cookie, target.user_id, 300);
+    const seen = (await tab.stream.until(isRealmUser)).at(-1)!;
+    await tab.stream.close();
+    await expect.poll(() => h.deps.hub.stats().connections).toBe(0);
+
+    // Changes while the tab is away, then it comes back.
+    await setRole(h, cookie, target.user_id, 200);
+    await setRole(h, cookie, target.user_id, 400);
+    await expect.poll(() => h.sim.store.user(target.user_id)?.role).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const back = await connect(h, cookie, seen.id!);
+    const replayed = [(await back.stream.next())!, (await back.stream.next())!];
+    expect(replayed.map((m) => JSON.parse(m.data).person.role)).toEqual([200, 400]);
+    const seq = Number(seen.id!.split(':')[1]);
+    expect(replayed.map((m) => Number(m.id!.split(':')[1]))).toEqual([seq + 1, seq + 2]);
+    await back.stream.close();
+  });
+
+  it('sends resync (gap) when the tab was away longer than the replay buffer reaches', async () => {
+    const h = setup({ hub: { bufferSize: 2 } });
+    const { cookie } = await signIn(h);
+    const target = member(h);
+    const tab = await connect(h, cookie);
+    await setRole(h, cookie, target.user_id, 300);
+    const seen = (await tab.stream.until(isRealmUser)).at(-1)!;
+    await tab.stream.close();
+    for (const role of [200, 400, 300]) await setRole(h, cookie, target.user_id, role);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const back = await connect(h, cookie, seen.id!);
+    const resync = (await back.stream.next())!;
+    expect(resync.event).toBe('resync');
+    expect(JSON.parse(resync.data)).toEqual({ reason: 'gap' });
+    expect(Number(resync.id!.split(':')[1])).toBe(Number(seen.id!.split(':')[1]) + 3);
+    await back.stream.close();
+  });
+
+  it('sends resync (registered) to a tab whose Last-Event-ID belongs to an ended queue', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    h.advance(3 * 60_000 + 1);
+    expect(await h.deps.hub.reap()).toBe(1);
+    await expect.poll(() => h.sim.control.queueCount()).toBe(0);
+    const back = await connect(h, cookie, 'old-generation:17');
+    const resync = await back.stream.next();
+    expect(resync?.event).toBe('resync');
+    expect(JSON.parse(resync!.data)).toEqual({ reason: 'registered' });
+    expect(h.sim.control.queueCount()).toBe(1);
+    await back.stream.close();
+  });
+
+  it('re-registers an expired queue: resync (queue-lost), then events flow from a fresh queue', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    const { stream } = await connect(h, cookie);
+    expect(h.sim.control.queueCount()).toBe(1);
+    h.sim.control.expireQueues();
+    const resync = (await stream.until((m) => m.event === 'resync')).at(-1)!;
+    expect(JSON.parse(resync.data)).toEqual({ reason: 'queue-lost' });
+    expect(resync.id).toMatch(/:\d+$/);
+    expect(h.sim.control.queueCount()).toBe(1);
+    const target = member(h);
+    await setRole(h, cookie, target.user_id, 300);
+    const event = (await stream.until(isRealmUser)).at(-1)!;
+    expect(Number(event.id!.split(':')[1])).toBe(Number(resync.id!.split(':')[1]) + 1);
+    expect(h.logs.some((l) => l.includes('queue lost'))).toBe(true);
+    await stream.close();
+  });
+
+  it('shares one upstream queue between the tabs of a session; each tab gets every event', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    const a = await connect(h, cookie);
+    const b = await connect(h, cookie);
+    expect(h.sim.control.queueCount()).toBe(1);
+    expect(h.deps.hub.stats()).toEqual({ sessions: 1, upstreamQueues: 1, connections: 2 });
+    const target = member(h);
+    await setRole(h, cookie, target.user_id, 300);
+    const fromA = (await a.stream.until(isRealmUser)).at(-1)!;
+    const fromB = (await b.stream.until(isRealmUser)).at(-1)!;
+    expect(fromB.id).toBe(fromA.id);
+    expect(fromB.data).toBe(fromA.data);
+
+    // Another session gets its own queue.
+    const other = await signIn(h, 'moderator@demo.test');
+    expect(h.sim.control.queueCount()).toBe(2);
+    expect(other.body.limits).not.toBeNull();
+    await a.stream.close();
+    await b.stream.close();
+  });
+
+  it('sign-out closes the session’s streams and deletes its upstream queue', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    const { stream } = await connect(h, cookie);
+    expect(h.sim.control.queueCount()).toBe(1);
+    const out = await h.app.request(mutation('/bff/session', cookie, { method: 'DELETE' }));
+    expect(out.status).toBe(204);
+    expect(h.sim.control.queueCount()).toBe(0);
+    const last = await stream.until((m) => m.event === 'state');
+    expect(JSON.parse(last.at(-1)!.data)).toMatchObject({ state: 'offline' });
+    expect(await stream.next()).toBeNull();
+    expect(h.deps.hub.stats()).toEqual({ sessions: 0, upstreamQueues: 0, connections: 0 });
+    expect((await openEvents(h, cookie)).status).toBe(401);
+  });
+
+  it('signing in again over an existing session ends the old session’s queue', async () => {
+    const h = setup();
+    const first = await signIn(h);
+    expect(h.sim.control.queueCount()).toBe(1);
+    await signIn(h, 'admin@demo.test', first.cookie);
+    expect(h.sim.control.queueCount()).toBe(1);
+    expect(h.deps.hub.stats().sessions).toBe(1);
+  });
+
+  it('deletes the queue of a session nobody listens to after EVENTS_IDLE_MINUTES', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    const tab = await connect(h, cookie);
+    h.advance(10 * 60_000);
+    expect(await h.deps.hub.reap()).toBe(0); // a tab is listening
+    await tab.stream.close();
+    await expect.poll(() => h.deps.hub.stats().connections).toBe(0);
+    h.advance(2 * 60_000);
+    expect(await h.deps.hub.reap()).toBe(0);
+    h.advance(60_000);
+    expect(await h.deps.hub.reap()).toBe(1);
+    expect(h.sim.control.queueCount()).toBe(0);
+  });
+
+  it('ends a stream whose session expired meanwhile (the stream itself does not keep the session alive)', async () => {
+    const h = setup({ keepaliveMs: 50 });
+    const { cookie } = await signIn(h);
+    const { stream } = await connect(h, cookie);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    h.advance(61 * 60_000);
+    expect(await stream.next()).toBeNull();
+    expect(stream.comments).toBeGreaterThan(0);
+    expect((await openEvents(h, cookie)).status).toBe(401);
+  });
+
+  it('caps SSE connections per session with 429 and the error envelope', async () => {
+    const h = setup({ maxPerSession: 2 });
+    const { cookie } = await signIn(h);
+    const a = await connect(h, cookie);
+    const b = await connect(h, cookie);
+    const third = await openEvents(h, cookie);
+    expect(third.status).toBe(429);
+    expect(await third.json()).toMatchObject({ result: 'error', code: 'TOO_MANY_STREAMS' });
+    await a.stream.close();
+    await expect.poll(() => h.deps.hub.stats().connections).toBe(1);
+    const again = await connect(h, cookie);
+    await b.stream.close();
+    await again.stream.close();
+  });
+
+  it('reports reconnecting (with retryAt) while the upstream fails, then live again', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    const { stream } = await connect(h, cookie);
+    h.sim.control.failNext(2, 502);
+    const target = member(h);
+    // The pending long-poll answers with the next heartbeat; the two polls after it fail.
+    const failing = (await stream.until((m) => m.event === 'state' && JSON.parse(m.data).state === 'reconnecting')).at(
+      -1,
+    )!;
+    const state = JSON.parse(failing.data);
+    expect(state.detail).toBeTruthy();
+    expect(typeof state.retryAt).toBe('number');
+    const live = await stream.until((m) => m.event === 'state' && JSON.parse(m.data).state === 'live');
+    expect(live.length).toBeGreaterThan(0);
+    await setRole(h, cookie, target.user_id, 300);
+    await stream.until(isRealmUser);
+    expect(h.logs.some((l) => /upstream failed user_id=\d+ \(INTERNAL_SERVER_ERROR\); retry 1 in/.test(l))).toBe(true);
+    await stream.close();
+  });
+
+  it('ends the session when the server refuses its key while polling', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h, 'member@demo.test');
+    const { stream } = await connect(h, cookie);
+    h.sim.store.userByDeliveryEmail('member@demo.test')!.isActive = false;
+    // The pending poll answers at the next heartbeat; the one after it is refused.
+    const end = await stream.until((m) => m.event === 'state' && JSON.parse(m.data).state === 'offline');
+    expect(end.length).toBeGreaterThan(0);
+    expect(await stream.next()).toBeNull();
+    expect((await openEvents(h, cookie)).status).toBe(401);
+  });
+});
+
+describe('GET /bff/session limits', () => {
+  it('carries the limits the server reported at queue registration', async () => {
+    const h = setup();
+    const { cookie, body } = await signIn(h);
+    expect(body.limits).toMatchObject({ maxTopicLength: expect.any(Number) });
+    const res = await h.app.request(ORIGIN + '/bff/session', { headers: { cookie } });
+    expect((await res.json()).limits).toEqual(body.limits);
+    expect(h.sim.control.queueCount()).toBe(1);
+    const anonymous = await h.app.request(ORIGIN + '/bff/session');
+    expect((await anonymous.json()).limits).toBeNull();
+  });
+
+  it('answers with limits null (and no error) when the server cannot register a queue', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    await h.deps.hub.end(
+      // The session id is the cookie's value.
+      decodeURIComponent(cookie.split('=')[1]!),
+    );
+    expect(h.sim.control.queueCount()).toBe(0);
+    // Registration and both tries of the own-user read fail: the session stays, without limits.
+    h.sim.control.failNext(3, 503);
+    const res = await h.app.request(ORIGIN + '/bff/session', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.user).not.toBeNull();
+    expect(body.limits).toBeNull();
+    // The hub keeps trying in the background.
+    await expect.poll(() => h.sim.control.queueCount()).toBe(1);
+  });
+});

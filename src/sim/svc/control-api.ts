@@ -1,0 +1,87 @@
+import type { Context, Hono } from 'hono';
+import type { SvcSimControl } from './control';
+
+/** Where the HTTP control API lives (only with the `controlApi` option). */
+export const SIM_CONTROL_PREFIX = '/__sim';
+
+class ControlParamError extends Error {}
+
+type Form = URLSearchParams;
+
+async function formOf(request: Request): Promise<Form> {
+  const form = new URLSearchParams(new URL(request.url).search);
+  const body = new URLSearchParams(await request.text());
+  for (const [name, value] of body) form.set(name, value);
+  return form;
+}
+
+function optionalNumber(form: Form, name: string, integer: boolean): number | undefined {
+  const text = form.get(name)?.trim();
+  if (!text) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) throw new ControlParamError(`Invalid ${name}`);
+  return value;
+}
+
+function requiredNumber(form: Form, name: string, integer: boolean): number {
+  const value = optionalNumber(form, name, integer);
+  if (value === undefined) throw new ControlParamError(`Missing '${name}' argument`);
+  return value;
+}
+
+/**
+ * The HTTP face of `sim.control`, for end-to-end tests that drive a simulator running in another process.
+ * Answers JSON: `{result: 'success', msg: '', …}`, or `{result: 'error', code: 'BAD_REQUEST', msg}` (400).
+ */
+export function mountControlApi(app: Hono, control: SvcSimControl): void {
+  const action =
+    (run: (form: Form) => Record<string, unknown>) =>
+    async (c: Context): Promise<Response> => {
+      try {
+        const extra = run(await formOf(c.req.raw));
+        return c.json({ result: 'success', msg: '', ...extra });
+      } catch (error) {
+        if (error instanceof ControlParamError || error instanceof RangeError) {
+          return c.json({ result: 'error', code: 'BAD_REQUEST', msg: error.message }, 400);
+        }
+        throw error;
+      }
+    };
+
+  app.post(
+    `${SIM_CONTROL_PREFIX}/expire-queues`,
+    action(() => ({ expired: control.expireQueues() })),
+  );
+  app.post(
+    `${SIM_CONTROL_PREFIX}/fail-next`,
+    action((form) => {
+      control.failNext(requiredNumber(form, 'count', true), optionalNumber(form, 'status', true));
+      return {};
+    }),
+  );
+  app.post(
+    `${SIM_CONTROL_PREFIX}/latency`,
+    action((form) => {
+      control.setLatency(requiredNumber(form, 'ms', false));
+      return {};
+    }),
+  );
+  app.post(
+    `${SIM_CONTROL_PREFIX}/feature-level`,
+    action((form) => {
+      control.setFeatureLevel(requiredNumber(form, 'level', true));
+      return {};
+    }),
+  );
+  app.post(
+    `${SIM_CONTROL_PREFIX}/heartbeat`,
+    action((form) => {
+      control.setHeartbeatSeconds(requiredNumber(form, 'seconds', false));
+      return {};
+    }),
+  );
+  app.get(
+    `${SIM_CONTROL_PREFIX}/queues`,
+    action(() => ({ queues: control.queueCount() })),
+  );
+}

@@ -1,0 +1,186 @@
+import { FEATURE_LEVELS } from '../../shared/svc';
+import { avatarUrl, formatStatus, formatUser } from './format-user';
+import type { SimCore } from './handler';
+import {
+  EMOJISET_CHOICES,
+  EMPTY_TOPIC_DISPLAY_NAME,
+  NOTIFICATION_SOUNDS,
+  SERVER_LIMITS,
+  userSettingExists,
+  type UserSettingName,
+} from './settings';
+import type { SimUser } from './store';
+
+/**
+ * The initial state `POST /register` returns, per `fetch_event_types` entry. Only the types the console
+ * reads are built; the server ignores types it does not know, and so does the simulator.
+ */
+
+type State = Record<string, unknown>;
+
+export interface InitialStateOptions {
+  clientGravatar: boolean;
+}
+
+// Levels at which parts of the state appeared.
+const LEVEL = {
+  maxLengths: 53,
+  isModerator: 60,
+  longpollTimeout: 74,
+  userSettingsDefaults: 95,
+  spectatorAccess: 109,
+  webPublicStreamsSetting: 110,
+  orgType: 128,
+  moveTimeLimits: 162,
+  dateCreated: 203,
+  realmUrl: 257,
+  editHistoryPolicy: 358,
+  moderatorIncludesAdmins: 380,
+  topicsPolicy: 392,
+  channelFolderLengths: 410,
+} as const;
+
+const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: InitialStateOptions) => State>> = {
+  realm: realmState,
+  realm_user: realmUserState,
+  realm_user_settings_defaults: userSettingsDefaultsState,
+  user_status: userStatusState,
+};
+
+/** The fetch types the simulator builds; `fetch_event_types` absent (null) means all of them. */
+export const FETCH_EVENT_TYPES: readonly string[] = Object.keys(builders);
+
+export function initialState(
+  core: SimCore,
+  me: SimUser,
+  fetchEventTypes: readonly string[] | null,
+  options: InitialStateOptions,
+): State {
+  const state: State = {};
+  for (const type of new Set(fetchEventTypes ?? FETCH_EVENT_TYPES)) {
+    const build = builders[type];
+    if (build) Object.assign(state, build(core, me, options));
+  }
+  return state;
+}
+
+function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions): State {
+  const { store, settings } = core;
+  const level = store.featureLevel;
+  const r = store.realmSettings;
+  const at = (min: number, fields: State): State => (level >= min ? fields : {});
+  return {
+    realm_name: store.realm.name,
+    realm_description: store.realm.description,
+    realm_uri: settings.baseUrl,
+    ...at(LEVEL.realmUrl, { realm_url: settings.baseUrl }),
+    realm_icon_url: `${settings.baseUrl}/static/realm-icon.svg`,
+    realm_icon_source: 'U',
+    ...at(LEVEL.dateCreated, { realm_date_created: r.date_created }),
+    ...at(LEVEL.orgType, { realm_org_type: r.org_type }),
+    realm_default_language: r.default_language,
+    realm_bot_domain: store.realm.host,
+    realm_invite_required: r.invite_required,
+    realm_emails_restricted_to_domains: r.emails_restricted_to_domains,
+    realm_waiting_period_threshold: r.waiting_period_threshold,
+    realm_message_retention_days: r.message_retention_days,
+    realm_name_changes_disabled: r.name_changes_disabled,
+    realm_email_changes_disabled: r.email_changes_disabled,
+    realm_avatar_changes_disabled: r.avatar_changes_disabled,
+    realm_inline_image_preview: r.inline_image_preview,
+    realm_inline_url_embed_preview: r.inline_url_embed_preview,
+    realm_push_notifications_enabled: r.push_notifications_enabled,
+    realm_email_auth_enabled: true,
+    realm_password_auth_enabled: true,
+    realm_presence_disabled: false,
+    ...at(LEVEL.spectatorAccess, { realm_enable_spectator_access: r.enable_spectator_access }),
+    ...at(LEVEL.webPublicStreamsSetting, { server_web_public_streams_enabled: true }),
+    // Topics and editing: what the console's message and topic tools check before acting.
+    ...at(FEATURE_LEVELS.emptyTopics, { realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME }),
+    ...at(LEVEL.topicsPolicy, { realm_topics_policy: r.topics_policy }),
+    // Deprecated at 392, still sent.
+    realm_mandatory_topics: r.topics_policy === 'disable_empty_topic',
+    realm_allow_message_editing: r.allow_message_editing,
+    realm_message_content_edit_limit_seconds: r.message_content_edit_limit_seconds,
+    ...at(LEVEL.moveTimeLimits, {
+      realm_move_messages_within_stream_limit_seconds: r.move_messages_within_stream_limit_seconds,
+      realm_move_messages_between_streams_limit_seconds: r.move_messages_between_streams_limit_seconds,
+    }),
+    ...at(LEVEL.editHistoryPolicy, {
+      realm_message_edit_history_visibility_policy: r.message_edit_history_visibility_policy,
+    }),
+    // Deprecated at 358, still sent.
+    realm_allow_edit_history: r.message_edit_history_visibility_policy !== 'none',
+    ...at(LEVEL.maxLengths, {
+      max_topic_length: SERVER_LIMITS.max_topic_length,
+      max_message_length: SERVER_LIMITS.max_message_length,
+      max_stream_name_length: SERVER_LIMITS.max_stream_name_length,
+      max_stream_description_length: SERVER_LIMITS.max_stream_description_length,
+    }),
+    ...at(LEVEL.channelFolderLengths, {
+      max_channel_folder_name_length: SERVER_LIMITS.max_channel_folder_name_length,
+      max_channel_folder_description_length: SERVER_LIMITS.max_channel_folder_description_length,
+    }),
+    ...at(LEVEL.longpollTimeout, { event_queue_longpoll_timeout_seconds: settings.longpollTimeoutSeconds }),
+  };
+}
+
+/**
+ * Everyone, as `me` may see them (real emails by visibility, like `GET /users`), split into active and
+ * deactivated; neither list carries `is_active`. Plus the caller's own identity fields.
+ */
+function realmUserState(core: SimCore, me: SimUser, options: InitialStateOptions): State {
+  const { store } = core;
+  const level = store.featureLevel;
+  const format = { clientGravatar: options.clientGravatar, includeCustomProfileFields: true };
+  const active: unknown[] = [];
+  const inactive: unknown[] = [];
+  for (const user of store.users) {
+    const record: Record<string, unknown> = formatUser(store, me, user, format);
+    // Undefined rather than a rest-spread copy: cheap for 10,000 users, and JSON leaves the key out.
+    record.is_active = undefined;
+    (user.isActive ? active : inactive).push(record);
+  }
+  const ownAvatar = avatarUrl(store, me, me, false);
+  return {
+    realm_users: active,
+    realm_non_active_users: inactive,
+    // The server's own bots (notification bot and the like) are not simulated.
+    cross_realm_bots: [],
+    user_id: me.user_id,
+    email: me.apiEmail,
+    delivery_email: me.deliveryEmail,
+    full_name: me.fullName,
+    is_owner: me.role === 100,
+    is_admin: me.role <= 200,
+    ...(level >= LEVEL.isModerator
+      ? { is_moderator: level >= LEVEL.moderatorIncludesAdmins ? me.role <= 300 : me.role === 300 }
+      : {}),
+    is_guest: me.role === 600,
+    avatar_source: me.avatarSource,
+    avatar_url: ownAvatar,
+    avatar_url_medium: ownAvatar?.replace('?d=identicon', '?d=identicon&s=500'),
+  };
+}
+
+function userSettingsDefaultsState(core: SimCore): State {
+  const level = core.store.featureLevel;
+  if (level < LEVEL.userSettingsDefaults) return {};
+  const defaults: State = {};
+  for (const [name, value] of Object.entries(core.store.userSettingsDefaults)) {
+    if (userSettingExists(name as UserSettingName, level)) defaults[name] = value;
+  }
+  defaults.available_notification_sounds = [...NOTIFICATION_SOUNDS];
+  defaults.emojiset_choices = EMOJISET_CHOICES.map((choice) => ({ ...choice }));
+  return { realm_user_settings_defaults: defaults };
+}
+
+/** Statuses of active users who have set one, keyed by user ID. */
+function userStatusState(core: SimCore): State {
+  const { store } = core;
+  const statuses: Record<string, Record<string, string>> = {};
+  for (const [userId, row] of store.statuses) {
+    if (store.user(userId)?.isActive) statuses[String(userId)] = formatStatus(row);
+  }
+  return { user_status: statuses };
+}
