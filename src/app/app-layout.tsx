@@ -1,12 +1,15 @@
 import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../client/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
-import { LiveSync } from './live-sync';
 import { navItems } from './nav-items';
 import { UserMenu } from './user-menu';
+
+// The event map pulls in every feature's handlers and their schemas: a chunk of its own, off the shell.
+const LiveSync = lazy(async () => ({ default: (await import('./live-sync')).LiveSync }));
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
@@ -54,7 +57,9 @@ export function AppLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <LiveSync />
+        <Suspense fallback={null}>
+          <LiveSync />
+        </Suspense>
         <Outlet />
       </AppShell.Main>
     </AppShell>

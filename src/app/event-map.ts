@@ -1,6 +1,8 @@
 import { combineEventHandlers, type EventHandlers } from '../client/event-handlers';
 import { sessionKey } from '../client/session';
 import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
+import { linkifiersEventHandlers } from '../features/linkifiers/live-events';
+import { realmDefaultsEventHandlers } from '../features/realm-defaults/live-events';
 import { usersEventHandlers } from '../features/users/live-events';
 
 /** The console's own reactions: server-wide facts and the signed-in user's own record live in the session. */
@@ -18,4 +20,9 @@ const sessionEventHandlers: EventHandlers = {
 };
 
 /** Every feature's event handlers, composed once; a new area adds its map here. */
-export const eventMap = combineEventHandlers(sessionEventHandlers, usersEventHandlers);
+export const eventMap = combineEventHandlers(
+  sessionEventHandlers,
+  usersEventHandlers,
+  realmDefaultsEventHandlers,
+  linkifiersEventHandlers,
+);

@@ -1,4 +1,12 @@
 /** Navigation by area; only areas that exist are listed. */
 export const navItems: readonly { area: string; items: readonly { to: string; label: string }[] }[] = [
   { area: 'People', items: [{ to: '/users', label: 'Users' }] },
+  {
+    area: 'Organization',
+    items: [
+      { to: '/settings/new-user-defaults', label: 'Defaults for new users' },
+      { to: '/settings/linkifiers', label: 'Linkifiers' },
+    ],
+  },
+  { area: 'Server', items: [{ to: '/server', label: 'Server & capabilities' }] },
 ];

@@ -33,6 +33,15 @@ const router = createBrowserRouter([
           return { Component: route.UsersRoute, loader: route.loader };
         },
       },
+      {
+        path: 'settings/new-user-defaults',
+        lazy: async () => ({ Component: (await import('./routes/realm-defaults-route')).RealmDefaultsRoute }),
+      },
+      {
+        path: 'settings/linkifiers',
+        lazy: async () => ({ Component: (await import('./routes/linkifiers-route')).LinkifiersRoute }),
+      },
+      { path: 'server', lazy: async () => ({ Component: (await import('./routes/server-route')).ServerRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }) },
     ],
   },

@@ -9,33 +9,11 @@ import {
   userSchema,
   userStatusSchema,
 } from './records';
-import { parseTemplate, type HttpMethod, type PathTemplate } from './wire';
+import { linkifierOps } from './ops/linkifier-ops';
+import { realmDefaultsOps } from './ops/realm-defaults-ops';
+import { op, type SvcOperation } from './op';
 
-/**
- * Every chat-service operation the console uses, declared once. The browser's client, the BFF's
- * forwarder and the simulator all read this table.
- */
-export interface SvcOperation<P extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
-  id: string;
-  method: HttpMethod;
-  path: string;
-  template: PathTemplate;
-  params: P;
-  response: R;
-  /** `none`: no credentials (e.g. server settings). */
-  auth: 'none' | 'user';
-  /** `bff`: the BFF calls it itself and never forwards it from the browser (it returns a credential). */
-  exposure: 'browser' | 'bff';
-  adminOnly?: boolean;
-  minLevel?: number;
-}
-
-type OpInput<P extends z.ZodObject, R extends z.ZodType> = Omit<SvcOperation<P, R>, 'template' | 'auth' | 'exposure'> &
-  Partial<Pick<SvcOperation<P, R>, 'auth' | 'exposure'>>;
-
-function op<P extends z.ZodObject, R extends z.ZodType>(input: OpInput<P, R>): SvcOperation<P, R> {
-  return { auth: 'user', exposure: 'browser', ...input, template: parseTemplate(input.path) };
-}
+export type { SvcOperation } from './op';
 
 const userId = z.number().int().positive();
 const clientGravatar = z.boolean().optional();
@@ -51,7 +29,13 @@ export const statusUpdateShape = {
   reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'svc_extra_emoji']).optional(),
 };
 
+/**
+ * Every chat-service operation the console uses, declared once (areas keep theirs in ops/). The browser's
+ * client, the BFF's forwarder and the simulator all read this table.
+ */
 export const svcOps = {
+  ...realmDefaultsOps,
+  ...linkifierOps,
   getServerSettings: op({
     id: 'getServerSettings',
     method: 'GET',

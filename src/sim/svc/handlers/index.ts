@@ -2,6 +2,8 @@ import type { SvcOpId } from '../../../shared/svc';
 import type { RegisteredHandler } from '../handler';
 import { eventHandlers } from './events';
 import { fetchApiKeyHandlers } from './fetch-api-key';
+import { linkifierHandlers } from './linkifiers';
+import { realmDefaultsHandlers } from './realm-defaults';
 import { serverSettingsHandlers } from './server-settings';
 import { userStatusHandlers } from './user-status';
 import { userHandlers } from './users';
@@ -12,6 +14,8 @@ const all: readonly RegisteredHandler[] = [
   ...userHandlers,
   ...userStatusHandlers,
   ...eventHandlers,
+  ...realmDefaultsHandlers,
+  ...linkifierHandlers,
 ];
 
 /** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */

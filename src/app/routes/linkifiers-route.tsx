@@ -1,0 +1,5 @@
+import { LinkifiersPage } from '../../features/linkifiers/linkifiers-page';
+
+export function LinkifiersRoute() {
+  return <LinkifiersPage />;
+}

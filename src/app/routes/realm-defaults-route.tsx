@@ -1,0 +1,5 @@
+import { RealmDefaultsPage } from '../../features/realm-defaults/realm-defaults-page';
+
+export function RealmDefaultsRoute() {
+  return <RealmDefaultsPage />;
+}

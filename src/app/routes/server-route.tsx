@@ -1,0 +1,5 @@
+import { ServerPage } from '../../features/server/server-page';
+
+export function ServerRoute() {
+  return <ServerPage />;
+}

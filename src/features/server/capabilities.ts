@@ -1,0 +1,41 @@
+import { FEATURE_LEVELS, type Feature } from '../../shared/svc/features';
+
+/** What each gated capability means to an admin; keyed by the shared table, so none can be missed. */
+const CAPABILITY_LABELS: Record<Feature, string> = {
+  channelCreate: 'Create channels with permission settings',
+  e2eeTestNotification: 'Send a test push notification (E2EE)',
+  adminSetUserStatus: "Set another user's status",
+  groupSubgroupsOnDeactivated: 'Edit subgroups of deactivated groups',
+  groupReactivation: 'Reactivate user groups',
+  snippetEdit: 'Edit saved snippets',
+  canResolveTopicsGroup: 'Resolve-topics permission group',
+  denseModeRemoved: 'Dense mode replaced by font size and line height',
+  emptyTopics: 'Empty-string ("general chat") topics',
+  realEmailLookup: 'Look up users by their real email',
+  messageIds: 'Fetch messages by ID',
+  savedSnippets: 'Saved snippets',
+  userStatusGet: "Read a user's status",
+  deleteTopicComplete: 'Topic deletion reports completion',
+  linkifierUrlTemplate: 'Linkifiers with URL templates (RFC 6570)',
+  ignoredParametersUnsupported: 'Reports ignored parameters',
+  deliveryEmailAlwaysPresent: 'Real email field always present',
+};
+
+export interface CapabilityRow {
+  feature: Feature;
+  label: string;
+  level: number;
+  available: boolean;
+}
+
+/** Every capability the console gates, newest requirement first. */
+export function capabilityRows(serverLevel: number): CapabilityRow[] {
+  return (Object.keys(FEATURE_LEVELS) as Feature[])
+    .map((feature) => ({
+      feature,
+      label: CAPABILITY_LABELS[feature],
+      level: FEATURE_LEVELS[feature],
+      available: serverLevel >= FEATURE_LEVELS[feature],
+    }))
+    .sort((a, b) => b.level - a.level);
+}

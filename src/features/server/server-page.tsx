@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { errorMessage } from '../../client/api-error';
+import { sanitizeHtml } from '../../client/sanitize-html';
+import { featureLevelOf, versionOf } from '../../shared/svc/features';
+import type { ServerSettings } from '../../shared/svc/records';
+import { useServerSettings } from './api/get-server-settings';
+import { capabilityRows } from './capabilities';
+
+function absolute(url: string | null | undefined, base: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url, base).toString();
+  } catch {
+    return null;
+  }
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+/** What the chat server is, and which console capabilities it supports. */
+export function ServerPage() {
+  const settings = useServerSettings();
+  if (settings.isPending) return <Text c="dimmed">Loading server information…</Text>;
+  if (settings.isError) {
+    return (
+      <Alert color="red" title="Server information could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(settings.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <ServerDetails s={settings.data} />;
+}
+
+function ServerDetails({ s }: { s: ServerSettings }) {
+  const level = featureLevelOf(s);
+  const version = versionOf(s);
+  const mergeBase = typeof s.svc_merge_base === 'string' ? s.svc_merge_base : s['zulip_merge_base'];
+  const base = s.realm_url ?? s.realm_uri;
+  const icon = absolute(s.realm_icon, base);
+  const methods = Object.entries(s.authentication_methods ?? {}).filter(([, on]) => on);
+  const rows = capabilityRows(level);
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Server &amp; capabilities</Title>
+      {s.is_incompatible ? (
+        <Alert color="orange" title="Incompatible server">
+          The server reports this console as an incompatible client. Some pages may not work as expected.
+        </Alert>
+      ) : null}
+      <Paper withBorder p="md" component="section" aria-labelledby="realm-heading">
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          {icon ? <Image src={icon} alt="" w={56} h={56} radius="md" /> : null}
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={3} id="realm-heading">
+              {s.realm_name ?? 'Organization'}
+            </Title>
+            {base ? (
+              <Text size="sm" c="dimmed">
+                {base}
+              </Text>
+            ) : null}
+            {s.realm_description ? (
+              <Box fz="sm" dangerouslySetInnerHTML={{ __html: sanitizeHtml(s.realm_description) }} />
+            ) : null}
+          </Stack>
+        </Group>
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="server-heading">
+        <Title order={3} size="h4" id="server-heading" mb="sm">
+          Server
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <Fact label="Version">{version ?? 'Not reported'}</Fact>
+          <Fact label="Merge base">{mergeBase ? String(mergeBase) : 'Not reported'}</Fact>
+          <Fact label="Feature level">{level}</Fact>
+          <Fact label="Push notifications">{s.push_notifications_enabled ? 'On' : 'Off'}</Fact>
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="auth-heading">
+        <Title order={3} size="h4" id="auth-heading" mb="sm">
+          Sign-in methods
+        </Title>
+        <Group gap="xs">
+          {methods.length === 0 ? <Text size="sm">None reported.</Text> : null}
+          {methods.map(([name]) => (
+            <Badge key={name} variant="light" tt="none">
+              {name}
+            </Badge>
+          ))}
+        </Group>
+        {(s.external_authentication_methods ?? []).length > 0 ? (
+          <Stack gap={6} mt="sm">
+            <Text size="sm" fw={600}>
+              External providers
+            </Text>
+            {(s.external_authentication_methods ?? []).map((m) => (
+              <Group key={m.name} gap="xs">
+                {absolute(m.display_icon, base) ? (
+                  <Image src={absolute(m.display_icon, base)} alt="" w={20} h={20} />
+                ) : null}
+                <Text size="sm">{m.display_name}</Text>
+              </Group>
+            ))}
+          </Stack>
+        ) : null}
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="capabilities-heading">
+        <Title order={3} size="h4" id="capabilities-heading" mb="xs">
+          Console capabilities on this server
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Each capability needs a minimum feature level; this server reports {level}.
+        </Text>
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped aria-labelledby="capabilities-heading">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Capability</Table.Th>
+                <Table.Th>Needs level</Table.Th>
+                <Table.Th>On this server</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.feature}>
+                  <Table.Td>{row.label}</Table.Td>
+                  <Table.Td>{row.level}</Table.Td>
+                  <Table.Td>
+                    {row.available ? (
+                      <Badge color="teal" variant="light">
+                        Available
+                      </Badge>
+                    ) : (
+                      <Badge color="red" variant="light">
+                        Unavailable
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,4 @@
+import type { RegisteredHandler } from '../handler';
+
+/** Linkifier endpoints. */
+export const linkifierHandlers: readonly RegisteredHandler[] = [];
