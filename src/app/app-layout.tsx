@@ -48,7 +48,12 @@ export function AppLayout() {
                 {group.area}
               </Text>
               {group.items.map((item) => (
-                <NavLink key={item.to} to={item.to} onClick={close} style={{ textDecoration: 'none' }}>
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  onClick={close}
+                  style={{ textDecoration: 'none', color: 'inherit' }}
+                >
                   {({ isActive }) => <MantineNavLink component="span" label={item.label} active={isActive} />}
                 </NavLink>
               ))}
