@@ -1,14 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
-// Debian's Chromium; Playwright's own browser download does not work on these machines.
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  throw new Error(
-    `No Chromium at ${chromium}. Install it with: sudo apt-get update && sudo apt-get install -y chromium ` +
-      '(or set CHROMIUM_PATH to a Chromium binary).',
-  );
-}
+assertChromium();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,18 +16,6 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });

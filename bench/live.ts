@@ -3,6 +3,7 @@
  * against the chat server, and how many concurrent SSE clients one BFF process holds, with its memory.
  */
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium } from '@playwright/test';
 import { median, percentile, startStack } from './stack';
 
@@ -45,17 +46,7 @@ async function main() {
   ).members;
   const target = users.find((u) => u.role === 400 && !u.is_bot && u.is_active && u.user_id > 20)!;
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const latencies: number[] = [];
   let rssIdle: number;
   let rssLoaded: number;

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { median, percentile, startStack } from './stack';
 
@@ -56,17 +57,7 @@ async function main() {
   }
   const stack = await startStack({ SIM_USERS: String(USERS) });
   const base = stack.consoleUrl;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const signInRoute = await routeBytes(browser, `${base}/sign-in`, base, false);
     const usersRoute = await routeBytes(browser, `${base}/users`, base, true);

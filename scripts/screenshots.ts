@@ -1,20 +1,11 @@
 // Captures the console's pages (light and dark) into ./screenshots for a visual check: `npx tsx scripts/screenshots.ts`.
 import { mkdirSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium } from '@playwright/test';
 import { startStack } from '../bench/stack';
 
 const stack = await startStack({ SIM_USERS: process.env.SIM_USERS ?? '300' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 mkdirSync('screenshots', { recursive: true });
 try {
   for (const scheme of ['light', 'dark'] as const) {

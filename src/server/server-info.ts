@@ -3,21 +3,13 @@ import { svcOps } from '../shared/svc/catalog';
 import { featureLevelOf, versionOf } from '../shared/svc/features';
 import type { ServerSettings } from '../shared/svc/records';
 import { UpstreamRefusal, type SvcUpstream } from './svc-upstream';
-
-function absolute(url: string | undefined, base: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url, base).toString();
-  } catch {
-    return null;
-  }
-}
+import { absoluteUrl } from '../shared/svc/urls';
 
 export function toServerInfo(s: ServerSettings, svcUrl: string): ServerInfo {
   const base = s.realm_url ?? s.realm_uri ?? svcUrl;
   return {
     realmName: s.realm_name ?? 'Chat server',
-    realmIcon: absolute(s.realm_icon, base),
+    realmIcon: absoluteUrl(s.realm_icon, base),
     realmDescription: s.realm_description ?? '',
     realmUrl: s.realm_url ?? s.realm_uri ?? null,
     version: versionOf(s),

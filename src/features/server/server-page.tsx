@@ -6,15 +6,7 @@ import { featureLevelOf, versionOf } from '../../shared/svc/features';
 import type { ServerSettings } from '../../shared/svc/records';
 import { useServerSettings } from './api/get-server-settings';
 import { capabilityRows } from './capabilities';
-
-function absolute(url: string | null | undefined, base: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url, base).toString();
-  } catch {
-    return null;
-  }
-}
+import { absoluteUrl } from '../../shared/svc/urls';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -51,7 +43,7 @@ function ServerDetails({ s }: { s: ServerSettings }) {
   const version = versionOf(s);
   const mergeBase = typeof s.svc_merge_base === 'string' ? s.svc_merge_base : s['zulip_merge_base'];
   const base = s.realm_url ?? s.realm_uri;
-  const icon = absolute(s.realm_icon, base);
+  const icon = absoluteUrl(s.realm_icon, base);
   const methods = Object.entries(s.authentication_methods ?? {}).filter(([, on]) => on);
   const rows = capabilityRows(level);
   return (
@@ -110,8 +102,8 @@ function ServerDetails({ s }: { s: ServerSettings }) {
             </Text>
             {(s.external_authentication_methods ?? []).map((m) => (
               <Group key={m.name} gap="xs">
-                {absolute(m.display_icon, base) ? (
-                  <Image src={absolute(m.display_icon, base)} alt="" w={20} h={20} />
+                {absoluteUrl(m.display_icon, base) ? (
+                  <Image src={absoluteUrl(m.display_icon, base)} alt="" w={20} h={20} />
                 ) : null}
                 <Text size="sm">{m.display_name}</Text>
               </Group>
