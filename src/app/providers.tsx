@@ -19,6 +19,7 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(
       Object.keys(t.colors).flatMap((c) => [
         [`--mantine-color-${c}-light-color`, darken(t.colors[c]![9], 0.2)],
@@ -26,7 +27,10 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
       ]),
     ),
   },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
+  },
 });
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -35,7 +35,10 @@ const router = createBrowserRouter([
       },
       {
         path: 'settings/new-user-defaults',
-        lazy: async () => ({ Component: (await import('./routes/realm-defaults-route')).RealmDefaultsRoute }),
+        lazy: async () => {
+          const route = await import('./routes/realm-defaults-route');
+          return { Component: route.RealmDefaultsRoute, loader: route.loader };
+        },
       },
       {
         path: 'settings/linkifiers',

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { csrfGuard } from './csrf-guard';
 import { eventsRoutes } from './events-routes';
 import { sessionRoutes } from './session-routes';
+import { stateRoutes } from './state-routes';
 import { staticRoutes } from './static-routes';
 import { svcRoutes } from './svc-routes';
 
@@ -41,6 +42,7 @@ export function createApp(config: Config, deps: BffDeps) {
   app.route('/bff/session', sessionRoutes(config, deps));
   app.route('/bff/svc', svcRoutes(config, deps));
   app.route('/bff/events', eventsRoutes(config, deps));
+  app.route('/bff/state', stateRoutes(config, deps));
   app.all('/bff/*', (c) => c.json(errorEnvelope(bffErrorCodes.unknownOperation, 'No such console endpoint.'), 404));
   app.route('/', staticRoutes(config.staticDir));
 

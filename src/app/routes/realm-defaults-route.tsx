@@ -1,4 +1,12 @@
+import { appQueryClient } from '../app-query-client';
+import { userSettingsDefaultsQueryOptions } from '../../features/realm-defaults/api/get-user-settings-defaults';
 import { RealmDefaultsPage } from '../../features/realm-defaults/realm-defaults-page';
+
+/** Starts the current defaults request as soon as the route matches. */
+export function loader() {
+  void appQueryClient.prefetchQuery(userSettingsDefaultsQueryOptions());
+  return null;
+}
 
 export function RealmDefaultsRoute() {
   return <RealmDefaultsPage />;

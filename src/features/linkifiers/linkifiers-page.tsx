@@ -1,5 +1,127 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { errorMessage } from '../../client/api-error';
+import { useFeatureLevel, useRole } from '../../client/use-role';
+import { toRule, urlSyntaxFor, type Linkifier, type LinkifierRule } from '../../shared/svc/linkifiers';
+import { useLinkifiers } from './api/get-linkifiers';
+import { useReorderLinkifiers } from './api/reorder-linkifiers';
+import { DeleteLinkifierModal } from './delete-linkifier-modal';
+import { LinkifierFormModal } from './linkifier-form-modal';
+import { LinkifierList } from './linkifier-list';
+import { LinkifierSandbox } from './linkifier-sandbox';
+import { linkifierAbilities } from './permissions';
+import { ServerError } from './server-error';
 
+type Dialog = { kind: 'add' } | { kind: 'edit'; linkifier: Linkifier } | { kind: 'delete'; linkifier: Linkifier };
+
+/** Organization admins: manage the patterns that turn text into links; everyone: see them and try them out. */
 export function LinkifiersPage() {
-  return <Title order={2}>Linkifiers</Title>;
+  const { role } = useRole();
+  const featureLevel = useFeatureLevel();
+  const abilities = linkifierAbilities(role, featureLevel);
+  const linkifiersQuery = useLinkifiers(abilities.list.allowed);
+  const reorder = useReorderLinkifiers();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [sampleText, setSampleText] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+
+  const linkifiers = useMemo(() => linkifiersQuery.data ?? [], [linkifiersQuery.data]);
+  const rules = useMemo(() => linkifiers.map(toRule), [linkifiers]);
+  const nameOf = useCallback((_rule: LinkifierRule, position: number) => `linkifier ${position + 1}`, []);
+  const template = urlSyntaxFor(featureLevel) === 'template';
+  const close = () => setDialog(null);
+
+  const onReorder = (orderedIds: number[], moved: Linkifier, position: number) => {
+    const where = `position ${position + 1} of ${orderedIds.length}`;
+    setAnnouncement(`Moving ${moved.pattern} to ${where}…`);
+    reorder.mutate(orderedIds, {
+      onSuccess: () => setAnnouncement(`Moved ${moved.pattern} to ${where}.`),
+      // The refusal itself shows under the list, verbatim.
+      onError: () => setAnnouncement(`${moved.pattern} was not moved.`),
+    });
+  };
+
+  const notes = [
+    !abilities.manage.allowed && abilities.list.allowed ? abilities.manage.reason : null,
+    abilities.manage.allowed && !abilities.reorder.allowed
+      ? `Reordering: ${abilities.reorder.reason} Until then linkifiers apply in the order they were added.`
+      : null,
+    abilities.manage.allowed && !abilities.edit.allowed
+      ? `Editing: ${abilities.edit.reason} Delete a linkifier and add it again to change it.`
+      : null,
+  ].filter((note): note is string => note !== null);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Linkifiers</Title>
+        {abilities.manage.allowed ? <Button onClick={() => setDialog({ kind: 'add' })}>Add linkifier</Button> : null}
+      </Group>
+      <Text size="sm" maw="48rem">
+        Linkifiers turn text in messages and topics that matches a pattern into a link. They apply in the order below:
+        where the matches of two linkifiers overlap, the one earlier in the list wins.
+      </Text>
+      {notes.map((note) => (
+        <Alert key={note} color="gray" variant="light" role="note">
+          {note}
+        </Alert>
+      ))}
+      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          {!abilities.list.allowed ? (
+            <Alert color="yellow" title="Linkifiers cannot be listed" role="note">
+              {abilities.list.reason}
+            </Alert>
+          ) : linkifiersQuery.isPending ? (
+            <Group gap="xs">
+              <Loader size="xs" aria-label="Loading" />
+              <Text size="sm">Loading linkifiers…</Text>
+            </Group>
+          ) : linkifiersQuery.isError ? (
+            <Alert color="red" title="Linkifiers could not be loaded">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{errorMessage(linkifiersQuery.error)}</Text>
+                <Button size="xs" variant="light" onClick={() => void linkifiersQuery.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <Stack gap="sm">
+              <LinkifierList
+                linkifiers={linkifiers}
+                urlHeader={template ? 'URL template' : 'URL format string'}
+                canManage={abilities.manage.allowed}
+                canEdit={abilities.edit.allowed}
+                canReorder={abilities.reorder.allowed}
+                reordering={reorder.isPending}
+                onReorder={onReorder}
+                onEdit={(linkifier) => setDialog({ kind: 'edit', linkifier })}
+                onDelete={(linkifier) => setDialog({ kind: 'delete', linkifier })}
+              />
+              <ServerError error={reorder.error} />
+            </Stack>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Paper withBorder p="md" radius="md">
+            <LinkifierSandbox rules={rules} nameOf={nameOf} text={sampleText} onTextChange={setSampleText} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <LinkifierFormModal
+        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        onClose={close}
+        linkifier={dialog?.kind === 'edit' ? dialog.linkifier : null}
+        linkifiers={linkifiers}
+        featureLevel={featureLevel}
+        sampleText={sampleText}
+        onSampleTextChange={setSampleText}
+      />
+      {dialog?.kind === 'delete' ? <DeleteLinkifierModal linkifier={dialog.linkifier} opened onClose={close} /> : null}
+    </Stack>
+  );
 }

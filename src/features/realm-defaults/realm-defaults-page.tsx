@@ -1,5 +1,251 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../client/api-error';
+import { notify } from '../../client/notify';
+import { useFeatureLevel, useRole } from '../../client/use-role';
+import type { UserSettingsDefaultsState } from '../../shared/bff/protocol';
+import { SETTING_GROUPS, type SettingValue, type UserSettingDef } from '../../shared/svc/user-settings-defaults';
+import { useUserSettingsDefaults } from './api/get-user-settings-defaults';
+import { appliedChanges, useUpdateUserSettingsDefaults } from './api/update-user-settings-defaults';
+import { DraftsSyncConfirmModal } from './drafts-sync-confirm-modal';
+import { IgnoredSettingsReport } from './ignored-settings-report';
+import { defaultsEditBlockReason } from './permissions';
+import { ServerError } from './server-error';
+import { SettingControl } from './setting-control';
+import {
+  changedSettings,
+  changeErrors,
+  formatChangeCount,
+  initialFormValues,
+  rebaseFormValues,
+  unavailableReason,
+  visibleSettings,
+  type Defaults,
+  type FormValues,
+} from './settings-form';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
+const DRAFTS_SYNC = 'enable_drafts_synchronization';
+
+/** Organization admins: the personal settings people who join later start with. */
 export function RealmDefaultsPage() {
-  return <Title order={2}>Defaults for new users</Title>;
+  const query = useUserSettingsDefaults();
+  const { role } = useRole();
+  const featureLevel = useFeatureLevel();
+  const blockReason = defaultsEditBlockReason({ role, featureLevel });
+
+  return (
+    <Stack gap="md" pb="xl">
+      <Title order={2}>Defaults for new users</Title>
+      <Alert color="blue" variant="light" title="Applies to users who join later" role="note">
+        New members of the organization start with these settings and can change them afterwards. Existing users keep
+        their own settings: changing a default here does not change anyone&apos;s settings today.
+      </Alert>
+      {blockReason ? (
+        <Alert color="gray" variant="light" title="Read only" role="note">
+          {blockReason}
+        </Alert>
+      ) : null}
+
+      {query.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">Loading the current defaults…</Text>
+        </Group>
+      ) : query.isError ? (
+        <Alert color="red" title="The current defaults could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(query.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : query.data.defaults === null ? (
+        <Alert color="yellow" title="Not available on this server">
+          This chat server does not report default settings for new users (that needs server feature level 95).
+        </Alert>
+      ) : (
+        <DefaultsForm
+          defaults={query.data.defaults}
+          state={query.data}
+          featureLevel={featureLevel}
+          readOnly={blockReason !== null}
+        />
+      )}
+    </Stack>
+  );
+}
+
+interface FormProps {
+  defaults: Defaults;
+  state: UserSettingsDefaultsState;
+  featureLevel: number;
+  readOnly: boolean;
+}
+
+function DefaultsForm({ defaults, state, featureLevel, readOnly }: FormProps) {
+  const update = useUpdateUserSettingsDefaults();
+  const form = useForm<FormValues>({ mode: 'controlled', initialValues: initialFormValues(defaults, featureLevel) });
+  const [confirmingDraftsOff, setConfirmingDraftsOff] = useState(false);
+  const [ignored, setIgnored] = useState<string[]>([]);
+
+  // The server's values move (another admin, an event after our own save): untouched fields follow them,
+  // the admin's own edits stay.
+  const baseline = useRef(defaults);
+  useEffect(() => {
+    if (baseline.current === defaults) return;
+    form.setValues(rebaseFormValues(form.getValues(), baseline.current, defaults));
+    baseline.current = defaults;
+  }, [defaults, form]);
+
+  const values = form.getValues();
+  const changes = changedSettings(values, defaults);
+  const errors = changeErrors(changes);
+  const count = Object.keys(changes).length;
+  const canSave = !readOnly && count > 0 && Object.keys(errors).length === 0 && !update.isPending;
+
+  const save = () => {
+    setIgnored([]);
+    const sent = changes as Record<string, SettingValue>;
+    update.mutate(sent, {
+      onSuccess: (result) => {
+        const ignoredNames = result.ignored_parameters_unsupported ?? [];
+        // The server did not take these: the form shows its values again, and the report says why.
+        for (const name of ignoredNames) {
+          if (name in sent && name in defaults) form.setFieldValue(name, defaults[name]!);
+        }
+        setIgnored(ignoredNames);
+        const applied = Object.keys(appliedChanges(sent, ignoredNames)).length;
+        if (applied > 0) {
+          notify(
+            'success',
+            'realm-defaults-saved',
+            'Defaults saved',
+            `${applied === 1 ? '1 setting' : `${applied} settings`} changed for users who join from now on.`,
+          );
+        }
+      },
+    });
+  };
+
+  const submit = form.onSubmit(() => {
+    if (!canSave) return;
+    if (changes[DRAFTS_SYNC] === false) setConfirmingDraftsOff(true);
+    else save();
+  });
+
+  const settings = visibleSettings(featureLevel);
+  const renderControl = (def: UserSettingDef) => (
+    <SettingControl
+      key={def.name}
+      def={def}
+      value={def.name in values ? values[def.name]! : (defaults[def.name] ?? null)}
+      serverValue={defaults[def.name]}
+      onChange={(value) => form.setFieldValue(def.name, value)}
+      disabled={readOnly || update.isPending}
+      unavailable={unavailableReason(def, defaults, featureLevel)}
+      error={errors[def.name] ?? null}
+      level={featureLevel}
+      notificationSounds={state.availableNotificationSounds}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {SETTING_GROUPS.map((group) => {
+          const inGroup = settings.filter((def) => def.group === group.id);
+          // Choices and numbers first, then the switches: each kind lines up in its own grid.
+          return (
+            <SettingsSection key={group.id} title={group.title} description={group.description}>
+              {[inGroup.filter((def) => def.kind !== 'boolean'), inGroup.filter((def) => def.kind === 'boolean')]
+                .filter((defs) => defs.length > 0)
+                .map((defs, i) => (
+                  <SimpleGrid key={i} cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+                    {defs.map(renderControl)}
+                  </SimpleGrid>
+                ))}
+            </SettingsSection>
+          );
+        })}
+
+        {readOnly ? null : (
+          <Paper
+            component="section"
+            aria-label="Unsaved changes"
+            withBorder
+            shadow="md"
+            p="sm"
+            pos="sticky"
+            bottom={0}
+            style={{ zIndex: 2 }}
+          >
+            <Stack gap="xs">
+              <ServerError error={update.error} />
+              <IgnoredSettingsReport names={ignored} onDismiss={() => setIgnored([])} />
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" fw={count > 0 ? 600 : undefined} role="status" aria-live="polite">
+                  {formatChangeCount(count)}
+                </Text>
+                <Group gap="xs">
+                  <Button
+                    variant="default"
+                    disabled={count === 0 || update.isPending}
+                    onClick={() => {
+                      form.setValues(initialFormValues(defaults, featureLevel));
+                      update.reset();
+                    }}
+                  >
+                    Discard changes
+                  </Button>
+                  <Button type="submit" loading={update.isPending} disabled={!canSave}>
+                    Save changes
+                  </Button>
+                </Group>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
+      </Stack>
+
+      <DraftsSyncConfirmModal
+        opened={confirmingDraftsOff}
+        onCancel={() => setConfirmingDraftsOff(false)}
+        onConfirm={() => {
+          setConfirmingDraftsOff(false);
+          save();
+        }}
+      />
+      <UnsavedChangesGuard count={readOnly ? 0 : count} />
+    </form>
+  );
+}
+
+function SettingsSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <div>
+          <Title order={3} size="h4" id={headingId}>
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
 }

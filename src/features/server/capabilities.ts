@@ -19,6 +19,9 @@ const CAPABILITY_LABELS: Record<Feature, string> = {
   linkifierUrlTemplate: 'Linkifiers with URL templates (RFC 6570)',
   ignoredParametersUnsupported: 'Reports ignored parameters',
   deliveryEmailAlwaysPresent: 'Real email field always present',
+  linkifierReorder: 'Reorder linkifiers',
+  linkifierEdit: 'Edit linkifiers in place',
+  linkifierList: 'List linkifiers',
 };
 
 export interface CapabilityRow {

@@ -3,7 +3,7 @@ import type { Session } from '../session-store';
 import type { SvcUpstream } from '../svc-upstream';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { CloseReason, HubListener } from './messages';
-import { realSchedule, SessionQueue, type Schedule } from './session-queue';
+import { realSchedule, SessionQueue, type RegisterState, type Schedule } from './session-queue';
 
 /** The parts of a session the hub needs: whose queue, and the credentials it polls with. */
 export type HubSession = Pick<Session, 'id' | 'userId' | 'apiEmail' | 'apiKey'>;
@@ -85,6 +85,14 @@ export class EventHub {
     if (existing && existing.listenerCount >= this.o.maxConnectionsPerSession) return { status: 'full' };
     const queue = this.queueFor(session)!;
     return { status: 'ok', unsubscribe: queue.subscribe(lastEventId, listener) };
+  }
+
+  /**
+   * The session's register state (kept current by its events), or null when the session has no registered
+   * queue right now (never asked for, upstream down, queue lost and not yet re-registered). Call ensure() first.
+   */
+  registerState(sessionId: string): RegisterState | null {
+    return this.queues.get(sessionId)?.currentRegisterState ?? null;
   }
 
   /** Connections the session has open now. */

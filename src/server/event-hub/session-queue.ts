@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerLimits } from '../../shared/bff/protocol';
 import type { StateMessage } from '../../shared/events/bff-stream';
-import { CONSOLE_EVENT_TYPES, CONSOLE_FETCH_EVENT_TYPES, svcEventBaseSchema } from '../../shared/events/svc-events';
+import {
+  CONSOLE_EVENT_TYPES,
+  CONSOLE_FETCH_EVENT_TYPES,
+  realmUserSettingsDefaultsEventSchema,
+  svcEventBaseSchema,
+} from '../../shared/events/svc-events';
 import type { SvcEventBase } from '../../shared/events/svc-events';
 import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
@@ -27,6 +32,8 @@ export const CLIENT_CAPABILITIES = {
   stream_typing_notifications: true,
   user_settings_object: true,
   empty_topic_name: true,
+  // From level 176 real servers send realm_linkifiers events only to clients that declare this.
+  linkifier_url_template: true,
 } as const;
 
 /** The documented fallback when a server does not report event_queue_longpoll_timeout_seconds. */
@@ -60,6 +67,15 @@ export interface SessionQueueOptions {
   onDeadKey: () => void;
 }
 
+/**
+ * The parts of the register response the BFF serves itself (see state-routes.ts), kept current by the
+ * queue's events. Replaced at every (re-)registration.
+ */
+export interface RegisterState {
+  /** `realm_user_settings_defaults`; null when the server sent none. */
+  readonly userSettingsDefaults: Readonly<Record<string, unknown>> | null;
+}
+
 type Entry = { seq: number; kind: 'svc'; event: SvcEventBase } | { seq: number; kind: 'resync'; reason: ResyncReason };
 
 function describe(error: unknown): { code: string; msg: string } {
@@ -88,6 +104,7 @@ export class SessionQueue {
   private lastEventId = -1;
   private longpollMs = DEFAULT_LONGPOLL_SECONDS * 1000;
   private limits: ServerLimits | null = null;
+  private registerState: RegisterState | null = null;
   private state: StateMessage = { state: 'reconnecting', detail: 'Connecting to the chat server…', retryAt: null };
   /** A resync every listener gets once the (re-)registration succeeds. */
   private pendingResync: ResyncReason | null = null;
@@ -125,6 +142,11 @@ export class SessionQueue {
 
   get registered(): boolean {
     return this.queueId !== null;
+  }
+
+  /** The register state as of the last event received; null while no queue is registered (it may be stale). */
+  get currentRegisterState(): RegisterState | null {
+    return this.queueId === null ? null : this.registerState;
   }
 
   /**
@@ -209,6 +231,8 @@ export class SessionQueue {
     this.lastEventId = r.last_event_id;
     this.longpollMs = (r.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_SECONDS) * 1000;
     this.limits = limitsFromRegister(r);
+    const defaults = r.realm_user_settings_defaults;
+    this.registerState = { userSettingsDefaults: defaults ? { ...defaults } : null };
     this.o.log('info', `events: queue registered user_id=${this.o.userId}`);
     if (this.stopped) return this.settleRegistration(); // end() deletes it.
     // Tabs may have loaded data while no queue existed (outage, lost queue): they refetch now that events flow.
@@ -219,6 +243,18 @@ export class SessionQueue {
     }
     this.setState({ state: 'live', detail: null, retryAt: null });
     // ensure() callers are released by poll(), once the first long-poll is on its way.
+  }
+
+  /** Keeps the register state current: a default setting's update replaces that one property. */
+  private applyToState(event: SvcEventBase): void {
+    if (event.type !== 'realm_user_settings_defaults') return;
+    const parsed = realmUserSettingsDefaultsEventSchema.safeParse(event);
+    const defaults = this.registerState?.userSettingsDefaults;
+    if (!parsed.success || !defaults) return;
+    this.registerState = {
+      ...this.registerState,
+      userSettingsDefaults: { ...defaults, [parsed.data.property]: parsed.data.value },
+    };
   }
 
   /** Releases ready() waiters. */
@@ -260,6 +296,7 @@ export class SessionQueue {
       this.lastEventId = parsed.data.id;
       // Heartbeats only prove the queue is alive; the tabs have their own keep-alive.
       if (parsed.data.type === 'heartbeat') continue;
+      this.applyToState(parsed.data);
       this.append({ kind: 'svc', event: parsed.data });
     }
   }

@@ -58,3 +58,21 @@ export const signInSchema = z.union([
   z.strictObject({ email, apiKey: z.string().trim().min(1, 'Enter your API key.').max(200) }),
 ]);
 export type SignInRequest = z.infer<typeof signInSchema>;
+
+/** Where the SPA reads the realm's defaults for new users (from the session's register state). */
+export const USER_SETTINGS_DEFAULTS_STATE_PATH = '/bff/state/user-settings-defaults';
+
+const settingValueSchema = z.union([z.boolean(), z.number(), z.string(), z.null()]);
+
+/**
+ * `GET /bff/state/user-settings-defaults`: `realm_user_settings_defaults` as `POST /register` reported it,
+ * kept current by `realm_user_settings_defaults` events. Settings are scalars; the lists the server sends
+ * alongside them are separate (null when the server sent none).
+ */
+export const userSettingsDefaultsStateSchema = z.object({
+  /** Null when the server reports no defaults (before feature level 95). */
+  defaults: z.record(z.string(), settingValueSchema).nullable(),
+  availableNotificationSounds: z.array(z.string()).nullable(),
+  emojisetChoices: z.array(z.object({ key: z.string(), text: z.string() })).nullable(),
+});
+export type UserSettingsDefaultsState = z.infer<typeof userSettingsDefaultsStateSchema>;

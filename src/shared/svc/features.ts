@@ -16,10 +16,13 @@ export const FEATURE_LEVELS = {
   messageIds: 300,
   savedSnippets: 297,
   userStatusGet: 262,
+  linkifierReorder: 202,
   deleteTopicComplete: 211,
   linkifierUrlTemplate: 176,
   ignoredParametersUnsupported: 167,
   deliveryEmailAlwaysPresent: 163,
+  linkifierEdit: 57,
+  linkifierList: 54,
 } as const;
 
 export type Feature = keyof typeof FEATURE_LEVELS;

@@ -23,4 +23,3 @@ type OpInput<P extends z.ZodObject, R extends z.ZodType> = Omit<SvcOperation<P, 
 export function op<P extends z.ZodObject, R extends z.ZodType>(input: OpInput<P, R>): SvcOperation<P, R> {
   return { auth: 'user', exposure: 'browser', ...input, template: parseTemplate(input.path) };
 }
-

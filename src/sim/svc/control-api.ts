@@ -80,6 +80,18 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
       return {};
     }),
   );
+  app.post(
+    `${SIM_CONTROL_PREFIX}/ignored-parameters`,
+    action((form) => {
+      // `names`: comma-separated; empty (or absent) clears the list.
+      const names = (form.get('names') ?? '')
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      control.setIgnoredParameters(names);
+      return { ignored_parameters: names };
+    }),
+  );
   app.get(
     `${SIM_CONTROL_PREFIX}/queues`,
     action(() => ({ queues: control.queueCount() })),

@@ -60,4 +60,6 @@ export interface SvcSimControl {
   setHeartbeatSeconds(seconds: number): void;
   /** Live event queues (expired ones are not counted). */
   queueCount(): number;
+  /** Replaces the `ignoredParameters` option: these parameters are ignored and reported from now on. */
+  setIgnoredParameters(names: readonly string[]): void;
 }

@@ -38,6 +38,10 @@ export function shapeEventFor(
       return event;
     case 'user_status':
       return event;
+    case 'realm_linkifiers':
+      // Real servers since level 176 send it only to queues registered with the `linkifier_url_template`
+      // client capability. Not enforced yet: the console's queue does not declare that capability.
+      return event;
     default:
       // Types added later pass unchanged until they need shaping.
       return event;

@@ -57,7 +57,30 @@ export interface UserStatusEvent {
   reaction_type?: string;
 }
 
-export type SvcEvent = RealmUserUpdateEvent | RealmUserAddEvent | RealmUserRemoveEvent | UserStatusEvent;
+/** One per changed default setting for new users. */
+export interface RealmUserSettingsDefaultsEvent {
+  type: 'realm_user_settings_defaults';
+  op: 'update';
+  property: string;
+  value: boolean | number | string | null;
+}
+
+/**
+ * The whole list after any change, in the order the server applies it. Entries carry `url_template`, or
+ * `url_format` on servers before level 176 (shaped at emit time for the server's level).
+ */
+export interface RealmLinkifiersEvent {
+  type: 'realm_linkifiers';
+  realm_linkifiers: { id: number; pattern: string; url_template?: string; url_format?: string }[];
+}
+
+export type SvcEvent =
+  | RealmUserUpdateEvent
+  | RealmUserAddEvent
+  | RealmUserRemoveEvent
+  | UserStatusEvent
+  | RealmUserSettingsDefaultsEvent
+  | RealmLinkifiersEvent;
 
 /** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
 export interface HeartbeatEvent {

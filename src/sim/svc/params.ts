@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decodeParams, FEATURE_LEVELS, type SvcOperation, type SvcOpId } from '../../shared/svc';
+import { userSettingParamExists } from '../../shared/svc/user-settings-defaults';
 import { badRequest, missingArgument } from './errors';
 
 /**
@@ -9,6 +10,11 @@ import { badRequest, missingArgument } from './errors';
 const PARAM_MIN_LEVELS: Partial<Record<SvcOpId, Record<string, number>>> = {
   getUsers: { user_ids: 384 },
   deactivateUser: { deactivation_notification_comment: 135 },
+};
+
+/** Operations whose parameters come and go with the level in their own table (appear, and are removed). */
+const PARAM_EXISTS: Partial<Record<SvcOpId, (name: string, level: number) => boolean>> = {
+  updateRealmUserSettingsDefaults: userSettingParamExists,
 };
 
 export interface ParsedParams {
@@ -46,11 +52,16 @@ export function parseParams(
 ): ParsedParams {
   const shape = op.params.shape as Record<string, z.ZodType>;
   const tooNew = PARAM_MIN_LEVELS[op.id as SvcOpId] ?? {};
+  const exists = PARAM_EXISTS[op.id as SvcOpId] ?? (() => true);
   const ignored: string[] = [];
   const kept: [string, string][] = [];
   for (const [name, text] of raw) {
     if (name in pathParams) continue;
-    const known = Object.hasOwn(shape, name) && level >= (tooNew[name] ?? 0) && !pretendUnsupported.includes(name);
+    const known =
+      Object.hasOwn(shape, name) &&
+      level >= (tooNew[name] ?? 0) &&
+      exists(name, level) &&
+      !pretendUnsupported.includes(name);
     if (known) kept.push([name, text]);
     else if (!ignored.includes(name)) ignored.push(name);
   }

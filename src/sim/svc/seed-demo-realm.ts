@@ -31,6 +31,13 @@ const DEMO_BOTS: readonly { local: string; fullName: string; botType: BotType }[
   { local: 'helper-bot', fullName: 'Helper Bot', botType: 4 },
 ];
 
+/** Pattern and RFC 6570 URL template of each demo linkifier, in the order they apply. */
+const DEMO_LINKIFIERS: readonly (readonly [string, string])[] = [
+  ['(?P<org>[a-zA-Z0-9_-]+)/(?P<repo>[a-zA-Z0-9_.-]+)#(?P<id>[0-9]+)', 'https://github.com/{org}/{repo}/issues/{id}'],
+  ['CVE-(?P<year>[0-9]{4})-(?P<number>[0-9]{4,})', 'https://www.cve.org/CVERecord?id=CVE-{year}-{number}'],
+  ['(?P<project>[A-Z][A-Z0-9]+)-(?P<number>[0-9]+)', 'https://issues.demo.test/browse/{project}-{number}'],
+];
+
 // Fixed instants, not the wall clock, so the realm is the same whenever it is seeded.
 const REALM_CREATED_MS = Date.UTC(2016, 2, 14, 9, 30, 0);
 const GENERATED_FROM_MS = Date.UTC(2017, 0, 1);
@@ -136,6 +143,10 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
   store.realmEmoji.set('1', { id: '1', name: 'green_tick', deactivated: false, authorId: owner.user_id });
   store.realmEmoji.set('2', { id: '2', name: 'party_parrot', deactivated: false, authorId: admin.user_id });
   store.realmEmoji.set('3', { id: '3', name: 'old_logo', deactivated: true, authorId: owner.user_id });
+
+  // Issue links in the effective order; the CVE one comes before the ticket key one, whose pattern also
+  // matches the start of a CVE number, so the sandbox has an overlap to show.
+  for (const [pattern, template] of DEMO_LINKIFIERS) store.addLinkifier(pattern, template);
 
   owner.profileData.set(PROFILE_FIELD_IDS.department, 'Leadership');
   owner.profileData.set(PROFILE_FIELD_IDS.pronouns, 'she/her');

@@ -114,6 +114,9 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     expireQueues: () => queues.expireAll(),
     setHeartbeatSeconds: (seconds) => queues.setHeartbeatSeconds(seconds),
     queueCount: () => queues.count(),
+    setIgnoredParameters: (names) => {
+      core.settings.ignoredParameters = [...names];
+    },
   };
   const app = createSvcApp(core, options.controlApi ? { controlApi: surface } : {});
 

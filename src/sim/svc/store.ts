@@ -84,6 +84,15 @@ export interface RealmInfo {
   baseUrl: string;
 }
 
+/** A linkifier as stored: always an RFC 6570 template (servers converted format strings at level 176). */
+export interface SimLinkifier {
+  readonly id: number;
+  pattern: string;
+  urlTemplate: string;
+  /** Applied in ascending order; ties (never made here) would fall back to ID order. */
+  order: number;
+}
+
 const STOCK_USER_SETTINGS: Readonly<UserSettings> = initialUserSettings();
 
 /**
@@ -106,11 +115,14 @@ export class SvcStore {
    * Sparse, so 10,000 users cost nothing until someone changes a setting.
    */
   readonly personalSettings = new Map<number, Partial<UserSettings>>();
+  /** The organization's linkifiers, kept in the order they apply. */
+  readonly linkifiers: SimLinkifier[] = [];
   private readonly byId = new Map<number, SimUser>();
   private readonly byDeliveryEmail = new Map<string, SimUser>();
   private readonly byApiKey = new Map<string, SimUser>();
   private readonly listeners = new Set<SvcEventListener>();
   private nextUserId = 1;
+  private nextLinkifierId = 1;
 
   constructor(
     readonly realm: RealmInfo,
@@ -194,6 +206,14 @@ export class SvcStore {
 
   profileField(id: number): CustomProfileField | undefined {
     return this.profileFields.find((f) => f.id === id);
+  }
+
+  /** Adds a linkifier last in the order (no event: mutations announce their own changes). */
+  addLinkifier(pattern: string, urlTemplate: string): SimLinkifier {
+    const order = this.linkifiers.reduce((max, l) => Math.max(max, l.order), -1) + 1;
+    const linkifier: SimLinkifier = { id: this.nextLinkifierId++, pattern, urlTemplate, order };
+    this.linkifiers.push(linkifier);
+    return linkifier;
   }
 
   /** The one place state changes become events. */

@@ -1,2 +1,66 @@
+import { z } from 'zod';
+import { simpleSuccessSchema, successSchema } from '../envelope';
+import { LINKIFIER_LEVELS, linkifierSchema } from '../linkifiers';
+import { op } from '../op';
+
+const filterId = z.number().int().positive();
+
+/**
+ * The linkifier's content. The form checks patterns and templates before sending (see `checkLinkifier`);
+ * these schemas stay loose on purpose, so whatever reaches the server is judged, and refused, by it.
+ * Servers before level 176 take `url_format_string` (`%(name)s`) instead of `url_template`: the caller
+ * sends the one its server knows.
+ */
+const contentShape = {
+  pattern: z.string(),
+  url_template: z.string().optional(),
+  url_format_string: z.string().optional(),
+};
+
 /** Linkifier operations (GET /realm/linkifiers, POST/PATCH/DELETE /realm/filters…, PATCH /realm/linkifiers). */
-export const linkifierOps = {} as const;
+export const linkifierOps = {
+  getLinkifiers: op({
+    id: 'getLinkifiers',
+    method: 'GET',
+    path: '/realm/linkifiers',
+    minLevel: LINKIFIER_LEVELS.list,
+    params: z.strictObject({}),
+    /** In the order the server applies them. */
+    response: successSchema({ linkifiers: z.array(linkifierSchema) }),
+  }),
+  addLinkifier: op({
+    id: 'addLinkifier',
+    method: 'POST',
+    path: '/realm/filters',
+    adminOnly: true,
+    params: z.strictObject(contentShape),
+    response: successSchema({ id: z.number().int() }),
+  }),
+  updateLinkifier: op({
+    id: 'updateLinkifier',
+    method: 'PATCH',
+    path: '/realm/filters/{filter_id}',
+    adminOnly: true,
+    minLevel: LINKIFIER_LEVELS.edit,
+    params: z.strictObject({ filter_id: filterId, ...contentShape }),
+    response: simpleSuccessSchema,
+  }),
+  removeLinkifier: op({
+    id: 'removeLinkifier',
+    method: 'DELETE',
+    path: '/realm/filters/{filter_id}',
+    adminOnly: true,
+    params: z.strictObject({ filter_id: filterId }),
+    response: simpleSuccessSchema,
+  }),
+  reorderLinkifiers: op({
+    id: 'reorderLinkifiers',
+    method: 'PATCH',
+    path: '/realm/linkifiers',
+    adminOnly: true,
+    minLevel: LINKIFIER_LEVELS.reorder,
+    /** Every linkifier's ID, once each, in the new order. */
+    params: z.strictObject({ ordered_linkifier_ids: z.array(z.number().int()) }),
+    response: simpleSuccessSchema,
+  }),
+} as const;

@@ -1,0 +1,211 @@
+import { ActionIcon, Button, Code, Group, Table, Text } from '@mantine/core';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import type { Linkifier } from '../../shared/svc/linkifiers';
+import { moveTo } from './order';
+
+interface Props {
+  linkifiers: readonly Linkifier[];
+  /** "URL template", or "URL format string" on servers before level 176. */
+  urlHeader: string;
+  canManage: boolean;
+  canEdit: boolean;
+  canReorder: boolean;
+  /** A reorder is on its way to the server. */
+  reordering: boolean;
+  onReorder: (orderedIds: number[], moved: Linkifier, position: number) => void;
+  onEdit: (linkifier: Linkifier) => void;
+  onDelete: (linkifier: Linkifier) => void;
+}
+
+type Direction = 'up' | 'down';
+
+/**
+ * The linkifiers in the order the server applies them. Administrators reorder by dragging a row or, from
+ * the keyboard, with each row's Move up / Move down buttons (their names include the pattern).
+ */
+export function LinkifierList({
+  linkifiers,
+  urlHeader,
+  canManage,
+  canEdit,
+  canReorder,
+  reordering,
+  onReorder,
+  onEdit,
+  onDelete,
+}: Props) {
+  const ids = linkifiers.map((l) => l.id);
+  const [dragId, setDragId] = useState<number | null>(null);
+  const [overIndex, setOverIndex] = useState<number | null>(null);
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const focusAfterMove = useRef<{ id: number; direction: Direction } | null>(null);
+
+  // A moved row keeps keyboard focus on its button; at either end that button is disabled, so the other one
+  // takes the focus instead.
+  useEffect(() => {
+    const pending = focusAfterMove.current;
+    if (!pending) return;
+    focusAfterMove.current = null;
+    const index = linkifiers.findIndex((l) => l.id === pending.id);
+    if (index < 0) return;
+    let direction = pending.direction;
+    if (direction === 'up' && index === 0) direction = 'down';
+    if (direction === 'down' && index === linkifiers.length - 1) direction = 'up';
+    moveButtons.current.get(`${pending.id}:${direction}`)?.focus();
+  }, [linkifiers]);
+
+  const move = (linkifier: Linkifier, to: number, direction?: Direction) => {
+    // One move at a time; the buttons stay enabled (and focused) meanwhile, so a press is simply ignored.
+    if (reordering) return;
+    const next = moveTo(ids, linkifier.id, to);
+    if (next.every((id, i) => id === ids[i])) return;
+    if (direction) focusAfterMove.current = { id: linkifier.id, direction };
+    onReorder(next, linkifier, next.indexOf(linkifier.id));
+  };
+
+  const dragProps = (linkifier: Linkifier, index: number) =>
+    canReorder
+      ? {
+          draggable: !reordering,
+          onDragStart: (event: DragEvent) => {
+            event.dataTransfer.effectAllowed = 'move';
+            event.dataTransfer.setData('text/plain', String(linkifier.id));
+            setDragId(linkifier.id);
+          },
+          onDragOver: (event: DragEvent) => {
+            if (dragId === null) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = 'move';
+            setOverIndex(index);
+          },
+          onDrop: (event: DragEvent) => {
+            event.preventDefault();
+            const dragged = linkifiers.find((l) => l.id === dragId);
+            setDragId(null);
+            setOverIndex(null);
+            if (dragged) move(dragged, index);
+          },
+          onDragEnd: () => {
+            setDragId(null);
+            setOverIndex(null);
+          },
+        }
+      : {};
+
+  if (linkifiers.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No linkifiers yet.{canManage ? ' Add one to turn issue numbers and the like into links.' : ''}
+      </Text>
+    );
+  }
+
+  return (
+    <Table aria-label="Linkifiers" verticalSpacing="xs" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w="4.5rem">Order</Table.Th>
+          <Table.Th>Pattern</Table.Th>
+          <Table.Th>{urlHeader}</Table.Th>
+          {canManage ? <Table.Th>Actions</Table.Th> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {linkifiers.map((linkifier, index) => {
+          const url = linkifier.url_template ?? linkifier.url_format ?? '';
+          const dropHere = overIndex === index && dragId !== null && dragId !== linkifier.id;
+          const dropLine = ids.indexOf(dragId ?? -1) < index ? 'bottom' : 'top';
+          return (
+            <Table.Tr
+              key={linkifier.id}
+              {...dragProps(linkifier, index)}
+              style={{
+                opacity: dragId === linkifier.id ? 0.5 : 1,
+                cursor: canReorder ? 'grab' : undefined,
+                boxShadow: dropHere
+                  ? `inset 0 ${dropLine === 'top' ? 2 : -2}px 0 var(--mantine-primary-color-filled)`
+                  : undefined,
+              }}
+            >
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  {canReorder ? (
+                    <Text span c="dimmed" aria-hidden="true" style={{ userSelect: 'none' }}>
+                      ⠿
+                    </Text>
+                  ) : null}
+                  <Text span size="sm">
+                    {index + 1}
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Code>{linkifier.pattern}</Code>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" ff="monospace">
+                  {url}
+                </Text>
+              </Table.Td>
+              {canManage ? (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {canReorder ? (
+                      <>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Move ${linkifier.pattern} up`}
+                          title="Move up"
+                          disabled={index === 0}
+                          ref={(node) => {
+                            if (node) moveButtons.current.set(`${linkifier.id}:up`, node);
+                            else moveButtons.current.delete(`${linkifier.id}:up`);
+                          }}
+                          onClick={() => move(linkifier, index - 1, 'up')}
+                        >
+                          ↑
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Move ${linkifier.pattern} down`}
+                          title="Move down"
+                          disabled={index === linkifiers.length - 1}
+                          ref={(node) => {
+                            if (node) moveButtons.current.set(`${linkifier.id}:down`, node);
+                            else moveButtons.current.delete(`${linkifier.id}:down`);
+                          }}
+                          onClick={() => move(linkifier, index + 1, 'down')}
+                        >
+                          ↓
+                        </ActionIcon>
+                      </>
+                    ) : null}
+                    {canEdit ? (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        aria-label={`Edit ${linkifier.pattern}`}
+                        onClick={() => onEdit(linkifier)}
+                      >
+                        Edit
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${linkifier.pattern}`}
+                      onClick={() => onDelete(linkifier)}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,16 @@
+import { isAdminRole } from '../../shared/svc/roles';
+import { USER_SETTINGS_DEFAULTS_ENDPOINT_LEVEL } from '../../shared/svc/user-settings-defaults';
+
+export const ADMINS_ONLY_REASON = 'Only organization administrators can change these defaults.';
+
+/**
+ * Why the signed-in user cannot change the defaults for new users, or null when they can. The server
+ * decides in the end; this only shapes the page.
+ */
+export function defaultsEditBlockReason(actor: { role: number | null; featureLevel: number }): string | null {
+  if (actor.role === null || !isAdminRole(actor.role)) return ADMINS_ONLY_REASON;
+  if (actor.featureLevel < USER_SETTINGS_DEFAULTS_ENDPOINT_LEVEL) {
+    return `Needs server feature level ${USER_SETTINGS_DEFAULTS_ENDPOINT_LEVEL}; this server reports ${actor.featureLevel}.`;
+  }
+  return null;
+}

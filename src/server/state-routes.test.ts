@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CSRF_HEADER,
+  USER_SETTINGS_DEFAULTS_STATE_PATH,
+  userSettingsDefaultsStateSchema,
+} from '../shared/bff/protocol';
+import { callSim, createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createDeps } from './deps';
+import { userSettingsDefaultsState } from './state-routes';
+
+const ORIGIN = 'http://console.test';
+
+const harnesses: { close: () => Promise<void> }[] = [];
+
+function setup(options: { featureLevel?: number } = {}) {
+  // Short heartbeats and long-poll timeout keep the hub's loop turning quickly.
+  const sim = createSvcSimulator({
+    generatedUsers: 10,
+    heartbeatSeconds: 0.2,
+    longpollTimeoutSeconds: 1,
+    ...(options.featureLevel === undefined ? {} : { featureLevel: options.featureLevel }),
+  });
+  const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: 2_000 };
+  const deps = createDeps(config, {
+    svcUrl: 'http://sim.test',
+    fetch: (request) => sim.fetch(request),
+    log: () => undefined,
+    hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500 },
+  });
+  const app = createApp(config, deps);
+  harnesses.push({
+    close: async () => {
+      await deps.hub.close();
+      sim.close();
+    },
+  });
+  return { sim, app, deps };
+}
+type Harness = ReturnType<typeof setup>;
+
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((h) => h.close()));
+});
+
+function mutation(path: string, cookie: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('origin', ORIGIN);
+  headers.set(CSRF_HEADER, '1');
+  headers.set('cookie', cookie);
+  return new Request(ORIGIN + path, { ...init, headers });
+}
+
+async function signIn(h: Harness, email = 'admin@demo.test') {
+  const res = await h.app.request(
+    mutation('/bff/session', '', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  // The session id is the cookie's value.
+  return { cookie, sessionId: decodeURIComponent(cookie.split('=')[1]!) };
+}
+
+async function readState(h: Harness, cookie: string) {
+  const res = await h.app.request(ORIGIN + USER_SETTINGS_DEFAULTS_STATE_PATH, { headers: { cookie } });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function readDefaults(h: Harness, cookie: string) {
+  const { status, body } = await readState(h, cookie);
+  expect(status).toBe(200);
+  return userSettingsDefaultsStateSchema.parse(body).defaults!;
+}
+
+describe('GET /bff/state/user-settings-defaults', () => {
+  it('refuses without a session (401 SESSION_EXPIRED)', async () => {
+    const h = setup();
+    for (const cookie of ['', 'rc_session=unknown']) {
+      const { status, body } = await readState(h, cookie);
+      expect(status).toBe(401);
+      expect(body).toMatchObject({ result: 'error', code: 'SESSION_EXPIRED' });
+    }
+  });
+
+  it('serves the defaults from the register state, with the sounds and emoji sets the server offers', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h, 'member@demo.test');
+    const { status, headers, body } = await readState(h, cookie);
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-store');
+    const state = userSettingsDefaultsStateSchema.parse(body);
+    expect(state.defaults).toMatchObject({
+      web_home_view: 'inbox',
+      color_scheme: 1,
+      enable_drafts_synchronization: true,
+    });
+    expect(state.defaults).not.toHaveProperty('available_notification_sounds');
+    expect(state.defaults).not.toHaveProperty('dense_mode');
+    expect(state.availableNotificationSounds).toContain('ding');
+    expect(state.emojisetChoices).toContainEqual({ key: 'google', text: 'Google' });
+    // One queue for the session, shared with its tabs; reading the state does not register another.
+    await readState(h, cookie);
+    expect(h.sim.control.queueCount()).toBe(1);
+  });
+
+  it('applies update events: a change through the console shows up', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    const res = await h.app.request(
+      mutation('/bff/svc/realm/user_settings_defaults', cookie, {
+        method: 'PATCH',
+        body: new URLSearchParams({ web_home_view: 'recent_topics', color_scheme: '2' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    expect(res.status).toBe(200);
+    await expect
+      .poll(async () => {
+        const d = await readDefaults(h, cookie);
+        return [d.web_home_view, d.color_scheme];
+      })
+      .toEqual(['recent_topics', 2]);
+  });
+
+  it('applies update events: a change made by another client shows up', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h, 'moderator@demo.test');
+    expect((await readDefaults(h, cookie)).enter_sends).toBe(false);
+    await callSim(h.sim, 'PATCH', '/realm/user_settings_defaults', {
+      as: 'owner@demo.test',
+      params: { enter_sends: true },
+    });
+    await expect.poll(async () => (await readDefaults(h, cookie)).enter_sends).toBe(true);
+  });
+
+  it('after the server drops the queue, serves the state of the new registration', async () => {
+    const h = setup();
+    const { cookie } = await signIn(h);
+    await readDefaults(h, cookie);
+    h.sim.control.expireQueues();
+    // Changed while the session has no queue: the re-registration brings it in.
+    h.sim.store.userSettingsDefaults.emojiset = 'text';
+    await expect.poll(async () => (await readDefaults(h, cookie)).emojiset).toBe('text');
+  });
+
+  it('answers 503 with an error envelope while no queue can be registered, then recovers', async () => {
+    const h = setup();
+    const { cookie, sessionId } = await signIn(h);
+    await h.deps.hub.end(sessionId);
+    expect(h.sim.control.queueCount()).toBe(0);
+    h.sim.control.failNext(1, 503);
+    const { status, body } = await readState(h, cookie);
+    expect(status).toBe(503);
+    expect(body).toEqual({
+      result: 'error',
+      code: 'UPSTREAM_UNAVAILABLE',
+      msg: 'Cannot read the current settings from the chat server right now. Try again in a moment.',
+    });
+    // The hub keeps trying in the background.
+    await expect.poll(async () => (await readState(h, cookie)).status).toBe(200);
+  });
+
+  it('serves defaults null when the server reports none (before level 95)', async () => {
+    const h = setup({ featureLevel: 90 });
+    const { cookie } = await signIn(h);
+    const { status, body } = await readState(h, cookie);
+    expect(status).toBe(200);
+    expect(body).toEqual({ defaults: null, availableNotificationSounds: null, emojisetChoices: null });
+  });
+});
+
+describe('userSettingsDefaultsState', () => {
+  it('keeps the scalar settings and passes the lists on separately, dropping malformed entries', () => {
+    expect(
+      userSettingsDefaultsState({
+        color_scheme: 2,
+        twenty_four_hour_time: null,
+        notification_sound: 'ding',
+        some_object: { a: 1 },
+        available_notification_sounds: ['ding', 3],
+        emojiset_choices: [{ key: 'google', text: 'Google' }, { key: 1 }, null],
+      }),
+    ).toEqual({
+      defaults: { color_scheme: 2, twenty_four_hour_time: null, notification_sound: 'ding' },
+      availableNotificationSounds: null,
+      emojisetChoices: [{ key: 'google', text: 'Google' }],
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import type { UserSettingsDefaultsState } from '../shared/bff/protocol';
+import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import type { AppEnv, BffDeps } from './app-types';
+import type { Config } from './config';
+import { clearSessionCookie, readSessionId } from './session-cookie';
+
+type Scalar = boolean | number | string | null;
+
+function isScalar(value: unknown): value is Scalar {
+  return value === null || ['boolean', 'number', 'string'].includes(typeof value);
+}
+
+/**
+ * The settings are the scalar entries; the server sends two lists alongside them in the same object
+ * (the notification sounds and emoji sets it offers), which are passed on separately.
+ */
+export function userSettingsDefaultsState(raw: Readonly<Record<string, unknown>> | null): UserSettingsDefaultsState {
+  if (!raw) return { defaults: null, availableNotificationSounds: null, emojisetChoices: null };
+  const defaults: Record<string, Scalar> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (isScalar(value)) defaults[name] = value;
+  }
+  const sounds = raw.available_notification_sounds;
+  const choices = raw.emojiset_choices;
+  return {
+    defaults,
+    availableNotificationSounds:
+      Array.isArray(sounds) && sounds.every((s) => typeof s === 'string') ? (sounds as string[]) : null,
+    emojisetChoices: Array.isArray(choices)
+      ? choices.flatMap((c: unknown) => {
+          const { key, text } = (c ?? {}) as Record<string, unknown>;
+          return typeof key === 'string' && typeof text === 'string' ? [{ key, text }] : [];
+        })
+      : null,
+  };
+}
+
+/**
+ * `/bff/state/*`: parts of the chat server's register state, read from the session's event queue (which
+ * registered with them in `fetch_event_types` and applies their events), so the SPA never registers a queue.
+ */
+export function stateRoutes(config: Config, deps: BffDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const id = readSessionId(c);
+    const session = id ? await deps.sessions.touch(id, deps.now()) : null;
+    if (!session) {
+      if (id) clearSessionCookie(c, config);
+      return c.json(errorEnvelope(bffErrorCodes.sessionExpired, 'Your console session has ended. Sign in again.'), 401);
+    }
+    c.set('session', session);
+    return next();
+  });
+
+  app.get('/user-settings-defaults', async (c) => {
+    const session = c.get('session');
+    // Registers the session's queue if it has none (shared with its tabs); never throws.
+    await deps.hub.ensure(session);
+    const state = deps.hub.registerState(session.id);
+    c.header('cache-control', 'no-store');
+    if (!state) {
+      return c.json(
+        errorEnvelope(
+          bffErrorCodes.upstreamUnavailable,
+          'Cannot read the current settings from the chat server right now. Try again in a moment.',
+        ),
+        503,
+      );
+    }
+    return c.json(userSettingsDefaultsState(state.userSettingsDefaults));
+  });
+
+  return app;
+}
