@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { streamSSE, type SSEMessage } from 'hono/streaming';
 import { SSE_EVENTS } from '../shared/events/bff-stream';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import { errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
+import { requireSession } from './require-session';
 import { Outbox, type HubMessage } from './event-hub';
-import { clearSessionCookie, readSessionId } from './session-cookie';
 
 /** The BFF's own codes for refusing a stream (the shared table lists the ones the SPA maps to messages). */
 export const TOO_MANY_STREAMS = 'TOO_MANY_STREAMS';
@@ -38,13 +38,8 @@ function toSse(message: Exclude<HubMessage, { type: 'closed' }>): SSEMessage {
 export function eventsRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/', async (c) => {
-    const sessionId = readSessionId(c);
-    const session = sessionId ? await deps.sessions.touch(sessionId, deps.now()) : null;
-    if (!session) {
-      if (sessionId) clearSessionCookie(c, config);
-      return c.json(errorEnvelope(bffErrorCodes.sessionExpired, 'Your console session has ended. Sign in again.'), 401);
-    }
+  app.get('/', requireSession(config, deps), async (c) => {
+    const session = c.get('session');
 
     const outbox = new Outbox<HubMessage>(OUTBOX_LIMIT);
     const lastEventId = c.req.header('last-event-id')?.trim() || null;

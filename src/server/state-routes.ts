@@ -3,7 +3,7 @@ import type { UserSettingsDefaultsState } from '../shared/bff/protocol';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
-import { clearSessionCookie, readSessionId } from './session-cookie';
+import { requireSession } from './require-session';
 
 type Scalar = boolean | number | string | null;
 
@@ -43,16 +43,7 @@ export function userSettingsDefaultsState(raw: Readonly<Record<string, unknown>>
 export function stateRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
-    const id = readSessionId(c);
-    const session = id ? await deps.sessions.touch(id, deps.now()) : null;
-    if (!session) {
-      if (id) clearSessionCookie(c, config);
-      return c.json(errorEnvelope(bffErrorCodes.sessionExpired, 'Your console session has ended. Sign in again.'), 401);
-    }
-    c.set('session', session);
-    return next();
-  });
+  app.use('*', requireSession(config, deps));
 
   app.get('/user-settings-defaults', async (c) => {
     const session = c.get('session');

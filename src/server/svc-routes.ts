@@ -7,7 +7,8 @@ import { checkParams } from '../shared/svc/params';
 import { decodeParams, usesQueryString } from '../shared/svc/wire';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
-import { clearSessionCookie, readSessionId } from './session-cookie';
+import { requireSession } from './require-session';
+import { clearSessionCookie } from './session-cookie';
 import { DEAD_KEY_CODES } from './dead-key';
 import { UpstreamRefusal } from './svc-upstream';
 
@@ -30,16 +31,7 @@ async function rawParams(c: Context): Promise<[string, string][] | null> {
 export function svcRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
-    const id = readSessionId(c);
-    const session = id ? await deps.sessions.touch(id, deps.now()) : null;
-    if (!session) {
-      if (id) clearSessionCookie(c, config);
-      return c.json(errorEnvelope(bffErrorCodes.sessionExpired, 'Your console session has ended. Sign in again.'), 401);
-    }
-    c.set('session', session);
-    return next();
-  });
+  app.use('*', requireSession(config, deps));
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname.slice(SVC_PREFIX.length) || '/';

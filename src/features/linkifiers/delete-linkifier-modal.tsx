@@ -2,7 +2,7 @@ import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { notify } from '../../client/notify';
 import type { Linkifier } from '../../shared/svc/linkifiers';
 import { useRemoveLinkifier } from './api/remove-linkifier';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 
 interface Props {
   linkifier: Linkifier;

@@ -14,7 +14,7 @@ import { useAddLinkifier } from './api/add-linkifier';
 import { useUpdateLinkifier } from './api/update-linkifier';
 import { fieldErrors } from './form-messages';
 import { LinkifierSandbox } from './linkifier-sandbox';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 
 const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 

@@ -10,7 +10,7 @@ import { LinkifierFormModal } from './linkifier-form-modal';
 import { LinkifierList } from './linkifier-list';
 import { LinkifierSandbox } from './linkifier-sandbox';
 import { linkifierAbilities } from './permissions';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; linkifier: Linkifier } | { kind: 'delete'; linkifier: Linkifier };
 

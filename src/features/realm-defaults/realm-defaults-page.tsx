@@ -11,7 +11,7 @@ import { appliedChanges, useUpdateUserSettingsDefaults } from './api/update-user
 import { DraftsSyncConfirmModal } from './drafts-sync-confirm-modal';
 import { IgnoredSettingsReport } from './ignored-settings-report';
 import { defaultsEditBlockReason } from './permissions';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 import { SettingControl } from './setting-control';
 import {
   changedSettings,
@@ -183,7 +183,7 @@ function DefaultsForm({ defaults, state, featureLevel, readOnly }: FormProps) {
             style={{ zIndex: 2 }}
           >
             <Stack gap="xs">
-              <ServerError error={update.error} />
+              <ServerError error={update.error} title="Not saved; your changes are kept" />
               <IgnoredSettingsReport names={ignored} onDismiss={() => setIgnored([])} />
               <Group justify="space-between" gap="sm">
                 <Text size="sm" fw={count > 0 ? 600 : undefined} role="status" aria-live="polite">

@@ -5,7 +5,7 @@ import type { User } from '../../shared/svc/records';
 import { roleSchema } from '../../shared/svc/records';
 import { roleLabel, type Role } from '../../shared/svc/roles';
 import { useUpdateUserRole } from './api/update-user';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 
 interface Props {
   user: User;

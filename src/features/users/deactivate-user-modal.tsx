@@ -4,7 +4,7 @@ import { notify } from '../../client/notify';
 import type { User } from '../../shared/svc/records';
 import { useDeactivateUser } from './api/deactivate-user';
 import { displayEmail } from './format';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 
 const COMMENT_MAX = 2000;
 

@@ -5,7 +5,7 @@ import { svcOps } from '../../shared/svc/catalog';
 import { FEATURE_LEVELS } from '../../shared/svc/features';
 import type { User } from '../../shared/svc/records';
 import { useLookUpUserByEmail } from './api/get-user-by-email';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 
 const emailSchema = svcOps.getUserByEmail.params.shape.email;
 

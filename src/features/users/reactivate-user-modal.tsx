@@ -3,7 +3,7 @@ import { notify } from '../../client/notify';
 import type { User } from '../../shared/svc/records';
 import { useReactivateUser } from './api/reactivate-user';
 import { displayEmail } from './format';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 
 export function ReactivateUserModal({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
   return (

@@ -6,7 +6,7 @@ import { reactionTypes, STATUS_TEXT_MAX, type User, type UserStatus } from '../.
 import type { UpdateUserStatusParams } from './api/update-user-status';
 import { useUpdateUserStatus } from './api/update-user-status';
 import { statusLine } from './format';
-import { ServerError } from './server-error';
+import { ServerError } from '../../components/server-error';
 
 interface StatusFormValues {
   status_text: string;
