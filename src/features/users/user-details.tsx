@@ -25,6 +25,7 @@ import { SetStatusModal } from './set-status-modal';
 import classes from './user-details.module.css';
 import { ActiveBadge } from './users-table';
 import { UserAvatar } from './user-avatar';
+import { useCustomProfileFields } from './api/get-custom-profile-fields';
 
 type Action = 'deactivate' | 'reactivate' | 'role' | 'status';
 
@@ -218,7 +219,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ProfileFields({ user }: { user: User }) {
-  const entries = Object.entries(user.profile_data ?? {}).filter(([, v]) => v.value !== '');
+  const definitions = useCustomProfileFields();
+  const byId = new Map((definitions.data ?? []).map((f) => [String(f.id), f] as const));
+  // In the organization's order; a field the list does not know (yet) keeps its id as its name.
+  const entries = Object.entries(user.profile_data ?? {})
+    .filter(([, v]) => v.value !== '')
+    .sort(([a], [b]) => (byId.get(a)?.order ?? Number(a)) - (byId.get(b)?.order ?? Number(b)));
   if (user.is_bot) return null;
   return (
     <Stack gap="xs">
@@ -232,7 +238,7 @@ function ProfileFields({ user }: { user: User }) {
       ) : (
         <Box component="dl" m={0}>
           {entries.map(([id, field]) => (
-            <Field key={id} label={`Field ${id}`}>
+            <Field key={id} label={byId.get(id)?.name ?? `Field ${id}`}>
               {field.rendered_value !== undefined ? (
                 <Box
                   className={classes.html}

@@ -179,6 +179,9 @@ describe('UsersPage: details', () => {
     const strong = await within(drawer).findByText('accessible');
     expect(strong.tagName).toBe('STRONG');
     expect(within(drawer).getByText('+49-30-5550-4000')).toBeInTheDocument();
+    // Labelled with the organization's own field names, from GET /realm/profile_fields.
+    expect(await within(drawer).findByText('Phone')).toBeInTheDocument();
+    expect(within(drawer).getByText('Biography')).toBeInTheDocument();
   });
 
   it('shows the current status from the status endpoint', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { simpleSuccessSchema, successSchema, successShape } from './envelope';
 import { FEATURE_LEVELS } from './features';
 import {
+  customProfileFieldSchema,
   ownUserSchema,
   roleSchema,
   serverSettingsSchema,
@@ -59,6 +60,13 @@ export const svcOps = {
     path: '/users/me',
     params: z.strictObject({}),
     response: ownUserSchema.extend(successShape),
+  }),
+  getCustomProfileFields: op({
+    id: 'getCustomProfileFields',
+    method: 'GET',
+    path: '/realm/profile_fields',
+    params: z.strictObject({}),
+    response: successSchema({ custom_fields: z.array(customProfileFieldSchema) }),
   }),
   getUsers: op({
     id: 'getUsers',

@@ -83,3 +83,15 @@ export const serverSettingsSchema = z.looseObject({
   realm_web_public_access_enabled: z.boolean().optional(),
 });
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
+
+/** A custom profile field definition (`GET /realm/profile_fields`); users' `profile_data` is keyed by its id. */
+export const customProfileFieldSchema = z.looseObject({
+  id: z.number().int(),
+  type: z.number().int(),
+  order: z.number().int(),
+  name: z.string(),
+  hint: z.string(),
+  field_data: z.string(),
+  display_in_profile_summary: z.boolean().optional(),
+});
+export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;

@@ -3,6 +3,7 @@ import type { RegisteredHandler } from '../handler';
 import { eventHandlers } from './events';
 import { fetchApiKeyHandlers } from './fetch-api-key';
 import { linkifierHandlers } from './linkifiers';
+import { profileFieldHandlers } from './profile-fields';
 import { realmDefaultsHandlers } from './realm-defaults';
 import { serverSettingsHandlers } from './server-settings';
 import { userStatusHandlers } from './user-status';
@@ -16,6 +17,7 @@ const all: readonly RegisteredHandler[] = [
   ...eventHandlers,
   ...realmDefaultsHandlers,
   ...linkifierHandlers,
+  ...profileFieldHandlers,
 ];
 
 /** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */

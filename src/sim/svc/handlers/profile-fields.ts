@@ -1,0 +1,19 @@
+import { svcOps } from '../../../shared/svc';
+import { userHandler } from '../handler';
+
+/** GET /realm/profile_fields: the organization's custom profile fields, in display order. */
+export const profileFieldHandlers = [
+  userHandler(svcOps.getCustomProfileFields, ({ core }) => ({
+    custom_fields: [...core.store.profileFields]
+      .sort((a, b) => a.order - b.order)
+      .map((f) => ({
+        id: f.id,
+        type: f.type,
+        order: f.order,
+        name: f.name,
+        hint: f.hint,
+        field_data: '',
+        display_in_profile_summary: false,
+      })),
+  })),
+];
