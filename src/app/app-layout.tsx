@@ -51,6 +51,7 @@ export function AppLayout() {
                 <NavLink
                   key={item.to}
                   to={item.to}
+                  end
                   onClick={close}
                   style={{ textDecoration: 'none', color: 'inherit' }}
                 >

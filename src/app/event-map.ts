@@ -1,6 +1,8 @@
 import { combineEventHandlers, type EventHandlers } from '../client/event-handlers';
 import { sessionKey } from '../client/session';
 import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
+import { accountEventHandlers } from '../features/account/live-events';
+import { draftsSnippetsEventHandlers } from '../features/drafts-snippets/live-events';
 import { linkifiersEventHandlers } from '../features/linkifiers/live-events';
 import { realmDefaultsEventHandlers } from '../features/realm-defaults/live-events';
 import { usersEventHandlers } from '../features/users/live-events';
@@ -25,4 +27,6 @@ export const eventMap = combineEventHandlers(
   usersEventHandlers,
   realmDefaultsEventHandlers,
   linkifiersEventHandlers,
+  draftsSnippetsEventHandlers,
+  accountEventHandlers,
 );

@@ -8,5 +8,12 @@ export const navItems: readonly { area: string; items: readonly { to: string; la
       { to: '/settings/linkifiers', label: 'Linkifiers' },
     ],
   },
+  {
+    area: 'Me',
+    items: [
+      { to: '/me', label: 'My account' },
+      { to: '/me/drafts', label: 'Drafts and snippets' },
+    ],
+  },
   { area: 'Server', items: [{ to: '/server', label: 'Server & capabilities' }] },
 ];

@@ -44,6 +44,11 @@ const router = createBrowserRouter([
         path: 'settings/linkifiers',
         lazy: async () => ({ Component: (await import('./routes/linkifiers-route')).LinkifiersRoute }),
       },
+      {
+        path: 'me/drafts',
+        lazy: async () => ({ Component: (await import('./routes/drafts-snippets-route')).DraftsSnippetsRoute }),
+      },
+      { path: 'me', lazy: async () => ({ Component: (await import('./routes/account-route')).AccountRoute }) },
       { path: 'server', lazy: async () => ({ Component: (await import('./routes/server-route')).ServerRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }) },
     ],

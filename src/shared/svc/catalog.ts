@@ -10,6 +10,8 @@ import {
   userSchema,
   userStatusSchema,
 } from './records';
+import { accountOps } from './ops/account-ops';
+import { draftsOps } from './ops/drafts-ops';
 import { linkifierOps } from './ops/linkifier-ops';
 import { realmDefaultsOps } from './ops/realm-defaults-ops';
 import { op, type SvcOperation } from './op';
@@ -37,6 +39,8 @@ export const statusUpdateShape = {
 export const svcOps = {
   ...realmDefaultsOps,
   ...linkifierOps,
+  ...draftsOps,
+  ...accountOps,
   getServerSettings: op({
     id: 'getServerSettings',
     method: 'GET',

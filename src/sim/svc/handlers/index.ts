@@ -1,5 +1,7 @@
 import type { SvcOpId } from '../../../shared/svc';
 import type { RegisteredHandler } from '../handler';
+import { accountHandlers } from './account';
+import { draftsHandlers } from './drafts';
 import { eventHandlers } from './events';
 import { fetchApiKeyHandlers } from './fetch-api-key';
 import { linkifierHandlers } from './linkifiers';
@@ -18,6 +20,8 @@ const all: readonly RegisteredHandler[] = [
   ...realmDefaultsHandlers,
   ...linkifierHandlers,
   ...profileFieldHandlers,
+  ...draftsHandlers,
+  ...accountHandlers,
 ];
 
 /** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */

@@ -1,0 +1,5 @@
+import { AccountPage } from '../../features/account/account-page';
+
+export function AccountRoute() {
+  return <AccountPage />;
+}
