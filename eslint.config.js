@@ -12,16 +12,19 @@ const features = readdirSync('./src/features', { withFileTypes: true })
   .map((d) => d.name);
 
 // The first folder an import climbs into: `../../client/x` → client. Same-folder files never match.
-const folder = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
-const restrict = (names, message) => ({ regex: folder(names), message });
+const folder = (names, minUps = 1) => `^(\\.\\./){${minUps},}(${names.join('|')})(/|$)`;
+const restrict = (names, message, minUps = 1) => ({ regex: folder(names, minUps), message });
+// shared/ has a features.ts of its own: from shared/<area>/x.ts a path reaches src/ only after two `../`,
+// from shared/<area>/<sub>/x.ts after three.
+const sharedRule = (minUps) => [
+  restrict(
+    ['app', 'features', 'components', 'client', 'server', 'sim', 'testing'],
+    'shared/ imports nothing else in src/.',
+    minUps,
+  ),
+];
 
 const rules = {
-  shared: [
-    restrict(
-      ['app', 'features', 'components', 'client', 'server', 'sim', 'testing'],
-      'shared/ imports nothing else in src/.',
-    ),
-  ],
   server: [restrict(['app', 'features', 'components', 'client', 'sim', 'testing'], 'The BFF depends on shared/ only.')],
   sim: [
     restrict(['app', 'features', 'components', 'client', 'server', 'testing'], 'Simulators depend on shared/ only.'),
@@ -63,7 +66,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  boundary(['src/shared/**'], rules.shared),
+  boundary(['src/shared/*/*'], sharedRule(2)),
+  boundary(['src/shared/*/*/**'], sharedRule(3)),
   boundary(['src/server/**'], rules.server),
   boundary(['src/sim/**'], rules.sim),
   boundary(['src/components/**', 'src/client/**'], rules.generic),

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CSRF_HEADER,
+  OWN_SETTINGS_STATE_PATH,
+  ownSettingsStateSchema,
   USER_SETTINGS_DEFAULTS_STATE_PATH,
   userSettingsDefaultsStateSchema,
 } from '../shared/bff/protocol';
@@ -171,6 +173,27 @@ describe('GET /bff/state/user-settings-defaults', () => {
     const { status, body } = await readState(h, cookie);
     expect(status).toBe(200);
     expect(body).toEqual({ defaults: null, availableNotificationSounds: null, emojisetChoices: null });
+  });
+});
+
+describe('GET /bff/state/own-settings', () => {
+  it("serves the signed-in user's own settings from the register state", async () => {
+    const h = setup();
+    for (const [email, sync] of [
+      ['member@demo.test', true],
+      ['guest@demo.test', false],
+    ] as const) {
+      const { cookie } = await signIn(h, email);
+      const res = await h.app.request(ORIGIN + OWN_SETTINGS_STATE_PATH, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const { settings } = ownSettingsStateSchema.parse(await res.json());
+      expect(settings.enable_drafts_synchronization).toBe(sync);
+    }
+  });
+
+  it('refuses without a session', async () => {
+    const h = setup();
+    expect((await h.app.request(ORIGIN + OWN_SETTINGS_STATE_PATH)).status).toBe(401);
   });
 });
 

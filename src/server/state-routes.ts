@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { UserSettingsDefaultsState } from '../shared/bff/protocol';
+import type { OwnSettingsState, UserSettingsDefaultsState } from '../shared/bff/protocol';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
@@ -61,6 +61,24 @@ export function stateRoutes(config: Config, deps: BffDeps) {
       );
     }
     return c.json(userSettingsDefaultsState(state.userSettingsDefaults));
+  });
+
+  app.get('/own-settings', async (c) => {
+    const session = c.get('session');
+    await deps.hub.ensure(session);
+    const state = deps.hub.registerState(session.id);
+    c.header('cache-control', 'no-store');
+    if (!state?.userSettings) {
+      return c.json(
+        errorEnvelope(
+          bffErrorCodes.upstreamUnavailable,
+          'Cannot read your settings from the chat server right now. Try again in a moment.',
+        ),
+        503,
+      );
+    }
+    const body: OwnSettingsState = { settings: { ...state.userSettings } };
+    return c.json(body);
   });
 
   return app;

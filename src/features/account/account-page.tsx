@@ -1,5 +1,45 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { errorMessage } from '../../client/api-error';
+import { useFeature } from '../../client/use-role';
+import { useOwnStatus } from './api/get-own-status';
+import { useOwnUser } from './api/get-own-user';
+import { AdvancedSection } from './apns-token-section';
+import { OwnStatusSection } from './own-status-form';
+import { OwnUserCard } from './own-user-card';
+import { PushTestSection } from './push-test-section';
 
+/** My account: the own-user record, my status, a test push notification and (under Advanced) APNs. */
 export function AccountPage() {
-  return <Title order={2}>My account</Title>;
+  const me = useOwnUser();
+  const statusRead = useFeature('userStatusGet');
+  const status = useOwnStatus(me.data?.user_id, statusRead.enabled);
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>My account</Title>
+      {me.isPending ? (
+        <Text c="dimmed">Loading your account…</Text>
+      ) : me.isError ? (
+        <Alert color="red" title="Your account could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(me.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <OwnUserCard user={me.data} />
+          <OwnStatusSection
+            current={status.data}
+            readReason={statusRead.reason}
+            loading={statusRead.enabled && status.isPending}
+          />
+        </>
+      )}
+      <PushTestSection />
+      <AdvancedSection />
+    </Stack>
+  );
 }

@@ -1,4 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { EventHandlers } from '../../client/event-handlers';
+import { realmUserEventSchema, userStatusEventSchema } from '../../shared/events/svc-events';
+import { ownStatusQueryOptions } from './api/get-own-status';
+import { ownUserQueryOptions } from './api/get-own-user';
+
+function isMe(client: QueryClient, userId: number): boolean {
+  return client.getQueryData(ownUserQueryOptions().queryKey)?.user_id === userId;
+}
 
 /** My account: reactions to events about the signed-in user. */
-export const accountEventHandlers: EventHandlers = {};
+export const accountEventHandlers: EventHandlers = {
+  realm_user: (raw, client) => {
+    const event = realmUserEventSchema.safeParse(raw);
+    if (!event.success || !isMe(client, event.data.person.user_id)) return;
+    void client.invalidateQueries({ queryKey: ownUserQueryOptions().queryKey });
+  },
+  user_status: (raw, client) => {
+    const event = userStatusEventSchema.safeParse(raw);
+    if (!event.success) return;
+    void client.invalidateQueries({ queryKey: ownStatusQueryOptions(event.data.user_id).queryKey });
+  },
+};

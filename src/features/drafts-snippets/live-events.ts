@@ -1,4 +1,56 @@
 import type { EventHandlers } from '../../client/event-handlers';
+import { userSettingsEventSchema } from '../../shared/events/svc-events';
+import { draftsEventSchema, savedSnippetsEventSchema, type Draft, type SavedSnippet } from '../../shared/svc/drafts';
+import { draftsQueryOptions } from './api/get-drafts';
+import { ownSettingsKey } from './api/get-own-settings';
+import { savedSnippetsQueryOptions } from './api/get-saved-snippets';
 
-/** Drafts and saved snippets: reactions to `drafts` and `saved_snippets` events. */
-export const draftsSnippetsEventHandlers: EventHandlers = {};
+/** Most recently edited first, as the server lists them. */
+export function byLastEdit(drafts: readonly Draft[]): Draft[] {
+  return [...drafts].sort((a, b) => (b.timestamp ?? 0) - (a.timestamp ?? 0) || b.id - a.id);
+}
+
+/**
+ * Drafts and saved snippets: each event carries the record (or the removed ID), so the cached lists are
+ * patched in place and every open tab follows without refetching. Nothing cached yet: nothing to patch.
+ */
+export const draftsSnippetsEventHandlers: EventHandlers = {
+  // The user's own settings changed (e.g. drafts synchronization): re-read them from the BFF's state.
+  user_settings: (raw, client) => {
+    if (userSettingsEventSchema.safeParse(raw).success) void client.invalidateQueries({ queryKey: ownSettingsKey });
+  },
+  drafts: (raw, client) => {
+    const parsed = draftsEventSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const event = parsed.data;
+    client.setQueryData(draftsQueryOptions().queryKey, (drafts) => {
+      if (!drafts) return drafts;
+      switch (event.op) {
+        case 'add': {
+          const added = new Set(event.drafts.map((d) => d.id));
+          return byLastEdit([...drafts.filter((d) => !added.has(d.id)), ...event.drafts]);
+        }
+        case 'update':
+          return byLastEdit([...drafts.filter((d) => d.id !== event.draft.id), event.draft]);
+        case 'remove':
+          return drafts.filter((d) => d.id !== event.draft_id);
+      }
+    });
+  },
+  saved_snippets: (raw, client) => {
+    const parsed = savedSnippetsEventSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const event = parsed.data;
+    client.setQueryData(savedSnippetsQueryOptions().queryKey, (snippets: SavedSnippet[] | undefined) => {
+      if (!snippets) return snippets;
+      switch (event.op) {
+        case 'add':
+          return [...snippets.filter((s) => s.id !== event.saved_snippet.id), event.saved_snippet];
+        case 'update':
+          return snippets.map((s) => (s.id === event.saved_snippet.id ? event.saved_snippet : s));
+        case 'remove':
+          return snippets.filter((s) => s.id !== event.saved_snippet_id);
+      }
+    });
+  },
+};

@@ -5,6 +5,7 @@ import {
   CONSOLE_EVENT_TYPES,
   CONSOLE_FETCH_EVENT_TYPES,
   realmUserSettingsDefaultsEventSchema,
+  userSettingsEventSchema,
   svcEventBaseSchema,
 } from '../../shared/events/svc-events';
 import type { SvcEventBase } from '../../shared/events/svc-events';
@@ -74,6 +75,8 @@ export interface SessionQueueOptions {
 export interface RegisterState {
   /** `realm_user_settings_defaults`; null when the server sent none. */
   readonly userSettingsDefaults: Readonly<Record<string, unknown>> | null;
+  /** The signed-in user's own `user_settings`; null when the server sent none. */
+  readonly userSettings: Readonly<Record<string, unknown>> | null;
 }
 
 type Entry = { seq: number; kind: 'svc'; event: SvcEventBase } | { seq: number; kind: 'resync'; reason: ResyncReason };
@@ -232,7 +235,10 @@ export class SessionQueue {
     this.longpollMs = (r.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_SECONDS) * 1000;
     this.limits = limitsFromRegister(r);
     const defaults = r.realm_user_settings_defaults;
-    this.registerState = { userSettingsDefaults: defaults ? { ...defaults } : null };
+    this.registerState = {
+      userSettingsDefaults: defaults ? { ...defaults } : null,
+      userSettings: r.user_settings ? { ...r.user_settings } : null,
+    };
     this.o.log('info', `events: queue registered user_id=${this.o.userId}`);
     if (this.stopped) return this.settleRegistration(); // end() deletes it.
     // Tabs may have loaded data while no queue existed (outage, lost queue): they refetch now that events flow.
@@ -247,10 +253,21 @@ export class SessionQueue {
 
   /** Keeps the register state current: a default setting's update replaces that one property. */
   private applyToState(event: SvcEventBase): void {
+    if (event.type === 'user_settings') {
+      const own = userSettingsEventSchema.safeParse(event);
+      const settings = this.registerState?.userSettings;
+      if (own.success && settings && this.registerState) {
+        this.registerState = {
+          ...this.registerState,
+          userSettings: { ...settings, [own.data.property]: own.data.value },
+        };
+      }
+      return;
+    }
     if (event.type !== 'realm_user_settings_defaults') return;
     const parsed = realmUserSettingsDefaultsEventSchema.safeParse(event);
     const defaults = this.registerState?.userSettingsDefaults;
-    if (!parsed.success || !defaults) return;
+    if (!parsed.success || !defaults || !this.registerState) return;
     this.registerState = {
       ...this.registerState,
       userSettingsDefaults: { ...defaults, [parsed.data.property]: parsed.data.value },

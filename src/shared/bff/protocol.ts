@@ -76,3 +76,8 @@ export const userSettingsDefaultsStateSchema = z.object({
   emojisetChoices: z.array(z.object({ key: z.string(), text: z.string() })).nullable(),
 });
 export type UserSettingsDefaultsState = z.infer<typeof userSettingsDefaultsStateSchema>;
+
+/** `GET /bff/state/own-settings`: the signed-in user's own settings from the register state. */
+export const OWN_SETTINGS_STATE_PATH = '/bff/state/own-settings';
+export const ownSettingsStateSchema = z.object({ settings: z.record(z.string(), z.unknown()) });
+export type OwnSettingsState = z.infer<typeof ownSettingsStateSchema>;

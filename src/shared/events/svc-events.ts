@@ -57,7 +57,16 @@ export const CONSOLE_EVENT_TYPES = [
   'delete_message',
   'drafts',
   'saved_snippets',
+  'user_settings',
 ] as const;
 
 /** Initial state the console reads from POST /register (fetch_event_types). */
-export const CONSOLE_FETCH_EVENT_TYPES = ['realm', 'realm_user_settings_defaults'] as const;
+export const CONSOLE_FETCH_EVENT_TYPES = ['realm', 'realm_user_settings_defaults', 'user_settings'] as const;
+
+/** The signed-in user's own setting changed (`user_settings_object` clients). */
+export const userSettingsEventSchema = svcEventBaseSchema.extend({
+  type: z.literal('user_settings'),
+  op: z.literal('update'),
+  property: z.string(),
+  value: z.unknown(),
+});

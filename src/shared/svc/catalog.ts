@@ -6,7 +6,6 @@ import {
   ownUserSchema,
   roleSchema,
   serverSettingsSchema,
-  STATUS_TEXT_MAX,
   userSchema,
   userStatusSchema,
 } from './records';
@@ -15,22 +14,15 @@ import { draftsOps } from './ops/drafts-ops';
 import { linkifierOps } from './ops/linkifier-ops';
 import { realmDefaultsOps } from './ops/realm-defaults-ops';
 import { op, type SvcOperation } from './op';
+import { emojiNameGiven, emojiNameRequired, statusUpdateShape } from './status-params';
+
+export { EMOJI_NAME_REQUIRED_MSG, STATUS_TOO_LONG_MSG, statusUpdateShape } from './status-params';
 
 export type { SvcOperation } from './op';
 
 const userId = z.number().int().positive();
 const clientGravatar = z.boolean().optional();
 const includeCustomProfileFields = z.boolean().optional();
-
-export const EMOJI_NAME_REQUIRED_MSG = 'Client must pass emoji_name if they pass either emoji_code or reaction_type.';
-export const STATUS_TOO_LONG_MSG = `status_text is too long (limit: ${STATUS_TEXT_MAX} characters)`;
-
-export const statusUpdateShape = {
-  status_text: z.string().max(STATUS_TEXT_MAX, STATUS_TOO_LONG_MSG).optional(),
-  emoji_name: z.string().optional(),
-  emoji_code: z.string().optional(),
-  reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'svc_extra_emoji']).optional(),
-};
 
 /**
  * Every chat-service operation the console uses, declared once (areas keep theirs in ops/). The browser's
@@ -154,12 +146,7 @@ export const svcOps = {
     path: '/users/{user_id}/status',
     adminOnly: true,
     minLevel: FEATURE_LEVELS.adminSetUserStatus,
-    params: z
-      .strictObject({ user_id: userId, ...statusUpdateShape })
-      .refine((p) => p.emoji_name !== undefined || (p.emoji_code === undefined && p.reaction_type === undefined), {
-        message: EMOJI_NAME_REQUIRED_MSG,
-        path: ['emoji_name'],
-      }),
+    params: z.strictObject({ user_id: userId, ...statusUpdateShape }).refine(emojiNameGiven, emojiNameRequired),
     response: simpleSuccessSchema,
   }),
   registerQueue: op({
@@ -187,6 +174,7 @@ export const svcOps = {
       max_stream_name_length: z.number().int().optional(),
       max_stream_description_length: z.number().int().optional(),
       realm_user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
+      user_settings: z.record(z.string(), z.unknown()).optional(),
     }),
   }),
   getEvents: op({

@@ -5,7 +5,13 @@ import { checkParams } from './params';
 
 describe('matchOperation', () => {
   it('finds every catalogued operation from its own method and template', () => {
-    const samples: Record<string, string> = { user_id: '7', email: 'someone@demo.test', filter_id: '7' };
+    const samples: Record<string, string> = {
+      user_id: '7',
+      email: 'someone@demo.test',
+      filter_id: '7',
+      draft_id: '7',
+      saved_snippet_id: '7',
+    };
     for (const op of svcOpList) {
       const path = op.template.segments.map((s) => (s.startsWith('{') ? samples[s.slice(1, -1)]! : s)).join('/');
       expect(matchOperation(op.method, '/' + path)?.op.id).toBe(op.id);

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { SvcSimControl } from './control';
+import { BOUNCER_MODES, PUSH_DEVICE_STATUSES, type BouncerMode, type SimPushDevice } from './push-devices';
 
 /** Where the HTTP control API lives (only with the `controlApi` option). */
 export const SIM_CONTROL_PREFIX = '/__sim';
@@ -27,6 +28,31 @@ function requiredNumber(form: Form, name: string, integer: boolean): number {
   const value = optionalNumber(form, name, integer);
   if (value === undefined) throw new ControlParamError(`Missing '${name}' argument`);
   return value;
+}
+
+/** `devices`: comma-separated `push_account_id[:status][@user_id]`, e.g. `101,102:pending@9`; empty clears. */
+function pushDevices(text: string): SimPushDevice[] {
+  return text
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^(\d+)(?::(\w+))?(?:@(\d+))?$/.exec(entry);
+      const status = match?.[2];
+      if (!match || (status !== undefined && !(PUSH_DEVICE_STATUSES as readonly string[]).includes(status))) {
+        throw new ControlParamError(`Invalid device: ${entry}`);
+      }
+      return {
+        push_account_id: Number(match[1]),
+        ...(status !== undefined ? { status: status as SimPushDevice['status'] } : {}),
+        ...(match[3] !== undefined ? { user_id: Number(match[3]) } : {}),
+      };
+    });
+}
+
+function bouncerMode(text: string): BouncerMode {
+  if (!(BOUNCER_MODES as readonly string[]).includes(text)) throw new ControlParamError(`Invalid bouncer: ${text}`);
+  return text as BouncerMode;
 }
 
 /**
@@ -90,6 +116,20 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
         .filter(Boolean);
       control.setIgnoredParameters(names);
       return { ignored_parameters: names };
+    }),
+  );
+  app.post(
+    `${SIM_CONTROL_PREFIX}/push`,
+    action((form) => {
+      // `reset=1` first (nothing registered, relay working), then `devices` and `bouncer` when present.
+      if (form.get('reset') === '1') control.resetPushState();
+      const devices = form.get('devices');
+      const bouncer = form.get('bouncer')?.trim();
+      control.setPushState({
+        ...(devices !== null ? { devices: pushDevices(devices) } : {}),
+        ...(bouncer ? { bouncer: bouncerMode(bouncer) } : {}),
+      });
+      return {};
     }),
   );
   app.get(

@@ -1,3 +1,5 @@
+import type { PushStateChange } from './push-devices';
+
 /**
  * The knobs tests turn: the sim clock, added latency and injected failures. Kept apart from the store so
  * that faults never touch data.
@@ -62,4 +64,11 @@ export interface SvcSimControl {
   queueCount(): number;
   /** Replaces the `ignoredParameters` option: these parameters are ignored and reported from now on. */
   setIgnoredParameters(names: readonly string[]): void;
+  /**
+   * Mobile push: replaces the registered devices (absent `user_id`: anyone's) and/or how the push relay
+   * answers (`ok`, `admin-action-required`, `unreachable`, `bouncer-5xx`).
+   */
+  setPushState(change: PushStateChange): void;
+  /** No push devices, a working relay, no APNs tokens. */
+  resetPushState(): void;
 }

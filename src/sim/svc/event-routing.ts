@@ -1,4 +1,4 @@
-import type { RealmUserAddEvent, RealmUserUpdateEvent, SvcEvent } from './events';
+import type { DraftsEvent, RealmUserAddEvent, RealmUserUpdateEvent, SavedSnippetsEvent, SvcEvent } from './events';
 import { canSeeRealEmail, formatUser, withoutUndefined } from './format-user';
 import type { SimUser, SvcStore } from './store';
 
@@ -42,10 +42,20 @@ export function shapeEventFor(
       // Real servers since level 176 send it only to queues registered with the `linkifier_url_template`
       // client capability. Not enforced yet: the console's queue does not declare that capability.
       return event;
+    case 'drafts':
+    case 'saved_snippets':
+      return ownersOnly(event, recipient);
     default:
       // Types added later pass unchanged until they need shaping.
       return event;
   }
+}
+
+/** Drafts and saved snippets are private: only their owner hears of them, without the routing field. */
+function ownersOnly(event: DraftsEvent | SavedSnippetsEvent, recipient: SimUser): SvcEvent | null {
+  if (event.owner_id !== recipient.user_id) return null;
+  const { owner_id: _owner, ...delivered } = event;
+  return delivered as SvcEvent;
 }
 
 /** The whole user record, as this recipient may see it (real email or null, like `GET /users`). */

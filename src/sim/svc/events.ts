@@ -74,13 +74,47 @@ export interface RealmLinkifiersEvent {
   realm_linkifiers: { id: number; pattern: string; url_template?: string; url_format?: string }[];
 }
 
+/** A draft as events carry it. */
+export interface DraftRecord {
+  id: number;
+  type: '' | 'stream' | 'private';
+  to: number[];
+  topic: string;
+  content: string;
+  timestamp: number;
+}
+
+/**
+ * Drafts go only to their owner: `owner_id` says whose they are and is not part of what queues deliver
+ * (event-routing.ts removes it).
+ */
+export type DraftsEvent = { type: 'drafts'; owner_id: number } & (
+  { op: 'add'; drafts: DraftRecord[] } | { op: 'update'; draft: DraftRecord } | { op: 'remove'; draft_id: number }
+);
+
+export interface SavedSnippetRecord {
+  id: number;
+  title: string;
+  content: string;
+  date_created: number;
+}
+
+/** Saved snippets go only to their owner, like drafts (`owner_id` is removed on delivery). */
+export type SavedSnippetsEvent = { type: 'saved_snippets'; owner_id: number } & (
+  | { op: 'add'; saved_snippet: SavedSnippetRecord }
+  | { op: 'update'; saved_snippet: SavedSnippetRecord }
+  | { op: 'remove'; saved_snippet_id: number }
+);
+
 export type SvcEvent =
   | RealmUserUpdateEvent
   | RealmUserAddEvent
   | RealmUserRemoveEvent
   | UserStatusEvent
   | RealmUserSettingsDefaultsEvent
-  | RealmLinkifiersEvent;
+  | RealmLinkifiersEvent
+  | DraftsEvent
+  | SavedSnippetsEvent;
 
 /** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
 export interface HeartbeatEvent {

@@ -45,6 +45,7 @@ const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: In
   realm_user: realmUserState,
   realm_user_settings_defaults: userSettingsDefaultsState,
   user_status: userStatusState,
+  user_settings: ownUserSettingsState,
 };
 
 /** The fetch types the simulator builds; `fetch_event_types` absent (null) means all of them. */
@@ -173,6 +174,16 @@ function userSettingsDefaultsState(core: SimCore): State {
   defaults.available_notification_sounds = [...NOTIFICATION_SOUNDS];
   defaults.emojiset_choices = EMOJISET_CHOICES.map((choice) => ({ ...choice }));
   return { realm_user_settings_defaults: defaults };
+}
+
+/** The caller's own personal settings (the `user_settings_object` form). */
+function ownUserSettingsState(core: SimCore, me: SimUser): State {
+  const level = core.store.featureLevel;
+  const settings: State = {};
+  for (const name of Object.keys(core.store.userSettingsDefaults) as UserSettingName[]) {
+    if (userSettingExists(name, level)) settings[name] = core.store.personalSetting(me.user_id, name);
+  }
+  return { user_settings: settings };
 }
 
 /** Statuses of active users who have set one, keyed by user ID. */

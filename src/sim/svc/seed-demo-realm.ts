@@ -158,6 +158,8 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
   setStatus(store, admin.user_id, 'Working remotely', 'house');
   setStatus(store, moderator.user_id, 'In a meeting', 'calendar');
 
+  seedChannelsAndDrafts(store, { owner, admin, moderator, member, guest: named[4] });
+
   DEMO_BOTS.forEach((bot, i) => {
     store.addUser({
       deliveryEmail: `${bot.local}@${host}`,
@@ -224,5 +226,105 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
       const [text, emoji] = rng.pick(STATUS_PRESETS);
       setStatus(store, user.user_id, text, emoji);
     }
+  }
+  // The guest keeps drafts on their devices only: drafts synchronization off, so none are stored here.
+  const guest = store.userByDeliveryEmail('guest@demo.test');
+  if (guest) {
+    store.personalSettings.set(guest.user_id, {
+      ...store.personalSettings.get(guest.user_id),
+      enable_drafts_synchronization: false,
+    });
+    for (let i = store.drafts.length - 1; i >= 0; i--)
+      if (store.drafts[i]!.ownerId === guest.user_id) store.drafts.splice(i, 1);
+  }
+}
+
+/**
+ * A few channels of each kind (public, private, web-public, archived), and drafts and saved snippets for
+ * the demo accounts. Uses no randomness, so the generated users stay what they were.
+ */
+function seedChannelsAndDrafts(
+  store: SvcStore,
+  people: { owner: SimUser; admin: SimUser; moderator: SimUser; member: SimUser; guest: SimUser | undefined },
+): void {
+  const { owner, admin, moderator, member, guest } = people;
+  const staff = [owner, admin, moderator, member].map((u) => u.user_id);
+  const created = (day: number) => Math.floor(REALM_CREATED_MS / 1000) + day * 86_400;
+  const channel = (
+    name: string,
+    description: string,
+    kind: { inviteOnly?: boolean; isWebPublic?: boolean; isArchived?: boolean },
+    subscribers: number[],
+    day: number,
+  ) =>
+    store.addChannel({
+      name,
+      description,
+      inviteOnly: kind.inviteOnly ?? false,
+      isWebPublic: kind.isWebPublic ?? false,
+      isArchived: kind.isArchived ?? false,
+      dateCreated: created(day),
+      creatorId: owner.user_id,
+      subscribers: new Set(subscribers),
+    });
+  const everyone = guest ? [...staff, guest.user_id] : staff;
+  const general = channel('general', 'Everyone, everything.', {}, everyone, 0);
+  const design = channel('design', 'Sketches, reviews and **accessibility** notes.', {}, staff, 1);
+  const announcements = channel(
+    'announcements',
+    'News for the whole company, readable without an account.',
+    { isWebPublic: true },
+    everyone,
+    2,
+  );
+  const leadership = channel(
+    'leadership',
+    'Private: planning among the owners and admins.',
+    { inviteOnly: true },
+    [owner.user_id, admin.user_id],
+    3,
+  );
+  channel('support', 'Questions from customers, answered by the team.', {}, staff, 4);
+  channel('legacy-releases', 'Release planning before we moved to the tracker.', { isArchived: true }, staff, 5);
+
+  const at = (hoursAgo: number) => Math.floor(store.now() / 1000) - hoursAgo * 3_600;
+  const draft = (
+    ownerId: number,
+    type: '' | 'stream' | 'private',
+    to: number[],
+    topic: string,
+    content: string,
+    hoursAgo: number,
+  ) => store.addDraft({ ownerId, type, to, topic, content, timestamp: at(hoursAgo) });
+  for (const person of [owner, admin, moderator, member]) {
+    draft(
+      person.user_id,
+      'stream',
+      [general.stream_id],
+      'weekly sync',
+      'Agenda for Thursday: release dates, hiring, **retro**.',
+      2,
+    );
+    draft(
+      person.user_id,
+      'private',
+      [owner.user_id === person.user_id ? admin.user_id : owner.user_id],
+      '',
+      'Can we move our 1:1 to Friday?',
+      26,
+    );
+    draft(person.user_id, '', [], '', 'Idea: a channel for sharing *small wins*.', 50);
+  }
+  draft(admin.user_id, 'stream', [leadership.stream_id], 'budget', 'Numbers for Q3 are in the sheet.', 5);
+  draft(member.user_id, 'stream', [design.stream_id], 'icons', 'New icon set is ready for review.', 8);
+  draft(member.user_id, 'private', [admin.user_id, moderator.user_id], '', 'Who owns the onboarding checklist?', 30);
+  draft(owner.user_id, 'stream', [announcements.stream_id], 'launch', 'We are live!', 72);
+
+  for (const person of [owner, admin, moderator, member]) {
+    const snippet = (title: string, content: string) =>
+      store.addSnippet({ ownerId: person.user_id, title, content, dateCreated: created(10) });
+    snippet('Welcome', 'Welcome to the organization! Start in **#general** and say hello.');
+    snippet('Meeting notes', '**Decisions**\n- …\n\n**Action items**\n- …');
+    snippet('Out of office', 'I am away until Monday; for anything urgent, write to `#support`.');
   }
 }

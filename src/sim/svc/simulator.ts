@@ -8,6 +8,7 @@ import {
 } from './event-queues';
 import type { SvcEvent } from './events';
 import type { SimCore } from './handler';
+import { resetPushState, setPushState } from './push-devices';
 import { seedDemoRealm } from './seed-demo-realm';
 import { SvcStore } from './store';
 
@@ -117,6 +118,8 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     setIgnoredParameters: (names) => {
       core.settings.ignoredParameters = [...names];
     },
+    setPushState: (change) => setPushState(store, change),
+    resetPushState: () => resetPushState(store),
   };
   const app = createSvcApp(core, options.controlApi ? { controlApi: surface } : {});
 

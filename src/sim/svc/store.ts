@@ -93,6 +93,39 @@ export interface SimLinkifier {
   order: number;
 }
 
+/** A channel (stream). Subscribers decide who sees a private one. */
+export interface SimChannel {
+  readonly stream_id: number;
+  name: string;
+  description: string;
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  isArchived: boolean;
+  readonly dateCreated: number;
+  readonly creatorId: number | null;
+  subscribers: Set<number>;
+}
+
+/** A draft; only its owner ever sees it. */
+export interface SimDraft {
+  readonly id: number;
+  readonly ownerId: number;
+  type: '' | 'stream' | 'private';
+  to: number[];
+  topic: string;
+  content: string;
+  /** UNIX seconds of the last edit. */
+  timestamp: number;
+}
+
+export interface SimSnippet {
+  readonly id: number;
+  readonly ownerId: number;
+  title: string;
+  content: string;
+  readonly dateCreated: number;
+}
+
 const STOCK_USER_SETTINGS: Readonly<UserSettings> = initialUserSettings();
 
 /**
@@ -117,12 +150,18 @@ export class SvcStore {
   readonly personalSettings = new Map<number, Partial<UserSettings>>();
   /** The organization's linkifiers, kept in the order they apply. */
   readonly linkifiers: SimLinkifier[] = [];
+  readonly channels: SimChannel[] = [];
+  readonly drafts: SimDraft[] = [];
+  readonly snippets: SimSnippet[] = [];
   private readonly byId = new Map<number, SimUser>();
   private readonly byDeliveryEmail = new Map<string, SimUser>();
   private readonly byApiKey = new Map<string, SimUser>();
   private readonly listeners = new Set<SvcEventListener>();
   private nextUserId = 1;
   private nextLinkifierId = 1;
+  private nextChannelId = 1;
+  private nextDraftId = 1;
+  private nextSnippetId = 1;
 
   constructor(
     readonly realm: RealmInfo,
@@ -214,6 +253,31 @@ export class SvcStore {
     const linkifier: SimLinkifier = { id: this.nextLinkifierId++, pattern, urlTemplate, order };
     this.linkifiers.push(linkifier);
     return linkifier;
+  }
+
+  /** Adds a channel (no event). */
+  addChannel(input: Omit<SimChannel, 'stream_id'>): SimChannel {
+    const channel: SimChannel = { stream_id: this.nextChannelId++, ...input };
+    this.channels.push(channel);
+    return channel;
+  }
+
+  channel(id: number): SimChannel | undefined {
+    return this.channels.find((c) => c.stream_id === id);
+  }
+
+  /** Adds a draft (no event: mutations announce their own changes). */
+  addDraft(input: Omit<SimDraft, 'id'>): SimDraft {
+    const draft: SimDraft = { id: this.nextDraftId++, ...input };
+    this.drafts.push(draft);
+    return draft;
+  }
+
+  /** Adds a saved snippet (no event). */
+  addSnippet(input: Omit<SimSnippet, 'id'>): SimSnippet {
+    const snippet: SimSnippet = { id: this.nextSnippetId++, ...input };
+    this.snippets.push(snippet);
+    return snippet;
   }
 
   /** The one place state changes become events. */

@@ -1,4 +1,180 @@
-import type { RegisteredHandler } from '../handler';
+import { svcOps } from '../../../shared/svc';
+import { checkDraft, DRAFT_MESSAGES, SNIPPET_MESSAGES, type DraftInput } from '../../../shared/svc/drafts';
+import { isAdminRole } from '../../../shared/svc/roles';
+import { badRequest, SvcError } from '../errors';
+import { userHandler, type RegisteredHandler } from '../handler';
+import type { DraftRecord, SavedSnippetRecord } from '../events';
+import type { SimChannel, SimDraft, SimSnippet, SimUser, SvcStore } from '../store';
 
-/** Drafts, saved snippets, and the channel list they name. */
-export const draftsHandlers: readonly RegisteredHandler[] = [];
+/**
+ * Drafts, saved snippets, and the channel list they name. Drafts and snippets are private to their owner:
+ * someone else's ID answers like an unknown one, and their events reach only the owner's queues.
+ */
+
+const seconds = (store: SvcStore) => Math.floor(store.now() / 1000);
+
+/** Unknown IDs: the server's not-found error (HTTP 404, code BAD_REQUEST). */
+const notFound = (msg: string) => new SvcError('BAD_REQUEST', msg, 404);
+
+function formatDraft(d: SimDraft): DraftRecord {
+  return { id: d.id, type: d.type, to: [...d.to], topic: d.topic, content: d.content, timestamp: d.timestamp };
+}
+
+function formatSnippet(s: SimSnippet): SavedSnippetRecord {
+  return { id: s.id, title: s.title, content: s.content, date_created: s.dateCreated };
+}
+
+function canSeeChannel(me: SimUser, c: SimChannel): boolean {
+  return !c.inviteOnly || c.subscribers.has(me.user_id);
+}
+
+/** The server's checks of one draft, in its order; returns what to store. */
+function validDraft(
+  store: SvcStore,
+  me: SimUser,
+  draft: DraftInput,
+): Pick<SimDraft, 'type' | 'to' | 'topic' | 'content'> {
+  const issue = checkDraft(draft)[0];
+  if (issue) throw badRequest(issue.message);
+  if (draft.type === 'stream') {
+    const channel = store.channel(draft.to[0]!);
+    if (!channel || !canSeeChannel(me, channel)) throw badRequest('Invalid channel ID');
+    return { type: 'stream', to: [channel.stream_id], topic: draft.topic, content: draft.content };
+  }
+  if (draft.type === 'private') {
+    for (const id of draft.to) {
+      if (!store.user(id)) throw badRequest(`Invalid user ID ${id}`);
+    }
+    return { type: 'private', to: [...new Set(draft.to)], topic: '', content: draft.content };
+  }
+  // Unaddressed: `to` and `topic` are ignored.
+  return { type: '', to: [], topic: '', content: draft.content };
+}
+
+function ownDraft(store: SvcStore, me: SimUser, id: number): SimDraft {
+  const draft = store.drafts.find((d) => d.id === id && d.ownerId === me.user_id);
+  if (!draft) throw notFound(DRAFT_MESSAGES.notFound);
+  return draft;
+}
+
+function ownSnippet(store: SvcStore, me: SimUser, id: number): SimSnippet {
+  const snippet = store.snippets.find((s) => s.id === id && s.ownerId === me.user_id);
+  if (!snippet) throw notFound(SNIPPET_MESSAGES.notFound);
+  return snippet;
+}
+
+function requireSync(store: SvcStore, me: SimUser): void {
+  if (!store.personalSetting(me.user_id, 'enable_drafts_synchronization'))
+    throw badRequest(DRAFT_MESSAGES.syncDisabled);
+}
+
+/** Empty title or content: the seed's one message for both. */
+function checkSnippetText(value: string | undefined): void {
+  if (value !== undefined && value.trim() === '') throw badRequest(SNIPPET_MESSAGES.emptyTitle);
+}
+
+export const draftsHandlers: readonly RegisteredHandler[] = [
+  userHandler(svcOps.getDrafts, ({ core, me }) => {
+    const drafts = core.store.drafts
+      .filter((d) => d.ownerId === me.user_id)
+      .sort((a, b) => b.timestamp - a.timestamp || b.id - a.id)
+      .map(formatDraft);
+    return { count: drafts.length, drafts };
+  }),
+
+  userHandler(svcOps.createDrafts, ({ core, me, params }) => {
+    const { store } = core;
+    requireSync(store, me);
+    const valid = (params.drafts ?? []).map((d) => validDraft(store, me, d));
+    const now = seconds(store);
+    const created = valid.map((d) => store.addDraft({ ownerId: me.user_id, ...d, timestamp: now }));
+    if (created.length > 0) {
+      store.emit({ type: 'drafts', owner_id: me.user_id, op: 'add', drafts: created.map(formatDraft) });
+    }
+    return { ids: created.map((d) => d.id) };
+  }),
+
+  userHandler(svcOps.updateDraft, ({ core, me, params }) => {
+    const { store } = core;
+    requireSync(store, me);
+    const draft = ownDraft(store, me, params.draft_id);
+    Object.assign(draft, validDraft(store, me, params.draft), { timestamp: seconds(store) });
+    store.emit({ type: 'drafts', owner_id: me.user_id, op: 'update', draft: formatDraft(draft) });
+    return {};
+  }),
+
+  userHandler(svcOps.deleteDraft, ({ core, me, params }) => {
+    const { store } = core;
+    const draft = ownDraft(store, me, params.draft_id);
+    store.drafts.splice(store.drafts.indexOf(draft), 1);
+    store.emit({ type: 'drafts', owner_id: me.user_id, op: 'remove', draft_id: draft.id });
+    return {};
+  }),
+
+  userHandler(svcOps.getSavedSnippets, ({ core, me }) => ({
+    saved_snippets: core.store.snippets.filter((s) => s.ownerId === me.user_id).map(formatSnippet),
+  })),
+
+  userHandler(svcOps.createSavedSnippet, ({ core, me, params }) => {
+    const { store } = core;
+    checkSnippetText(params.title);
+    checkSnippetText(params.content);
+    const snippet = store.addSnippet({
+      ownerId: me.user_id,
+      title: params.title,
+      content: params.content,
+      dateCreated: seconds(store),
+    });
+    store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'add', saved_snippet: formatSnippet(snippet) });
+    return { saved_snippet_id: snippet.id };
+  }),
+
+  userHandler(svcOps.updateSavedSnippet, ({ core, me, params }) => {
+    const { store } = core;
+    const snippet = ownSnippet(store, me, params.saved_snippet_id);
+    checkSnippetText(params.title);
+    checkSnippetText(params.content);
+    if (params.title === undefined && params.content === undefined) return {};
+    if (params.title !== undefined) snippet.title = params.title;
+    if (params.content !== undefined) snippet.content = params.content;
+    store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'update', saved_snippet: formatSnippet(snippet) });
+    return {};
+  }),
+
+  userHandler(svcOps.deleteSavedSnippet, ({ core, me, params }) => {
+    const { store } = core;
+    const snippet = ownSnippet(store, me, params.saved_snippet_id);
+    store.snippets.splice(store.snippets.indexOf(snippet), 1);
+    store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'remove', saved_snippet_id: snippet.id });
+    return {};
+  }),
+
+  userHandler(svcOps.getStreams, ({ core, me, params }) => {
+    const includePublic = params.include_public ?? true;
+    const includeWebPublic = params.include_web_public ?? false;
+    const includeSubscribed = params.include_subscribed ?? true;
+    const excludeArchived = params.exclude_archived ?? true;
+    const all = (params.include_all ?? false) && isAdminRole(me.role);
+    const guest = me.role === 600;
+    const streams = core.store.channels
+      .filter((c) => !(excludeArchived && c.isArchived))
+      .filter(
+        (c) =>
+          all ||
+          (includeSubscribed && c.subscribers.has(me.user_id)) ||
+          (includeWebPublic && c.isWebPublic) ||
+          (includePublic && !guest && !c.inviteOnly),
+      )
+      .map((c) => ({
+        stream_id: c.stream_id,
+        name: c.name,
+        description: c.description,
+        invite_only: c.inviteOnly,
+        is_web_public: c.isWebPublic,
+        is_archived: c.isArchived,
+        date_created: c.dateCreated,
+        creator_id: c.creatorId,
+      }));
+    return { streams };
+  }),
+];

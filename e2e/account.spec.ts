@@ -1,0 +1,47 @@
+import { expect, signIn, test } from './fixtures';
+import { simControl } from './sim-api';
+
+test('the push test explains a missing device, then succeeds once the simulator has one', async ({ page }) => {
+  await simControl('push', { reset: '1' });
+  try {
+    await signIn(page, 'member@demo.test', undefined, '/me');
+    await page.getByRole('link', { name: 'My account' }).click();
+    await expect(page.getByRole('heading', { name: 'My account', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mia Member' })).toBeVisible();
+
+    const send = page.getByRole('button', { name: 'Send test push notification' });
+    await send.click();
+    const result = page.getByRole('status').filter({ hasText: 'No device to notify' });
+    await expect(result).toContainText('no active mobile device registered');
+
+    await simControl('push', { devices: '4242' });
+    await send.click();
+    const success = page.getByRole('status').filter({ hasText: 'Test notification sent' });
+    await expect(success).toContainText('all your registered mobile devices');
+
+    await page.getByLabel('Push account ID (optional)').fill('4242');
+    await send.click();
+    await expect(success).toContainText('push account ID 4242');
+  } finally {
+    await simControl('push', { reset: '1' });
+  }
+});
+
+test('on a level-400 simulator the push test is disabled with the reason', async ({ page }) => {
+  // The console caches the server's settings for up to 30 s, so the new level shows after a reload or two.
+  test.setTimeout(90_000);
+  await signIn(page, 'member@demo.test', undefined, '/me');
+  await simControl('feature-level', { level: '400' });
+  try {
+    const send = page.getByRole('button', { name: 'Send test push notification' });
+    await expect(async () => {
+      await page.reload();
+      await expect(send).toBeDisabled({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 5_000] });
+    await expect(page.getByText('Needs server feature level 420; this server reports 400.')).toBeVisible();
+    await expect(send).toHaveAccessibleDescription('Needs server feature level 420; this server reports 400.');
+  } finally {
+    await simControl('feature-level', { level: '420' });
+    await simControl('push', { reset: '1' });
+  }
+});

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+// @vitest-environment-options { "url": "http://localhost:3000/" }
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../client/api-error';
+import { setupSimServer } from '../../testing/msw-sim';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { AccountPage } from './account-page';
+import { pushOutcome } from './push-test-section';
+
+const env = setupSimServer({ as: 'member@demo.test' });
+
+function memberId() {
+  return env.sim.store.userByDeliveryEmail('member@demo.test')!.user_id;
+}
+
+async function renderPage() {
+  const view = renderWithProviders(<AccountPage />, { route: '/me' });
+  await screen.findByRole('heading', { name: 'Mia Member' });
+  return view;
+}
+
+describe('My account', () => {
+  it('shows the own-user record with the role by name', async () => {
+    await renderPage();
+    const profile = screen.getByRole('region', { name: 'Mia Member' });
+    expect(profile).toHaveTextContent('member@demo.test');
+    expect(profile).toHaveTextContent('Member');
+    expect(profile).toHaveTextContent('Joined');
+  });
+
+  it('saves my status and shows it as current', async () => {
+    env.sim.store.statuses.delete(memberId());
+    const view = await renderPage();
+    const form = await screen.findByRole('form', { name: 'My status' });
+    await view.user.type(within(form).getByLabelText('Status text'), 'Deep work');
+    await view.user.type(within(form).getByLabelText('Emoji name'), 'car');
+    await view.user.click(within(form).getByRole('button', { name: 'Save my status' }));
+    await waitFor(() =>
+      expect(env.sim.store.statuses.get(memberId())).toMatchObject({ status_text: 'Deep work', emoji_name: 'car' }),
+    );
+    const section = screen.getByRole('region', { name: 'My status' });
+    await waitFor(() => expect(section).toHaveTextContent('Current status: :car: Deep work'));
+  });
+
+  it('blocks 61 characters with the catalog’s message and shows the server’s emoji refusal verbatim', async () => {
+    env.sim.store.statuses.delete(memberId());
+    const view = await renderPage();
+    const form = await screen.findByRole('form', { name: 'My status' });
+    const text = within(form).getByLabelText('Status text');
+    await view.user.click(text);
+    await view.user.paste('x'.repeat(61));
+    expect(within(form).getByText('status_text is too long (limit: 60 characters)')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Save my status' })).toBeDisabled();
+
+    await view.user.clear(text);
+    await view.user.type(within(form).getByLabelText('Emoji name'), 'xyz');
+    await view.user.click(within(form).getByRole('button', { name: 'Save my status' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent("Emoji 'xyz' does not exist");
+  });
+
+  it('explains each push test outcome', async () => {
+    const view = await renderPage();
+    const send = screen.getByRole('button', { name: 'Send test push notification' });
+    await view.user.click(send);
+    expect(await screen.findByRole('status')).toHaveTextContent('No device to notify');
+
+    env.sim.control.setPushState({ devices: [{ push_account_id: 5 }], bouncer: 'unreachable' });
+    await view.user.click(send);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Push service unreachable'));
+
+    env.sim.control.setPushState({ bouncer: 'ok' });
+    await view.user.type(screen.getByLabelText('Push account ID (optional)'), '5');
+    await view.user.click(send);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('sent to the device with push account ID 5'),
+    );
+  });
+
+  it('disables the push test, with the reason, below level 420', async () => {
+    env.sim.control.setFeatureLevel(400);
+    await renderPage();
+    const send = screen.getByRole('button', { name: 'Send test push notification' });
+    await waitFor(() => expect(send).toBeDisabled());
+    expect(send).toHaveAccessibleDescription('Needs server feature level 420; this server reports 400.');
+  });
+
+  it('registers an APNs token under Advanced, labelled deprecated, and shows the server’s messages', async () => {
+    const view = await renderPage();
+    await view.user.click(screen.getByRole('button', { name: 'Advanced' }));
+    const form = await screen.findByRole('form', { name: 'Register an APNs device token' });
+    expect(form).toHaveTextContent('Deprecated since feature level 406');
+    const register = within(form).getByRole('button', { name: 'Register APNs token' });
+    await view.user.type(within(form).getByLabelText('App ID'), 'com.example.app');
+    await view.user.click(register);
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Empty or invalid length token');
+    await view.user.type(within(form).getByLabelText('APNs device token'), 'zz');
+    await view.user.click(register);
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('Invalid APNS token.'));
+    await view.user.clear(within(form).getByLabelText('APNs device token'));
+    await view.user.type(within(form).getByLabelText('APNs device token'), 'c0ffee');
+    await view.user.click(register);
+    expect(await within(form).findByRole('status')).toHaveTextContent('APNs device token registered.');
+  });
+});
+
+describe('pushOutcome', () => {
+  const refusal = (code: string) => ({
+    ok: false as const,
+    error: new ApiError(400, { result: 'error', msg: 'm', code }),
+  });
+
+  it('explains every documented code and leaves others to the verbatim message', () => {
+    expect(pushOutcome(refusal('ADMIN_ACTION_REQUIRED'), undefined)?.text).toContain('server administrator');
+    expect(pushOutcome(refusal('INTERNAL_SERVER_ERROR_ON_BOUNCER'), 3)?.text).toContain('device 3');
+    expect(pushOutcome(refusal('NO_ACTIVE_PUSH_DEVICE'), 3)?.text).toContain('push account ID 3');
+    expect(pushOutcome(refusal('BAD_REQUEST'), undefined)).toBeNull();
+    expect(pushOutcome({ ok: true }, undefined)?.text).toContain('all your registered mobile devices');
+  });
+});

@@ -1,0 +1,142 @@
+import { Hono } from 'hono';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callSim, createSvcSimulator, type SvcSimulator } from '..';
+import { mountControlApi } from '../control-api';
+import { pushStateOf } from '../push-devices';
+
+let sim: SvcSimulator;
+beforeEach(() => {
+  sim = createSvcSimulator({ generatedUsers: 0 });
+});
+
+const me = (email = 'member@demo.test') => sim.store.userByDeliveryEmail(email)!;
+
+function push(params: Record<string, unknown> = {}, as = 'member@demo.test') {
+  return callSim(sim, 'POST', '/mobile_push/e2ee/test_notification', { as, params });
+}
+
+describe('POST /users/me/status', () => {
+  it('sets the caller’s own status, for any role, and announces it', async () => {
+    const { status, body } = await callSim(sim, 'POST', '/users/me/status', {
+      as: 'guest@demo.test',
+      params: { status_text: ' Out to lunch ', emoji_name: 'car' },
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ result: 'success' });
+    const guest = me('guest@demo.test');
+    expect(sim.store.statuses.get(guest.user_id)).toMatchObject({ status_text: 'Out to lunch', emoji_name: 'car' });
+    expect(sim.emitted.at(-1)).toMatchObject({
+      type: 'user_status',
+      user_id: guest.user_id,
+      status_text: 'Out to lunch',
+    });
+  });
+
+  it('refuses the way the administrators’ endpoint does', async () => {
+    const call = (params: Record<string, unknown>) =>
+      callSim(sim, 'POST', '/users/me/status', { as: 'member@demo.test', params });
+    expect((await call({})).body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Client did not pass any new values.' });
+    expect((await call({ status_text: 'x'.repeat(61) })).body).toMatchObject({
+      msg: 'status_text is too long (limit: 60 characters)',
+    });
+    expect((await call({ status_text: 'a', emoji_code: '1f600' })).body).toMatchObject({
+      msg: 'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
+    });
+    expect((await call({ emoji_name: 'xyz' })).body).toMatchObject({ msg: "Emoji 'xyz' does not exist" });
+    // `away` (deprecated) alone is a value.
+    expect((await call({ away: true })).status).toBe(200);
+  });
+});
+
+describe('POST /mobile_push/e2ee/test_notification', () => {
+  it('has no device to notify until one is registered', async () => {
+    const { status, body } = await push();
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ result: 'error', code: 'NO_ACTIVE_PUSH_DEVICE' });
+
+    sim.control.setPushState({ devices: [{ push_account_id: 7 }] });
+    expect((await push()).body).toEqual({ result: 'success', msg: '' });
+    expect((await push({ push_account_id: 7 })).status).toBe(200);
+    expect((await push({ push_account_id: 8 })).body).toMatchObject({ code: 'NO_ACTIVE_PUSH_DEVICE' });
+  });
+
+  it('counts only the caller’s active devices', async () => {
+    sim.control.setPushState({
+      devices: [
+        { push_account_id: 1, user_id: me('admin@demo.test').user_id },
+        { push_account_id: 2, status: 'pending' },
+      ],
+    });
+    expect((await push()).body).toMatchObject({ code: 'NO_ACTIVE_PUSH_DEVICE' });
+    expect((await push({}, 'admin@demo.test')).status).toBe(200);
+  });
+
+  it.each([
+    ['admin-action-required', 403, 'ADMIN_ACTION_REQUIRED'],
+    ['unreachable', 502, 'FAILED_TO_CONNECT_BOUNCER'],
+    ['bouncer-5xx', 502, 'INTERNAL_SERVER_ERROR_ON_BOUNCER'],
+  ] as const)('answers %s from the relay with %i %s', async (bouncer, status, code) => {
+    sim.control.setPushState({ devices: [{ push_account_id: 3 }], bouncer });
+    const result = await push();
+    expect(result.status).toBe(status);
+    expect(result.body).toMatchObject({ result: 'error', code });
+  });
+
+  it('does not exist before level 420', async () => {
+    sim.control.setFeatureLevel(419);
+    expect((await push()).status).toBe(404);
+  });
+
+  it('resets to no devices and a working relay', async () => {
+    sim.control.setPushState({ devices: [{ push_account_id: 3 }], bouncer: 'unreachable' });
+    sim.control.resetPushState();
+    expect(pushStateOf(sim.store)).toEqual({ devices: [], bouncer: 'ok', apnsTokens: [] });
+    expect(() => sim.control.setPushState({ devices: [{ push_account_id: 0 }] })).toThrow(RangeError);
+  });
+});
+
+describe('POST /users/me/apns_device_token', () => {
+  const add = (params: Record<string, unknown>) =>
+    callSim(sim, 'POST', '/users/me/apns_device_token', { as: 'member@demo.test', params });
+
+  it('stores a hex token with its app ID', async () => {
+    expect((await add({ token: 'c0ffee', appid: 'com.example.app' })).body).toEqual({ result: 'success', msg: '' });
+    expect(pushStateOf(sim.store).apnsTokens).toEqual([
+      { userId: me().user_id, token: 'c0ffee', appid: 'com.example.app' },
+    ]);
+  });
+
+  it('refuses empty, over-long and non-hex tokens with the server’s messages', async () => {
+    expect((await add({ token: '', appid: 'a' })).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Empty or invalid length token',
+    });
+    expect((await add({ token: 'ab'.repeat(2049), appid: 'a' })).body).toMatchObject({
+      msg: 'Empty or invalid length token',
+    });
+    expect((await add({ token: 'not-hex', appid: 'a' })).body).toMatchObject({ msg: 'Invalid APNS token.' });
+  });
+
+  it('requires appid from level 223', async () => {
+    expect((await add({ token: 'c0ffee' })).body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING' });
+    sim.control.setFeatureLevel(222);
+    expect((await add({ token: 'c0ffee' })).status).toBe(200);
+  });
+});
+
+describe('POST /__sim/push', () => {
+  it('sets devices and the relay from form fields', async () => {
+    const app = new Hono();
+    mountControlApi(app, sim.control);
+    const post = (fields: Record<string, string>) =>
+      app.request('/__sim/push', { method: 'POST', body: new URLSearchParams(fields) });
+    expect((await post({ devices: '11,12:pending@9', bouncer: 'bouncer-5xx' })).status).toBe(200);
+    expect(pushStateOf(sim.store)).toMatchObject({
+      devices: [{ push_account_id: 11 }, { push_account_id: 12, status: 'pending', user_id: 9 }],
+      bouncer: 'bouncer-5xx',
+    });
+    expect((await post({ bouncer: 'nope' })).status).toBe(400);
+    expect((await post({ reset: '1' })).status).toBe(200);
+    expect(pushStateOf(sim.store)).toMatchObject({ devices: [], bouncer: 'ok' });
+  });
+});
