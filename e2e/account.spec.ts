@@ -45,3 +45,22 @@ test('on a level-400 simulator the push test is disabled with the reason', async
     await simControl('push', { reset: '1' });
   }
 });
+
+test('muting a channel in My channel subscriptions lasts across a reload', async ({ page }) => {
+  await signIn(page, 'member@demo.test', undefined, '/me');
+  const table = page.getByRole('table', { name: 'My channel subscriptions' });
+  const mute = table.getByRole('switch', { name: 'Mute #design' });
+  await expect(mute).not.toBeChecked();
+  try {
+    await mute.click({ force: true });
+    await expect(mute).toBeChecked();
+    await page.reload();
+    await expect(
+      page.getByRole('table', { name: 'My channel subscriptions' }).getByRole('switch', { name: 'Mute #design' }),
+    ).toBeChecked();
+  } finally {
+    const restore = page.getByRole('switch', { name: 'Mute #design' });
+    if (await restore.isChecked()) await restore.click({ force: true });
+    await expect(restore).not.toBeChecked();
+  }
+});

@@ -7,8 +7,9 @@ import { AdvancedSection } from './apns-token-section';
 import { OwnStatusSection } from './own-status-form';
 import { OwnUserCard } from './own-user-card';
 import { PushTestSection } from './push-test-section';
+import { SubscriptionsSection } from './subscriptions-section';
 
-/** My account: the own-user record, my status, a test push notification and (under Advanced) APNs. */
+/** My account: the own-user record, my status, my channel subscriptions, a test push notification and (under Advanced) APNs. */
 export function AccountPage() {
   const me = useOwnUser();
   const statusRead = useFeature('userStatusGet');
@@ -36,6 +37,7 @@ export function AccountPage() {
             readReason={statusRead.reason}
             loading={statusRead.enabled && status.isPending}
           />
+          <SubscriptionsSection />
         </>
       )}
       <PushTestSection />

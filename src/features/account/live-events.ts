@@ -1,8 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { EventHandlers } from '../../client/event-handlers';
-import { realmUserEventSchema, userStatusEventSchema } from '../../shared/events/svc-events';
+import { realmUserEventSchema, svcEventBaseSchema, userStatusEventSchema } from '../../shared/events/svc-events';
 import { ownStatusQueryOptions } from './api/get-own-status';
+import { ownSubscriptionsQueryOptions } from './api/get-own-subscriptions';
 import { ownUserQueryOptions } from './api/get-own-user';
+import { applySubscriptionChange } from './api/update-subscription-properties';
+
+/** One property of one of my subscriptions changed (other ops are ignored here). */
+const subscriptionUpdateEventSchema = svcEventBaseSchema.extend({
+  type: z.literal('subscription'),
+  op: z.literal('update'),
+  stream_id: z.number().int(),
+  property: z.string(),
+  value: z.unknown(),
+});
 
 function isMe(client: QueryClient, userId: number): boolean {
   return client.getQueryData(ownUserQueryOptions().queryKey)?.user_id === userId;
@@ -19,5 +31,13 @@ export const accountEventHandlers: EventHandlers = {
     const event = userStatusEventSchema.safeParse(raw);
     if (!event.success) return;
     void client.invalidateQueries({ queryKey: ownStatusQueryOptions(event.data.user_id).queryKey });
+  },
+  // Patch the cached list in place; nothing cached yet, nothing to patch.
+  subscription: (raw, client) => {
+    const event = subscriptionUpdateEventSchema.safeParse(raw);
+    if (!event.success) return;
+    client.setQueryData(ownSubscriptionsQueryOptions().queryKey, (subs) =>
+      subs ? applySubscriptionChange(subs, event.data) : subs,
+    );
   },
 };

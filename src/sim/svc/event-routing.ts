@@ -1,4 +1,11 @@
-import type { DraftsEvent, RealmUserAddEvent, RealmUserUpdateEvent, SavedSnippetsEvent, SvcEvent } from './events';
+import type {
+  DraftsEvent,
+  RealmUserAddEvent,
+  RealmUserUpdateEvent,
+  SavedSnippetsEvent,
+  SubscriptionUpdateEvent,
+  SvcEvent,
+} from './events';
 import { canSeeRealEmail, formatUser, withoutUndefined } from './format-user';
 import type { SimUser, SvcStore } from './store';
 
@@ -44,6 +51,7 @@ export function shapeEventFor(
       return event;
     case 'drafts':
     case 'saved_snippets':
+    case 'subscription':
       return ownersOnly(event, recipient);
     default:
       // Types added later pass unchanged until they need shaping.
@@ -51,8 +59,11 @@ export function shapeEventFor(
   }
 }
 
-/** Drafts and saved snippets are private: only their owner hears of them, without the routing field. */
-function ownersOnly(event: DraftsEvent | SavedSnippetsEvent, recipient: SimUser): SvcEvent | null {
+/** Drafts, saved snippets and subscription settings are private: only their owner hears of them, without the routing field. */
+function ownersOnly(
+  event: DraftsEvent | SavedSnippetsEvent | SubscriptionUpdateEvent,
+  recipient: SimUser,
+): SvcEvent | null {
   if (event.owner_id !== recipient.user_id) return null;
   const { owner_id: _owner, ...delivered } = event;
   return delivered as SvcEvent;

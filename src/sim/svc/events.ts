@@ -106,6 +106,19 @@ export type SavedSnippetsEvent = { type: 'saved_snippets'; owner_id: number } & 
   | { op: 'remove'; saved_snippet_id: number }
 );
 
+/**
+ * A change to one property of one of the owner's subscriptions. Goes only to the owner (`owner_id` is
+ * removed on delivery).
+ */
+export interface SubscriptionUpdateEvent {
+  type: 'subscription';
+  op: 'update';
+  owner_id: number;
+  stream_id: number;
+  property: string;
+  value: boolean | string | null;
+}
+
 export type SvcEvent =
   | RealmUserUpdateEvent
   | RealmUserAddEvent
@@ -114,7 +127,8 @@ export type SvcEvent =
   | RealmUserSettingsDefaultsEvent
   | RealmLinkifiersEvent
   | DraftsEvent
-  | SavedSnippetsEvent;
+  | SavedSnippetsEvent
+  | SubscriptionUpdateEvent;
 
 /** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
 export interface HeartbeatEvent {

@@ -284,8 +284,16 @@ function seedChannelsAndDrafts(
     [owner.user_id, admin.user_id],
     3,
   );
-  channel('support', 'Questions from customers, answered by the team.', {}, staff, 4);
+  const support = channel('support', 'Questions from customers, answered by the team.', {}, staff, 4);
   channel('legacy-releases', 'Release planning before we moved to the tracker.', { isArchived: true }, staff, 5);
+
+  // Some personal channel settings, so the subscriptions page starts with a bit of variety.
+  for (const person of [owner, admin, moderator, member]) {
+    const pinned = store.subscription(person.user_id, general.stream_id);
+    if (pinned) pinned.pinToTop = true;
+    const quiet = store.subscription(person.user_id, support.stream_id);
+    if (quiet) quiet.emailNotifications = false;
+  }
 
   const at = (hoursAgo: number) => Math.floor(store.now() / 1000) - hoursAgo * 3_600;
   const draft = (

@@ -126,6 +126,21 @@ export interface SimSnippet {
   readonly dateCreated: number;
 }
 
+/** One user's personal settings for one channel they are subscribed to; null: follow their default. */
+export interface SimSubscriptionSettings {
+  color: string;
+  isMuted: boolean;
+  pinToTop: boolean;
+  desktopNotifications: boolean | null;
+  audibleNotifications: boolean | null;
+  pushNotifications: boolean | null;
+  emailNotifications: boolean | null;
+  wildcardMentionsNotify: boolean | null;
+}
+
+/** The colors new subscriptions get, in turn by channel ID. */
+const SUBSCRIPTION_COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5'];
+
 const STOCK_USER_SETTINGS: Readonly<UserSettings> = initialUserSettings();
 
 /**
@@ -153,6 +168,11 @@ export class SvcStore {
   readonly channels: SimChannel[] = [];
   readonly drafts: SimDraft[] = [];
   readonly snippets: SimSnippet[] = [];
+  /**
+   * Personal settings per subscription, keyed `userId:streamId`. Being subscribed is the channel's
+   * `subscribers`; a subscription without an entry here has the stock settings.
+   */
+  readonly subscriptionSettings = new Map<string, SimSubscriptionSettings>();
   private readonly byId = new Map<number, SimUser>();
   private readonly byDeliveryEmail = new Map<string, SimUser>();
   private readonly byApiKey = new Map<string, SimUser>();
@@ -264,6 +284,28 @@ export class SvcStore {
 
   channel(id: number): SimChannel | undefined {
     return this.channels.find((c) => c.stream_id === id);
+  }
+
+  /** A subscriber's settings for a channel (created with the stock values on first use), or undefined. */
+  subscription(userId: number, streamId: number): SimSubscriptionSettings | undefined {
+    const channel = this.channel(streamId);
+    if (!channel || !channel.subscribers.has(userId)) return undefined;
+    const key = `${userId}:${streamId}`;
+    let settings = this.subscriptionSettings.get(key);
+    if (!settings) {
+      settings = {
+        color: SUBSCRIPTION_COLORS[(streamId - 1) % SUBSCRIPTION_COLORS.length]!,
+        isMuted: false,
+        pinToTop: false,
+        desktopNotifications: null,
+        audibleNotifications: null,
+        pushNotifications: null,
+        emailNotifications: null,
+        wildcardMentionsNotify: null,
+      };
+      this.subscriptionSettings.set(key, settings);
+    }
+    return settings;
   }
 
   /** Adds a draft (no event: mutations announce their own changes). */

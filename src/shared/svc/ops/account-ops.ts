@@ -1,11 +1,46 @@
 import { z } from 'zod';
-import { simpleSuccessSchema } from '../envelope';
+import { simpleSuccessSchema, successSchema } from '../envelope';
 import { FEATURE_LEVELS } from '../features';
 import { op } from '../op';
 import { emojiNameGiven, emojiNameRequired, statusUpdateShape } from '../status-params';
 
 /** POST /users/me/apns_device_token is deprecated from this level on (it still answers). */
 export const APNS_TOKEN_DEPRECATED_LEVEL = 406;
+
+/** The per-channel notification properties; null means "follow my default setting". */
+export const SUBSCRIPTION_NOTIFICATION_PROPERTIES = [
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+] as const;
+export type SubscriptionNotificationProperty = (typeof SUBSCRIPTION_NOTIFICATION_PROPERTIES)[number];
+
+const inheritable = z.boolean().nullable().optional();
+
+/** One of my subscriptions, as `GET /users/me/subscriptions` lists it (other fields pass through). */
+export const subscriptionSchema = z.looseObject({
+  stream_id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  is_muted: z.boolean(),
+  pin_to_top: z.boolean(),
+  desktop_notifications: inheritable,
+  audible_notifications: inheritable,
+  push_notifications: inheritable,
+  email_notifications: inheritable,
+  wildcard_mentions_notify: inheritable,
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** One change; the server judges the property name and the value's type, in its own words. */
+export const subscriptionPropertyChangeSchema = z.strictObject({
+  stream_id: z.number().int(),
+  property: z.string(),
+  value: z.union([z.string(), z.boolean()]),
+});
+export type SubscriptionPropertyChange = z.infer<typeof subscriptionPropertyChangeSchema>;
 
 /** The signed-in user's own account: status, test push notification, APNs token (deprecated). */
 export const accountOps = {
@@ -37,6 +72,20 @@ export const accountOps = {
     method: 'POST',
     path: '/users/me/apns_device_token',
     params: z.strictObject({ token: z.string(), appid: z.string().optional() }),
+    response: simpleSuccessSchema,
+  }),
+  getOwnSubscriptions: op({
+    id: 'getOwnSubscriptions',
+    method: 'GET',
+    path: '/users/me/subscriptions',
+    params: z.strictObject({}),
+    response: successSchema({ subscriptions: z.array(subscriptionSchema) }),
+  }),
+  updateSubscriptionProperties: op({
+    id: 'updateSubscriptionProperties',
+    method: 'POST',
+    path: '/users/me/subscriptions/properties',
+    params: z.strictObject({ subscription_data: z.array(subscriptionPropertyChangeSchema) }),
     response: simpleSuccessSchema,
   }),
 } as const;

@@ -140,3 +140,64 @@ describe('POST /__sim/push', () => {
     expect(pushStateOf(sim.store)).toMatchObject({ devices: [], bouncer: 'ok' });
   });
 });
+
+describe('POST /users/me/subscriptions/properties', () => {
+  const update = (subscription_data: unknown[], as = 'member@demo.test') =>
+    callSim(sim, 'POST', '/users/me/subscriptions/properties', { as, params: { subscription_data } });
+  const channelId = (name: string) => sim.store.channels.find((c) => c.name === name)!.stream_id;
+
+  it('announces a mute under both names, to the owner', async () => {
+    const design = channelId('design');
+    const before = sim.emitted.length;
+    expect((await update([{ stream_id: design, property: 'is_muted', value: true }])).status).toBe(200);
+    const owner = me().user_id;
+    expect(sim.emitted.slice(before)).toEqual([
+      { type: 'subscription', op: 'update', owner_id: owner, stream_id: design, property: 'is_muted', value: true },
+      {
+        type: 'subscription',
+        op: 'update',
+        owner_id: owner,
+        stream_id: design,
+        property: 'in_home_view',
+        value: false,
+      },
+    ]);
+    const { body } = await callSim(sim, 'GET', '/users/me/subscriptions', { as: 'member@demo.test' });
+    expect((body as { subscriptions: { stream_id: number; is_muted: boolean }[] }).subscriptions).toContainEqual(
+      expect.objectContaining({ stream_id: design, is_muted: true, in_home_view: false }),
+    );
+  });
+
+  it('refuses in the server’s words and changes nothing', async () => {
+    const design = channelId('design');
+    const before = sim.emitted.length;
+    expect((await update([{ stream_id: design, property: 'volume', value: true }])).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Unknown subscription property: volume',
+    });
+    expect((await update([{ stream_id: 999, property: 'is_muted', value: true }])).body).toMatchObject({
+      msg: 'Invalid channel ID',
+    });
+    const leadership = channelId('leadership');
+    expect((await update([{ stream_id: leadership, property: 'is_muted', value: true }])).body).toMatchObject({
+      msg: 'Invalid channel ID',
+    });
+    const ownerAccount = sim.store.activeHumanOwners()[0]!.deliveryEmail;
+    expect(
+      (await update([{ stream_id: design, property: 'is_muted', value: true }], 'guest@demo.test')).body,
+    ).toMatchObject({ msg: `Not subscribed to channel ID ${design}` });
+    expect(
+      (
+        await update([
+          { stream_id: design, property: 'pin_to_top', value: true },
+          { stream_id: design, property: 'color', value: 'red' },
+        ])
+      ).body,
+    ).toMatchObject({ msg: 'color is not a valid hex color code' });
+    expect(
+      (await update([{ stream_id: design, property: 'is_muted', value: 'yes' }], ownerAccount)).body,
+    ).toMatchObject({ msg: 'is_muted is not a boolean' });
+    expect(sim.emitted.length).toBe(before);
+    expect(sim.store.subscription(me().user_id, design)!.pinToTop).toBe(false);
+  });
+});

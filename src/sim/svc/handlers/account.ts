@@ -2,6 +2,7 @@ import { svcOps } from '../../../shared/svc';
 import { badRequest, missingArgument, SvcError } from '../errors';
 import { userHandler, type RegisteredHandler } from '../handler';
 import { updateStatus } from '../mutations';
+import type { SimSubscriptionSettings, SimUser, SvcStore } from '../store';
 import { activeDevicesOf, pushStateOf } from '../push-devices';
 import { statusChangeOf } from './user-status';
 
@@ -18,6 +19,97 @@ export const ADMIN_ACTION_REQUIRED_MSG =
 export const FAILED_TO_CONNECT_BOUNCER_MSG = 'Network error while connecting to the push notification service.';
 export const BOUNCER_5XX_MSG = 'Internal server error on the push notification service, retry later.';
 
+/** Since this level, a change of `is_muted` or `in_home_view` is announced under both names. */
+const BOTH_MUTE_EVENTS_LEVEL = 139;
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3,6})$/;
+
+type SubscriptionValue = boolean | string | null;
+
+/** Each settable property: how the server checks its value and where it is stored. */
+const SUBSCRIPTION_PROPERTIES: Readonly<
+  Record<
+    string,
+    { check: (value: unknown) => boolean; message: string; get: (s: SimSubscriptionSettings) => SubscriptionValue }
+  >
+> = (() => {
+  const isBool = (v: unknown) => typeof v === 'boolean';
+  const bool = (property: string, get: (s: SimSubscriptionSettings) => SubscriptionValue) => ({
+    check: isBool,
+    message: `${property} is not a boolean`,
+    get,
+  });
+  return {
+    color: {
+      check: (v: unknown) => typeof v === 'string' && HEX_COLOR.test(v),
+      message: 'color is not a valid hex color code',
+      get: (s) => s.color,
+    },
+    is_muted: bool('is_muted', (s) => s.isMuted),
+    in_home_view: bool('in_home_view', (s) => !s.isMuted),
+    pin_to_top: bool('pin_to_top', (s) => s.pinToTop),
+    desktop_notifications: bool('desktop_notifications', (s) => s.desktopNotifications),
+    audible_notifications: bool('audible_notifications', (s) => s.audibleNotifications),
+    push_notifications: bool('push_notifications', (s) => s.pushNotifications),
+    email_notifications: bool('email_notifications', (s) => s.emailNotifications),
+    wildcard_mentions_notify: bool('wildcard_mentions_notify', (s) => s.wildcardMentionsNotify),
+  };
+})();
+
+function setSubscriptionProperty(s: SimSubscriptionSettings, property: string, value: boolean | string): void {
+  switch (property) {
+    case 'color':
+      s.color = String(value);
+      return;
+    case 'is_muted':
+      s.isMuted = value === true;
+      return;
+    case 'in_home_view':
+      s.isMuted = value !== true;
+      return;
+    case 'pin_to_top':
+      s.pinToTop = value === true;
+      return;
+    case 'desktop_notifications':
+      s.desktopNotifications = value === true;
+      return;
+    case 'audible_notifications':
+      s.audibleNotifications = value === true;
+      return;
+    case 'push_notifications':
+      s.pushNotifications = value === true;
+      return;
+    case 'email_notifications':
+      s.emailNotifications = value === true;
+      return;
+    case 'wildcard_mentions_notify':
+      s.wildcardMentionsNotify = value === true;
+      return;
+  }
+}
+
+/** A subscription as `GET /users/me/subscriptions` lists it. */
+function formatSubscription(store: SvcStore, me: SimUser, streamId: number) {
+  const channel = store.channel(streamId)!;
+  const s = store.subscription(me.user_id, streamId)!;
+  return {
+    stream_id: channel.stream_id,
+    name: channel.name,
+    description: channel.description,
+    invite_only: channel.inviteOnly,
+    is_web_public: channel.isWebPublic,
+    is_archived: channel.isArchived,
+    color: s.color,
+    is_muted: s.isMuted,
+    in_home_view: !s.isMuted,
+    pin_to_top: s.pinToTop,
+    desktop_notifications: s.desktopNotifications,
+    audible_notifications: s.audibleNotifications,
+    push_notifications: s.pushNotifications,
+    email_notifications: s.emailNotifications,
+    wildcard_mentions_notify: s.wildcardMentionsNotify,
+  };
+}
+
 /** What the relay's state makes of a send that found devices; null when it goes through. */
 function bouncerError(mode: ReturnType<typeof pushStateOf>['bouncer']): SvcError | null {
   switch (mode) {
@@ -33,6 +125,49 @@ function bouncerError(mode: ReturnType<typeof pushStateOf>['bouncer']): SvcError
 }
 
 export const accountHandlers: readonly RegisteredHandler[] = [
+  userHandler(svcOps.getOwnSubscriptions, ({ core, me }) => ({
+    subscriptions: core.store.channels
+      .filter((c) => c.subscribers.has(me.user_id))
+      .map((c) => formatSubscription(core.store, me, c.stream_id)),
+  })),
+
+  // Every change is checked (property, channel, subscription, value, in the server's order) before any
+  // is applied; each applied change is announced to the owner alone.
+  userHandler(svcOps.updateSubscriptionProperties, ({ core, me, params }) => {
+    const { store } = core;
+    const checked = params.subscription_data.map(({ stream_id, property, value }) => {
+      const spec = SUBSCRIPTION_PROPERTIES[property];
+      if (!spec) throw badRequest(`Unknown subscription property: ${property}`);
+      const channel = store.channel(stream_id);
+      if (!channel || (channel.inviteOnly && !channel.subscribers.has(me.user_id)))
+        throw badRequest('Invalid channel ID');
+      const settings = store.subscription(me.user_id, stream_id);
+      if (!settings) throw badRequest(`Not subscribed to channel ID ${stream_id}`);
+      if (!spec.check(value)) throw badRequest(spec.message);
+      return { stream_id, property, value, settings };
+    });
+    for (const { stream_id, property, value, settings } of checked) {
+      setSubscriptionProperty(settings, property, value);
+      const announced =
+        property === 'is_muted' || property === 'in_home_view'
+          ? store.featureLevel >= BOTH_MUTE_EVENTS_LEVEL
+            ? [property, property === 'is_muted' ? 'in_home_view' : 'is_muted']
+            : [property]
+          : [property];
+      for (const name of announced) {
+        store.emit({
+          type: 'subscription',
+          op: 'update',
+          owner_id: me.user_id,
+          stream_id,
+          property: name,
+          value: SUBSCRIPTION_PROPERTIES[name]!.get(settings),
+        });
+      }
+    }
+    return {};
+  }),
+
   // The same checks as setting someone else's status, minus the permission; `away` counts as a value.
   userHandler(svcOps.updateOwnStatus, ({ core, me, params }) => {
     const change = statusChangeOf(core.store, params, params.away !== undefined);
