@@ -84,6 +84,7 @@ test('when the BFF restarts, the page reconnects by itself and catches up', asyn
       SVC_URL: process.env.E2E_SVC_URL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_REQUESTS: 'false',
+      SERVER_INFO_TTL_SECONDS: '1',
     },
     stdio: 'ignore',
     detached: true,

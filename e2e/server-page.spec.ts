@@ -1,5 +1,5 @@
 import { expect, signIn, test } from './fixtures';
-import { simControl } from './sim-api';
+import { restoreFeatureLevel, simControl } from './sim-api';
 
 test('the server page shows version and capabilities; at level 300 channel creation is unavailable', async ({
   page,
@@ -19,6 +19,6 @@ test('the server page shows version and capabilities; at level 300 channel creat
     await expect(createRow).toContainText('Unavailable');
     await expect(table.getByRole('row', { name: /Fetch messages by ID/ })).toContainText('Available');
   } finally {
-    await simControl('feature-level', { level: '420' });
+    await restoreFeatureLevel(page.request);
   }
 });

@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect } from './fixtures';
 
 /** Talks to the chat simulator directly, as another client of the chat server would (not through the console). */
 export async function simApiKey(email: string): Promise<string> {
@@ -46,4 +47,16 @@ export async function pickMembers(count: number, offset: number): Promise<SimUse
   return members
     .filter((m) => m.role === 400 && m.is_active && !m.is_bot && m.user_id > 20 && names.get(m.full_name) === 1)
     .slice(offset, offset + count);
+}
+
+/**
+ * Puts the simulator back on level 420 and waits until the console no longer serves a cached lower level,
+ * so the next spec does not start on it.
+ */
+export async function restoreFeatureLevel(request: APIRequestContext): Promise<void> {
+  await simControl('feature-level', { level: '420' });
+  await expect(async () => {
+    const info = (await (await request.get('/bff/session')).json()) as { server: { featureLevel: number } };
+    expect(info.server.featureLevel).toBe(420);
+  }).toPass({ timeout: 10_000 });
 }

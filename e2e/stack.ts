@@ -40,7 +40,14 @@ export interface BffEnv {
 export async function startBff(env: BffEnv, options: { detached?: boolean } = {}) {
   return startProcess<{ consoleUrl: string }>(
     ['src/server/main.ts'],
-    { PORT: env.port, SVC_URL: env.svcUrl, DATA_DIR: env.dataDir, LOG_REQUESTS: 'false', EVENTS_IDLE_MINUTES: '3' },
+    {
+      PORT: env.port,
+      SVC_URL: env.svcUrl,
+      DATA_DIR: env.dataDir,
+      LOG_REQUESTS: 'false',
+      EVENTS_IDLE_MINUTES: '3',
+      SERVER_INFO_TTL_SECONDS: '1',
+    },
     'REALM_CONSOLE_READY',
     options,
   );

@@ -19,6 +19,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   STATIC_DIR: z.string().min(1).default('dist'),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
+  SERVER_INFO_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
   SESSION_IDLE_MINUTES: positiveInt.default(60),
   SESSION_MAX_HOURS: positiveInt.default(12),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -41,6 +42,8 @@ export interface Config {
   trustProxy: boolean;
   staticDir: string;
   upstreamTimeoutMs: number;
+  /** How long the server settings (name, version, feature level) are reused before asking again. */
+  serverInfoTtlMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
   /** Encrypts stored sessions; null = generate one and keep it in dataDir. */
@@ -80,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     staticDir: e.STATIC_DIR,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    serverInfoTtlMs: e.SERVER_INFO_TTL_SECONDS * 1000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     sessionSecret: e.SESSION_SECRET ?? null,

@@ -43,7 +43,7 @@ export function createDeps(
   return {
     svc,
     sessions,
-    serverInfo: createServerInfoCache(svc, options.svcUrl, 30_000, now),
+    serverInfo: createServerInfoCache(svc, options.svcUrl, config.serverInfoTtlMs, now),
     hub,
     demo: options.demo ?? null,
     now,
