@@ -1,5 +1,5 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { errorMessage } from '../../client/api-error';
+import { Stack, Text, Title } from '@mantine/core';
+
 import { useFeature } from '../../client/use-role';
 import { useOwnStatus } from './api/get-own-status';
 import { useOwnUser } from './api/get-own-user';
@@ -8,6 +8,7 @@ import { OwnStatusSection } from './own-status-form';
 import { OwnUserCard } from './own-user-card';
 import { PushTestSection } from './push-test-section';
 import { SubscriptionsSection } from './subscriptions-section';
+import { LoadError } from '../../components/load-error';
 
 /** My account: the own-user record, my status, my channel subscriptions, a test push notification and (under Advanced) APNs. */
 export function AccountPage() {
@@ -21,14 +22,7 @@ export function AccountPage() {
       {me.isPending ? (
         <Text c="dimmed">Loading your account…</Text>
       ) : me.isError ? (
-        <Alert color="red" title="Your account could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(me.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void me.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title="Your account could not be loaded" error={me.error} onRetry={() => void me.refetch()} />
       ) : (
         <>
           <OwnUserCard user={me.data} />

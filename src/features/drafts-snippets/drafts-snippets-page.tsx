@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../client/api-error';
+
 import { useFeature, useFeatureLevel } from '../../client/use-role';
 import { SNIPPET_LEVELS, type Draft, type SavedSnippet } from '../../shared/svc/drafts';
 import { useDraftChannels } from './api/get-channels';
@@ -13,6 +13,7 @@ import { DeleteSnippetModal } from './delete-snippet-modal';
 import { DraftFormModal } from './draft-form-modal';
 import { recipientLabel } from './recipients';
 import { SnippetFormModal } from './snippet-form-modal';
+import { LoadError } from '../../components/load-error';
 
 /** The signed-in user's drafts (kept on the server, synchronized across devices) and saved snippets. */
 export function DraftsSnippetsPage() {
@@ -29,19 +30,6 @@ type DraftDialog = { kind: 'new' } | { kind: 'edit'; draft: Draft } | { kind: 'd
 
 function formatTime(seconds: number | undefined): string {
   return seconds === undefined ? '' : new Date(seconds * 1000).toLocaleString();
-}
-
-function Failed({ title, error, retry }: { title: string; error: unknown; retry: () => void }) {
-  return (
-    <Alert color="red" title={title}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{errorMessage(error)}</Text>
-        <Button size="xs" variant="light" onClick={retry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
 }
 
 function Loading({ what }: { what: string }) {
@@ -88,7 +76,11 @@ function DraftsSection() {
       {draftsQuery.isPending ? (
         <Loading what="drafts" />
       ) : draftsQuery.isError ? (
-        <Failed title="Drafts could not be loaded" error={draftsQuery.error} retry={() => void draftsQuery.refetch()} />
+        <LoadError
+          title="Drafts could not be loaded"
+          error={draftsQuery.error}
+          onRetry={() => void draftsQuery.refetch()}
+        />
       ) : draftsQuery.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           No drafts on the server.
@@ -182,10 +174,10 @@ function SnippetsSection() {
           {snippetsQuery.isPending ? (
             <Loading what="saved snippets" />
           ) : snippetsQuery.isError ? (
-            <Failed
+            <LoadError
               title="Saved snippets could not be loaded"
               error={snippetsQuery.error}
-              retry={() => void snippetsQuery.refetch()}
+              onRetry={() => void snippetsQuery.refetch()}
             />
           ) : shown.length === 0 ? (
             <Text size="sm" c="dimmed">

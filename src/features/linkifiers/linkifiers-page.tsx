@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
-import { errorMessage } from '../../client/api-error';
+
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { toRule, urlSyntaxFor, type Linkifier, type LinkifierRule } from '../../shared/svc/linkifiers';
 import { useLinkifiers } from './api/get-linkifiers';
@@ -11,6 +11,7 @@ import { LinkifierList } from './linkifier-list';
 import { LinkifierSandbox } from './linkifier-sandbox';
 import { linkifierAbilities } from './permissions';
 import { ServerError } from '../../components/server-error';
+import { LoadError } from '../../components/load-error';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; linkifier: Linkifier } | { kind: 'delete'; linkifier: Linkifier };
 
@@ -80,14 +81,11 @@ export function LinkifiersPage() {
               <Text size="sm">Loading linkifiers…</Text>
             </Group>
           ) : linkifiersQuery.isError ? (
-            <Alert color="red" title="Linkifiers could not be loaded">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{errorMessage(linkifiersQuery.error)}</Text>
-                <Button size="xs" variant="light" onClick={() => void linkifiersQuery.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadError
+              title="Linkifiers could not be loaded"
+              error={linkifiersQuery.error}
+              onRetry={() => void linkifiersQuery.refetch()}
+            />
           ) : (
             <Stack gap="sm">
               <LinkifierList

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '../../client/api-error';
+
 import { notify } from '../../client/notify';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import type { UserSettingsDefaultsState } from '../../shared/bff/protocol';
@@ -25,6 +25,7 @@ import {
   type FormValues,
 } from './settings-form';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { LoadError } from '../../components/load-error';
 
 const DRAFTS_SYNC = 'enable_drafts_synchronization';
 
@@ -54,14 +55,11 @@ export function RealmDefaultsPage() {
           <Text size="sm">Loading the current defaults…</Text>
         </Group>
       ) : query.isError ? (
-        <Alert color="red" title="The current defaults could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(query.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="The current defaults could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.defaults === null ? (
         <Alert color="yellow" title="Not available on this server">
           This chat server does not report default settings for new users (that needs server feature level 95).

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { errorMessage } from '../../client/api-error';
+import { Alert, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+
 import { sanitizeHtml } from '../../client/sanitize-html';
 import { featureLevelOf, versionOf } from '../../shared/svc/features';
 import type { ServerSettings } from '../../shared/svc/records';
 import { useServerSettings } from './api/get-server-settings';
 import { capabilityRows } from './capabilities';
 import { absoluteUrl } from '../../shared/svc/urls';
+import { LoadError } from '../../components/load-error';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,14 +26,11 @@ export function ServerPage() {
   if (settings.isPending) return <Text c="dimmed">Loading server information…</Text>;
   if (settings.isError) {
     return (
-      <Alert color="red" title="Server information could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(settings.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        title="Server information could not be loaded"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+      />
     );
   }
   return <ServerDetails s={settings.data} />;

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   Input,
@@ -12,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../../client/api-error';
+
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import type { User } from '../../shared/svc/records';
 import { roleLabel, ROLE, type RoleName } from '../../shared/svc/roles';
@@ -31,6 +30,7 @@ import { LookUpByEmailModal } from './look-up-by-email-modal';
 import { UserDetailsDrawer } from './user-details';
 import { useUsersSearch } from './use-users-search';
 import { UsersTable } from './users-table';
+import { LoadError } from '../../components/load-error';
 
 const ALL = 'all';
 
@@ -95,14 +95,7 @@ export function UsersPage() {
       </Group>
 
       {users.isError ? (
-        <Alert color="red" title="Users could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(users.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title="Users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
       ) : (
         <div style={{ opacity: stale ? 0.7 : 1, transition: 'opacity 120ms' }}>
           <UsersTable
