@@ -3,6 +3,7 @@ import { FEATURE_LEVELS, type Feature } from '../../shared/svc/features';
 /** What each gated capability means to an admin; keyed by the shared table, so none can be missed. */
 const CAPABILITY_LABELS: Record<Feature, string> = {
   channelCreate: 'Create channels with permission settings',
+  channelFolders: 'Channel folders',
   e2eeTestNotification: 'Send a test push notification (E2EE)',
   adminSetUserStatus: "Set another user's status",
   groupSubgroupsOnDeactivated: 'Edit subgroups of deactivated groups',
@@ -20,6 +21,7 @@ const CAPABILITY_LABELS: Record<Feature, string> = {
   ignoredParametersUnsupported: 'Reports ignored parameters',
   deliveryEmailAlwaysPresent: 'Real email field always present',
   linkifierReorder: 'Reorder linkifiers',
+  flagsForNarrow: 'Mark a whole topic read in windows',
   linkifierEdit: 'Edit linkifiers in place',
   linkifierList: 'List linkifiers',
 };

@@ -10,9 +10,12 @@ import {
   userStatusSchema,
 } from './records';
 import { accountOps } from './ops/account-ops';
+import { channelsOps } from './ops/channels-ops';
 import { draftsOps } from './ops/drafts-ops';
 import { linkifierOps } from './ops/linkifier-ops';
+import { messagesOps } from './ops/messages-ops';
 import { realmDefaultsOps } from './ops/realm-defaults-ops';
+import { userGroupsOps } from './ops/user-groups-ops';
 import { op, type SvcOperation } from './op';
 import { emojiNameGiven, emojiNameRequired, statusUpdateShape } from './status-params';
 
@@ -33,6 +36,9 @@ export const svcOps = {
   ...linkifierOps,
   ...draftsOps,
   ...accountOps,
+  ...channelsOps,
+  ...messagesOps,
+  ...userGroupsOps,
   getServerSettings: op({
     id: 'getServerSettings',
     method: 'GET',

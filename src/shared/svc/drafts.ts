@@ -62,16 +62,7 @@ export const savedSnippetSchema = z.looseObject({
 });
 export type SavedSnippet = z.infer<typeof savedSnippetSchema>;
 
-/** A channel as `GET /streams` lists it; only what drafts need is required, the rest is kept. */
-export const channelSchema = z.looseObject({
-  stream_id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  invite_only: z.boolean(),
-  is_web_public: z.boolean(),
-  is_archived: z.boolean().optional(),
-});
-export type Channel = z.infer<typeof channelSchema>;
+export { channelSchema, type Channel } from './channels';
 
 export type DraftField = 'to' | 'topic' | 'content';
 export interface DraftIssue {

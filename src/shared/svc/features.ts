@@ -4,6 +4,7 @@
  */
 export const FEATURE_LEVELS = {
   channelCreate: 417,
+  channelFolders: 389,
   e2eeTestNotification: 420,
   adminSetUserStatus: 407,
   groupSubgroupsOnDeactivated: 391,
@@ -17,6 +18,7 @@ export const FEATURE_LEVELS = {
   savedSnippets: 297,
   userStatusGet: 262,
   linkifierReorder: 202,
+  flagsForNarrow: 155,
   deleteTopicComplete: 211,
   linkifierUrlTemplate: 176,
   ignoredParametersUnsupported: 167,

@@ -11,6 +11,10 @@ describe('matchOperation', () => {
       filter_id: '7',
       draft_id: '7',
       saved_snippet_id: '7',
+      stream_id: '7',
+      user_group_id: '7',
+      message_id: '7',
+      channel_folder_id: '7',
     };
     for (const op of svcOpList) {
       const path = op.template.segments.map((s) => (s.startsWith('{') ? samples[s.slice(1, -1)]! : s)).join('/');

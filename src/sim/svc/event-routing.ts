@@ -3,6 +3,7 @@ import type {
   RealmUserAddEvent,
   RealmUserUpdateEvent,
   SavedSnippetsEvent,
+  SubscriptionMembershipEvent,
   SubscriptionUpdateEvent,
   SvcEvent,
 } from './events';
@@ -51,8 +52,9 @@ export function shapeEventFor(
       return event;
     case 'drafts':
     case 'saved_snippets':
-    case 'subscription':
       return ownersOnly(event, recipient);
+    case 'subscription':
+      return 'owner_id' in event ? ownersOnly(event, recipient) : event;
     default:
       // Types added later pass unchanged until they need shaping.
       return event;
@@ -61,7 +63,7 @@ export function shapeEventFor(
 
 /** Drafts, saved snippets and subscription settings are private: only their owner hears of them, without the routing field. */
 function ownersOnly(
-  event: DraftsEvent | SavedSnippetsEvent | SubscriptionUpdateEvent,
+  event: DraftsEvent | SavedSnippetsEvent | SubscriptionUpdateEvent | SubscriptionMembershipEvent,
   recipient: SimUser,
 ): SvcEvent | null {
   if (event.owner_id !== recipient.user_id) return null;

@@ -1,4 +1,5 @@
 import type { User } from '../../shared/svc';
+import type { GroupSettingValue } from '../../shared/svc/group-settings';
 
 /**
  * Event payloads the mutations produce, shaped like the server's `GET /events` entries minus the queue's
@@ -119,6 +120,60 @@ export interface SubscriptionUpdateEvent {
   value: boolean | string | null;
 }
 
+/**
+ * Channel events. Who receives them depends on who may see the channel (event-routing.ts): a private
+ * channel's events reach its subscribers and the administrators only.
+ */
+export type StreamEvent =
+  | { type: 'stream'; op: 'create'; streams: Record<string, unknown>[] }
+  | { type: 'stream'; op: 'delete'; streams: { stream_id: number }[]; stream_ids: number[] }
+  | {
+      type: 'stream';
+      op: 'update';
+      stream_id: number;
+      name: string;
+      property: string;
+      value: unknown;
+      rendered_description?: string;
+      history_public_to_subscribers?: boolean;
+      is_web_public?: boolean;
+    };
+
+/** Subscriptions of `owner_id` were added or removed (only the owner hears it; `owner_id` is removed). */
+export type SubscriptionMembershipEvent =
+  | { type: 'subscription'; op: 'add'; owner_id: number; subscriptions: Record<string, unknown>[] }
+  | { type: 'subscription'; op: 'remove'; owner_id: number; subscriptions: { stream_id: number; name: string }[] };
+
+/** Other people's subscriptions changed (reaches those who may see the channels). */
+export type SubscriptionPeerEvent = {
+  type: 'subscription';
+  op: 'peer_add' | 'peer_remove';
+  stream_ids: number[];
+  user_ids: number[];
+};
+
+/** Messages were deleted (reaches those who may read the channel). */
+export interface DeleteMessageEvent {
+  type: 'delete_message';
+  message_type: 'stream' | 'private';
+  message_ids: number[];
+  stream_id?: number;
+  topic?: string;
+}
+
+/** User-group events go to everyone in the organization (guests included). */
+export type UserGroupEvent = { type: 'user_group' } & (
+  | { op: 'add'; group: Record<string, unknown> }
+  | {
+      op: 'update';
+      group_id: number;
+      data: Partial<Record<string, string | boolean | GroupSettingValue>>;
+    }
+  | { op: 'add_members' | 'remove_members'; group_id: number; user_ids: number[] }
+  | { op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] }
+  | { op: 'remove'; group_id: number }
+);
+
 export type SvcEvent =
   | RealmUserUpdateEvent
   | RealmUserAddEvent
@@ -128,7 +183,12 @@ export type SvcEvent =
   | RealmLinkifiersEvent
   | DraftsEvent
   | SavedSnippetsEvent
-  | SubscriptionUpdateEvent;
+  | SubscriptionUpdateEvent
+  | StreamEvent
+  | SubscriptionMembershipEvent
+  | SubscriptionPeerEvent
+  | DeleteMessageEvent
+  | UserGroupEvent;
 
 /** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
 export interface HeartbeatEvent {

@@ -8,7 +8,7 @@ describe('routing', () => {
   it.each([
     ['GET', '/no_such_thing'],
     ['GET', '/users/me/whatever'],
-    ['POST', '/messages'],
+    ['POST', '/widgets'],
   ] as const)('answers 404 for unknown %s %s', async (method, path) => {
     const { status, body } = await callSim(sim, method, path, { as: 'admin@demo.test' });
     expect(status).toBe(404);

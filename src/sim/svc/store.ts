@@ -1,4 +1,7 @@
 import type { ReactionType, Role } from '../../shared/svc';
+import type { ChannelPermissionSetting, TopicsPolicy } from '../../shared/svc/channels';
+import type { GroupSettingValue, SystemGroupName } from '../../shared/svc/group-settings';
+import type { UserGroupPermissionSetting } from '../../shared/svc/user-groups';
 import type { RealmEmoji } from './emoji';
 import type { SvcEvent, SvcEventListener } from './events';
 import {
@@ -104,6 +107,68 @@ export interface SimChannel {
   readonly dateCreated: number;
   readonly creatorId: number | null;
   subscribers: Set<number>;
+  historyPublicToSubscribers: boolean;
+  /** Null: the organization's default; -1: forever. */
+  messageRetentionDays: number | null;
+  topicsPolicy: TopicsPolicy;
+  folderId: number | null;
+  isDefault: boolean;
+  permissions: Record<ChannelPermissionSetting, GroupSettingValue>;
+}
+
+/** What adding a channel needs; the settings a new channel usually has may be left out. */
+export type NewSimChannel = Omit<
+  SimChannel,
+  'stream_id' | 'historyPublicToSubscribers' | 'messageRetentionDays' | 'topicsPolicy' | 'folderId' | 'isDefault' | 'permissions'
+> &
+  Partial<Pick<SimChannel, 'historyPublicToSubscribers' | 'messageRetentionDays' | 'topicsPolicy' | 'folderId' | 'isDefault'>> & {
+    permissions?: Partial<Record<ChannelPermissionSetting, GroupSettingValue>>;
+  };
+
+/**
+ * A user group. System groups (`role:*`) hold people by role: their direct members are computed from the
+ * users (see `SvcStore.groupMembers`), so `members` stays empty for them.
+ */
+export interface SimUserGroup {
+  readonly id: number;
+  name: string;
+  description: string;
+  readonly isSystemGroup: boolean;
+  members: Set<number>;
+  subgroups: Set<number>;
+  deactivated: boolean;
+  readonly dateCreated: number | null;
+  readonly creatorId: number | null;
+  permissions: Record<UserGroupPermissionSetting, GroupSettingValue>;
+}
+
+/** One entry of a message's edit history, newest last. */
+export interface SimEditHistoryEntry {
+  userId: number | null;
+  timestamp: number;
+  prevContent?: string;
+  prevRenderedContent?: string;
+  prevStream?: number;
+  stream?: number;
+  prevTopic?: string;
+  topic?: string;
+}
+
+/** A channel message (the console manages channel messages only). */
+export interface SimMessage {
+  readonly id: number;
+  readonly senderId: number;
+  streamId: number;
+  topic: string;
+  content: string;
+  renderedContent: string;
+  /** UNIX seconds. */
+  readonly timestamp: number;
+  lastEditTimestamp: number | null;
+  lastMovedTimestamp: number | null;
+  editHistory: SimEditHistoryEntry[];
+  /** Users who have read it. */
+  readBy: Set<number>;
 }
 
 /** A draft; only its owner ever sees it. */
@@ -143,6 +208,42 @@ const SUBSCRIPTION_COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56
 
 const STOCK_USER_SETTINGS: Readonly<UserSettings> = initialUserSettings();
 
+/** Creation order of the system groups: each contains the previous one (except nobody, which is empty). */
+const SYSTEM_GROUP_NAMES_IN_ORDER: readonly SystemGroupName[] = [
+  'role:owners',
+  'role:administrators',
+  'role:moderators',
+  'role:fullmembers',
+  'role:members',
+  'role:everyone',
+  'role:internet',
+  'role:nobody',
+];
+
+/** The roles whose holders are direct members; the rest come through the subgroup chain. */
+const SYSTEM_GROUP_ROLES: Readonly<Record<SystemGroupName, readonly Role[]>> = {
+  'role:owners': [100],
+  'role:administrators': [200],
+  'role:moderators': [300],
+  // Full members are members past the waiting period; the demo realm's threshold is 0 days.
+  'role:fullmembers': [400],
+  'role:members': [],
+  'role:everyone': [600],
+  'role:internet': [],
+  'role:nobody': [],
+};
+
+const SYSTEM_GROUP_DESCRIPTIONS: Readonly<Record<SystemGroupName, string>> = {
+  'role:owners': 'Owners of this organization',
+  'role:administrators': 'Administrators of this organization, including owners',
+  'role:moderators': 'Moderators of this organization, including administrators',
+  'role:fullmembers': 'Members of this organization, not including new accounts and guests',
+  'role:members': 'Members of this organization, not including guests',
+  'role:everyone': 'Everyone in this organization, including guests',
+  'role:internet': 'Everyone on the Internet',
+  'role:nobody': 'Nobody',
+};
+
 /**
  * The simulator's state. Reads are free; every change that clients would hear about goes through
  * `emit()`, which is where event queues attach.
@@ -166,6 +267,10 @@ export class SvcStore {
   /** The organization's linkifiers, kept in the order they apply. */
   readonly linkifiers: SimLinkifier[] = [];
   readonly channels: SimChannel[] = [];
+  /** System groups first (in `SYSTEM_GROUP_NAMES` order), then custom groups, in ID order. */
+  readonly userGroups: SimUserGroup[] = [];
+  /** Every channel message by ID, in ID (= send) order. */
+  readonly messages = new Map<number, SimMessage>();
   readonly drafts: SimDraft[] = [];
   readonly snippets: SimSnippet[] = [];
   /**
@@ -180,6 +285,8 @@ export class SvcStore {
   private nextUserId = 1;
   private nextLinkifierId = 1;
   private nextChannelId = 1;
+  private nextGroupId = 1;
+  private nextMessageId = 1;
   private nextDraftId = 1;
   private nextSnippetId = 1;
 
@@ -188,7 +295,10 @@ export class SvcStore {
     /** The server's feature level; some event shapes depend on it. */
     public featureLevel: number,
     readonly now: () => number,
-  ) {}
+  ) {
+    // Every organization has its system groups from the start (IDs 1–8 here).
+    this.addSystemGroups(null);
+  }
 
   addUser(input: Omit<SimUser, 'user_id' | 'apiEmail'>): SimUser {
     const id = this.nextUserId++;
@@ -275,11 +385,117 @@ export class SvcStore {
     return linkifier;
   }
 
-  /** Adds a channel (no event). */
-  addChannel(input: Omit<SimChannel, 'stream_id'>): SimChannel {
-    const channel: SimChannel = { stream_id: this.nextChannelId++, ...input };
+  /** Adds a channel (no event), with the usual settings of a new channel where not given. */
+  addChannel(input: NewSimChannel): SimChannel {
+    const { permissions, ...rest } = input;
+    const channel: SimChannel = {
+      stream_id: this.nextChannelId++,
+      historyPublicToSubscribers: !rest.inviteOnly,
+      messageRetentionDays: null,
+      topicsPolicy: 'inherit',
+      folderId: null,
+      isDefault: false,
+      ...rest,
+      permissions: { ...this.defaultChannelPermissions(rest.creatorId), ...permissions },
+    };
     this.channels.push(channel);
     return channel;
+  }
+
+  /** What a new channel grants when its creator sets nothing (the server's defaults). */
+  defaultChannelPermissions(creatorId: number | null): Record<ChannelPermissionSetting, GroupSettingValue> {
+    const g = (name: SystemGroupName) => this.systemGroup(name).id;
+    return {
+      can_send_message_group: g('role:everyone'),
+      can_add_subscribers_group: g('role:nobody'),
+      can_remove_subscribers_group: g('role:administrators'),
+      can_administer_channel_group:
+        creatorId === null ? g('role:nobody') : { direct_members: [creatorId], direct_subgroups: [] },
+      can_delete_any_message_group: g('role:administrators'),
+      can_delete_own_message_group: g('role:everyone'),
+      can_move_messages_out_of_channel_group: g('role:nobody'),
+      can_move_messages_within_channel_group: g('role:nobody'),
+      can_subscribe_group: g('role:nobody'),
+      can_resolve_topics_group: g('role:nobody'),
+    };
+  }
+
+  /** Adds a user group (no event). */
+  addUserGroup(input: Omit<SimUserGroup, 'id'>): SimUserGroup {
+    const group: SimUserGroup = { id: this.nextGroupId++, ...input };
+    this.userGroups.push(group);
+    return group;
+  }
+
+  userGroup(id: number): SimUserGroup | undefined {
+    return this.userGroups.find((g) => g.id === id);
+  }
+
+  /** A system group by name; every store has all of them (see `addSystemGroups`). */
+  systemGroup(name: SystemGroupName): SimUserGroup {
+    const group = this.userGroups.find((g) => g.isSystemGroup && g.name === name);
+    if (!group) throw new Error(`system group ${name} missing: call addSystemGroups() first`);
+    return group;
+  }
+
+  /** Direct members: by role for system groups (active users only), as stored for the others. */
+  groupMembers(group: SimUserGroup): number[] {
+    if (!group.isSystemGroup) return [...group.members];
+    const roles = SYSTEM_GROUP_ROLES[group.name as SystemGroupName] ?? [];
+    if (roles.length === 0) return [];
+    return this.users.filter((u) => u.isActive && roles.includes(u.role)).map((u) => u.user_id);
+  }
+
+  /**
+   * Creates the system groups, each containing the next-higher role's group as a subgroup (owners ⊂
+   * administrators ⊂ moderators ⊂ full members ⊂ members ⊂ everyone ⊂ internet). Their own permission
+   * settings all point at administrators, like the server's.
+   */
+  addSystemGroups(createdAt: number | null): void {
+    if (this.userGroups.some((g) => g.isSystemGroup)) return;
+    let previous: SimUserGroup | null = null;
+    const created: SimUserGroup[] = [];
+    for (const name of SYSTEM_GROUP_NAMES_IN_ORDER) {
+      const group: SimUserGroup = this.addUserGroup({
+        name,
+        description: SYSTEM_GROUP_DESCRIPTIONS[name],
+        isSystemGroup: true,
+        members: new Set(),
+        subgroups: new Set(previous && name !== 'role:nobody' ? [previous.id] : []),
+        deactivated: false,
+        dateCreated: createdAt,
+        creatorId: null,
+        // Filled below, once the administrators group exists.
+        permissions: {} as Record<UserGroupPermissionSetting, GroupSettingValue>,
+      });
+      created.push(group);
+      if (name !== 'role:nobody') previous = group;
+    }
+    const nobody = this.systemGroup('role:nobody').id;
+    const everyone = this.systemGroup('role:everyone').id;
+    for (const group of created) {
+      group.permissions = {
+        can_add_members_group: nobody,
+        can_join_group: nobody,
+        can_leave_group: nobody,
+        can_manage_group: nobody,
+        can_mention_group: everyone,
+        can_remove_members_group: nobody,
+      };
+    }
+  }
+
+  /** Adds a channel message (no event). */
+  addMessage(input: Omit<SimMessage, 'id'>): SimMessage {
+    const message: SimMessage = { id: this.nextMessageId++, ...input };
+    this.messages.set(message.id, message);
+    return message;
+  }
+
+  /** The oldest message of a channel, or null when it has none. */
+  firstMessageId(streamId: number): number | null {
+    for (const m of this.messages.values()) if (m.streamId === streamId) return m.id;
+    return null;
   }
 
   channel(id: number): SimChannel | undefined {

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { simpleSuccessSchema, successSchema } from '../envelope';
-import { channelSchema, draftInputSchema, draftSchema, savedSnippetSchema, SNIPPET_LEVELS } from '../drafts';
+import { draftInputSchema, draftSchema, savedSnippetSchema, SNIPPET_LEVELS } from '../drafts';
 import { op } from '../op';
 
 const id = z.number().int().positive();
-const flag = z.boolean().optional();
 
 /**
- * Drafts and saved snippets (GET/POST /drafts, PATCH/DELETE /drafts/{draft_id}, /saved_snippets…), and the
- * channel list drafts name. Drafts are checked by the form (`checkDraft`); the schemas here stay loose
+ * Drafts and saved snippets (GET/POST /drafts, PATCH/DELETE /drafts/{draft_id}, /saved_snippets…). Drafts are checked by the form (`checkDraft`); the schemas here stay loose
  * enough for the server to judge, and refuse, in its own words.
  */
 export const draftsOps = {
@@ -72,18 +70,5 @@ export const draftsOps = {
     minLevel: SNIPPET_LEVELS.list,
     params: z.strictObject({ saved_snippet_id: id }),
     response: simpleSuccessSchema,
-  }),
-  getStreams: op({
-    id: 'getStreams',
-    method: 'GET',
-    path: '/streams',
-    params: z.strictObject({
-      include_public: flag,
-      include_web_public: flag,
-      include_subscribed: flag,
-      exclude_archived: flag,
-      include_all: flag,
-    }),
-    response: successSchema({ streams: z.array(channelSchema) }),
   }),
 } as const;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { groupSettingValueSchema } from './group-settings';
+
+/** The eight channel permissions `POST /channels/create` takes, in the order the console shows them. */
+export const CHANNEL_CREATE_PERMISSION_SETTINGS = [
+  'can_send_message_group',
+  'can_add_subscribers_group',
+  'can_remove_subscribers_group',
+  'can_administer_channel_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+] as const;
+export type ChannelCreatePermissionSetting = (typeof CHANNEL_CREATE_PERMISSION_SETTINGS)[number];
+
+/** Every permission a channel record may carry (the creation eight plus later ones). */
+export const CHANNEL_PERMISSION_SETTINGS = [
+  ...CHANNEL_CREATE_PERMISSION_SETTINGS,
+  'can_subscribe_group',
+  'can_resolve_topics_group',
+] as const;
+export type ChannelPermissionSetting = (typeof CHANNEL_PERMISSION_SETTINGS)[number];
+
+export const CHANNEL_PERMISSION_LABELS: Readonly<Record<ChannelPermissionSetting, string>> = {
+  can_send_message_group: 'Who can post',
+  can_add_subscribers_group: 'Who can subscribe others',
+  can_remove_subscribers_group: 'Who can unsubscribe others',
+  can_administer_channel_group: 'Who can administer the channel',
+  can_delete_any_message_group: 'Who can delete any message',
+  can_delete_own_message_group: 'Who can delete their own messages',
+  can_move_messages_out_of_channel_group: 'Who can move messages out of the channel',
+  can_move_messages_within_channel_group: 'Who can move messages between its topics',
+  can_subscribe_group: 'Who can subscribe themselves',
+  can_resolve_topics_group: 'Who can resolve topics',
+};
+
+export const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
+export const topicsPolicySchema = z.enum(TOPICS_POLICIES);
+export type TopicsPolicy = z.infer<typeof topicsPolicySchema>;
+
+/** Retention as creation takes it: a number of days, the organization's default, or forever. */
+export const messageRetentionParamSchema = z.union([
+  z.number().int().positive(),
+  z.literal('realm_default'),
+  z.literal('unlimited'),
+]);
+export type MessageRetentionParam = z.infer<typeof messageRetentionParamSchema>;
+
+const groupSetting = groupSettingValueSchema.optional();
+
+/**
+ * A channel as `GET /streams` lists it. Only what every level has is required; fields that appeared later
+ * (archiving, folders, topics policy, each permission) are optional and kept when present.
+ */
+export const channelSchema = z.looseObject({
+  stream_id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  invite_only: z.boolean(),
+  is_web_public: z.boolean(),
+  is_archived: z.boolean().optional(),
+  rendered_description: z.string().optional(),
+  date_created: z.number().int().optional(),
+  creator_id: z.number().int().nullable().optional(),
+  history_public_to_subscribers: z.boolean().optional(),
+  /** Null: the organization's default; -1: forever. */
+  message_retention_days: z.number().int().nullable().optional(),
+  first_message_id: z.number().int().nullable().optional(),
+  folder_id: z.number().int().nullable().optional(),
+  topics_policy: topicsPolicySchema.optional(),
+  subscriber_count: z.number().optional(),
+  stream_weekly_traffic: z.number().int().nullable().optional(),
+  is_recently_active: z.boolean().optional(),
+  can_send_message_group: groupSetting,
+  can_add_subscribers_group: groupSetting,
+  can_remove_subscribers_group: groupSetting,
+  can_administer_channel_group: groupSetting,
+  can_delete_any_message_group: groupSetting,
+  can_delete_own_message_group: groupSetting,
+  can_move_messages_out_of_channel_group: groupSetting,
+  can_move_messages_within_channel_group: groupSetting,
+  can_subscribe_group: groupSetting,
+  can_resolve_topics_group: groupSetting,
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+/** One topic of a channel: its name and the ID of its newest message. */
+export const channelTopicSchema = z.looseObject({ name: z.string(), max_id: z.number().int() });
+export type ChannelTopic = z.infer<typeof channelTopicSchema>;
+
+export const channelFolderSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().optional(),
+  rendered_description: z.string().optional(),
+  order: z.number().int().optional(),
+  is_archived: z.boolean().optional(),
+});
+export type ChannelFolder = z.infer<typeof channelFolderSchema>;
+
+/** Principals: user IDs (from level 9), or API emails on older servers. */
+export const principalsSchema = z.union([z.array(z.number().int().positive()), z.array(z.string())]);
+
+/** The channel's kind, as the browse filter names it. */
+export type ChannelKind = 'public' | 'private' | 'web-public' | 'archived';
+
+export function channelKinds(c: Pick<Channel, 'invite_only' | 'is_web_public' | 'is_archived'>): ChannelKind[] {
+  const kinds: ChannelKind[] = [];
+  if (c.is_web_public) kinds.push('web-public');
+  else if (c.invite_only) kinds.push('private');
+  else kinds.push('public');
+  if (c.is_archived) kinds.push('archived');
+  return kinds;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** One narrow term, e.g. `{ operator: 'channel', operand: 12 }` or `{ operator: 'topic', operand: 'lunch' }`. */
+export const narrowTermSchema = z.looseObject({
+  operator: z.string(),
+  operand: z.union([z.string(), z.number().int(), z.array(z.number().int())]),
+  negated: z.boolean().optional(),
+});
+export type NarrowTerm = z.infer<typeof narrowTermSchema>;
+
+export const anchorSchema = z.union([
+  z.number().int(),
+  z.literal('newest'),
+  z.literal('oldest'),
+  z.literal('first_unread'),
+]);
+
+export const editHistoryEntrySchema = z.looseObject({
+  user_id: z.number().int().nullable(),
+  timestamp: z.number().int(),
+  prev_content: z.string().optional(),
+  prev_rendered_content: z.string().optional(),
+  prev_stream: z.number().int().optional(),
+  stream: z.number().int().optional(),
+  prev_topic: z.string().optional(),
+  topic: z.string().optional(),
+});
+
+/** A message as `GET /messages` returns it; the console reads these fields and keeps the rest. */
+export const messageSchema = z.looseObject({
+  id: z.number().int(),
+  sender_id: z.number().int(),
+  sender_full_name: z.string(),
+  sender_email: z.string().optional(),
+  type: z.enum(['stream', 'private']),
+  content: z.string(),
+  subject: z.string(),
+  timestamp: z.number().int(),
+  stream_id: z.number().int().optional(),
+  display_recipient: z.union([z.string(), z.array(z.looseObject({ id: z.number().int() }))]),
+  flags: z.array(z.string()).optional(),
+  last_edit_timestamp: z.number().int().optional(),
+  last_moved_timestamp: z.number().int().optional(),
+  edit_history: z.array(editHistoryEntrySchema).optional(),
+  content_type: z.string().optional(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** The recommended batch; the server refuses more than `MAX_MESSAGES_PER_REQUEST` at once. */
+export const MESSAGE_BATCH_SIZE = 1000;
+export const MAX_MESSAGES_PER_REQUEST = 5000;
+
+/** Servers before this level know the channel operator only as `stream`. */
+export const CHANNEL_OPERATOR_LEVEL = 250;
+
+/** A channel topic's narrow (the empty string is a topic from level 334). */
+export function topicNarrow(streamId: number, topic: string, level: number): NarrowTerm[] {
+  return [
+    { operator: level >= CHANNEL_OPERATOR_LEVEL ? 'channel' : 'stream', operand: streamId },
+    { operator: 'topic', operand: topic },
+  ];
+}

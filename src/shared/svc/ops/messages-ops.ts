@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { simpleSuccessSchema, successSchema } from '../envelope';
+import { FEATURE_LEVELS } from '../features';
+import { anchorSchema, messageSchema, narrowTermSchema } from '../messages';
+import { op } from '../op';
+
+const flag = z.boolean().optional();
+
+/** Messages: reading them, and marking them read. */
+export const messagesOps = {
+  getMessages: op({
+    id: 'getMessages',
+    method: 'GET',
+    path: '/messages',
+    params: z.strictObject({
+      anchor: anchorSchema.optional(),
+      include_anchor: flag,
+      num_before: z.number().int().nonnegative().optional(),
+      num_after: z.number().int().nonnegative().optional(),
+      narrow: z.array(narrowTermSchema).optional(),
+      client_gravatar: flag,
+      apply_markdown: flag,
+      message_ids: z.array(z.number().int().positive()).optional(),
+      allow_empty_topic_name: flag,
+    }),
+    response: successSchema({
+      anchor: z.number().int().optional(),
+      found_newest: z.boolean().optional(),
+      found_oldest: z.boolean().optional(),
+      found_anchor: z.boolean().optional(),
+      history_limited: z.boolean().optional(),
+      messages: z.array(messageSchema),
+    }),
+  }),
+  /** Adds or removes a flag on the messages of a narrow, a window at a time. */
+  updateMessageFlagsForNarrow: op({
+    id: 'updateMessageFlagsForNarrow',
+    method: 'POST',
+    path: '/messages/flags/narrow',
+    minLevel: FEATURE_LEVELS.flagsForNarrow,
+    params: z.strictObject({
+      anchor: anchorSchema,
+      include_anchor: flag,
+      num_before: z.number().int().nonnegative(),
+      num_after: z.number().int().nonnegative(),
+      narrow: z.array(narrowTermSchema),
+      op: z.enum(['add', 'remove']),
+      flag: z.string().min(1),
+    }),
+    response: successSchema({
+      processed_count: z.number().int(),
+      updated_count: z.number().int(),
+      first_processed_id: z.number().int().nullable(),
+      last_processed_id: z.number().int().nullable(),
+      found_oldest: z.boolean(),
+      found_newest: z.boolean(),
+      ignored_because_not_subscribed_channels: z.array(z.number().int()).optional(),
+    }),
+  }),
+  /** Deprecated in favour of `updateMessageFlagsForNarrow`; for servers before it. */
+  markTopicAsRead: op({
+    id: 'markTopicAsRead',
+    method: 'POST',
+    path: '/mark_topic_as_read',
+    params: z.strictObject({ stream_id: z.number().int().positive(), topic_name: z.string() }),
+    response: simpleSuccessSchema,
+  }),
+} as const;
