@@ -2,6 +2,8 @@ import type { Role } from '../../shared/svc';
 import { BIOGRAPHIES, DEPARTMENTS, FIRST_NAMES, LAST_NAMES, PRONOUNS, STATUS_PRESETS, TIMEZONES } from './demo-names';
 import { resolveStatusEmoji } from './emoji';
 import { Random } from './random';
+import { seedMessages } from './seed-messages';
+import { seedUserGroups } from './seed-user-groups';
 import {
   EMAIL_VISIBILITY,
   PROFILE_FIELD_TYPE,
@@ -158,7 +160,9 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
   setStatus(store, admin.user_id, 'Working remotely', 'house');
   setStatus(store, moderator.user_id, 'In a meeting', 'calendar');
 
+  seedUserGroups(store, { owner, admin, moderator, member, guest: named[4] });
   seedChannelsAndDrafts(store, { owner, admin, moderator, member, guest: named[4] });
+  seedMessages(store);
 
   DEMO_BOTS.forEach((bot, i) => {
     store.addUser({

@@ -1,13 +1,16 @@
 import type { SvcOpId } from '../../../shared/svc';
 import type { RegisteredHandler } from '../handler';
 import { accountHandlers } from './account';
+import { channelsHandlers } from './channels';
 import { draftsHandlers } from './drafts';
 import { eventHandlers } from './events';
 import { fetchApiKeyHandlers } from './fetch-api-key';
 import { linkifierHandlers } from './linkifiers';
+import { messagesHandlers } from './messages';
 import { profileFieldHandlers } from './profile-fields';
 import { realmDefaultsHandlers } from './realm-defaults';
 import { serverSettingsHandlers } from './server-settings';
+import { userGroupsHandlers } from './user-groups';
 import { userStatusHandlers } from './user-status';
 import { userHandlers } from './users';
 
@@ -22,6 +25,9 @@ const all: readonly RegisteredHandler[] = [
   ...profileFieldHandlers,
   ...draftsHandlers,
   ...accountHandlers,
+  ...channelsHandlers,
+  ...messagesHandlers,
+  ...userGroupsHandlers,
 ];
 
 /** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */

@@ -1,0 +1,3 @@
+import type { RegisteredHandler } from '../handler';
+
+export const channelsHandlers: readonly RegisteredHandler[] = [];
