@@ -3,6 +3,8 @@ import {
   CSRF_HEADER,
   OWN_SETTINGS_STATE_PATH,
   ownSettingsStateSchema,
+  REALM_STATE_PATH,
+  realmStateSchema,
   USER_SETTINGS_DEFAULTS_STATE_PATH,
   userSettingsDefaultsStateSchema,
 } from '../shared/bff/protocol';
@@ -10,6 +12,7 @@ import { callSim, createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
+import { applyRealmEvent, realmStateFromRegister } from './event-hub/realm-state';
 import { userSettingsDefaultsState } from './state-routes';
 
 const ORIGIN = 'http://console.test';
@@ -194,6 +197,60 @@ describe('GET /bff/state/own-settings', () => {
   it('refuses without a session', async () => {
     const h = setup();
     expect((await h.app.request(ORIGIN + OWN_SETTINGS_STATE_PATH)).status).toBe(401);
+  });
+});
+
+describe('GET /bff/state/realm', () => {
+  it("serves the organization's settings and the server maxima, without user lists", async () => {
+    const h = setup();
+    const { cookie } = await signIn(h, 'member@demo.test');
+    const res = await h.app.request(ORIGIN + REALM_STATE_PATH, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const { realm } = realmStateSchema.parse(await res.json());
+    expect(realm.realm_enable_spectator_access).toBe(true);
+    expect(realm.server_web_public_streams_enabled).toBe(true);
+    expect(realm).not.toHaveProperty('realm_users');
+  });
+
+  it('refuses without a session', async () => {
+    const h = setup();
+    expect((await h.app.request(ORIGIN + REALM_STATE_PATH)).status).toBe(401);
+  });
+});
+
+describe('realm state', () => {
+  it('keeps realm_* and server_* scalars and group-setting values only', () => {
+    expect(
+      realmStateFromRegister({
+        realm_name: 'Demo',
+        realm_can_create_web_public_channel_group: { direct_members: [3], direct_subgroups: [2] },
+        realm_users: [{ user_id: 1 }],
+        server_web_public_streams_enabled: true,
+        max_topic_length: 60,
+      }),
+    ).toEqual({
+      realm_name: 'Demo',
+      realm_can_create_web_public_channel_group: { direct_members: [3], direct_subgroups: [2] },
+      server_web_public_streams_enabled: true,
+    });
+  });
+
+  it('applies update and update_dict events under the register names', () => {
+    const state = { realm_name: 'Demo', realm_message_retention_days: -1 };
+    expect(applyRealmEvent(state, { id: 1, type: 'realm', op: 'update', property: 'name', value: 'New' })).toEqual({
+      ...state,
+      realm_name: 'New',
+    });
+    expect(
+      applyRealmEvent(state, {
+        id: 2,
+        type: 'realm',
+        op: 'update_dict',
+        property: 'default',
+        data: { message_retention_days: 30, can_create_groups: 5 },
+      }),
+    ).toEqual({ ...state, realm_message_retention_days: 30, realm_can_create_groups: 5 });
+    expect(applyRealmEvent(state, { id: 3, type: 'realm_user', op: 'update' })).toBeNull();
   });
 });
 

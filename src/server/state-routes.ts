@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { OwnSettingsState, UserSettingsDefaultsState } from '../shared/bff/protocol';
+import type { OwnSettingsState, RealmState, UserSettingsDefaultsState } from '../shared/bff/protocol';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
@@ -61,6 +61,24 @@ export function stateRoutes(config: Config, deps: BffDeps) {
       );
     }
     return c.json(userSettingsDefaultsState(state.userSettingsDefaults));
+  });
+
+  app.get('/realm', async (c) => {
+    const session = c.get('session');
+    await deps.hub.ensure(session);
+    const state = deps.hub.registerState(session.id);
+    c.header('cache-control', 'no-store');
+    if (!state) {
+      return c.json(
+        errorEnvelope(
+          bffErrorCodes.upstreamUnavailable,
+          "Cannot read the organization's settings from the chat server right now. Try again in a moment.",
+        ),
+        503,
+      );
+    }
+    const body: RealmState = { realm: { ...state.realm } };
+    return c.json(body);
   });
 
   app.get('/own-settings', async (c) => {

@@ -9,6 +9,7 @@ import {
   svcEventBaseSchema,
 } from '../../shared/events/svc-events';
 import type { SvcEventBase } from '../../shared/events/svc-events';
+import { applyRealmEvent, realmStateFromRegister, type RealmValue } from './realm-state';
 import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { isDeadKeyRefusal } from '../dead-key';
@@ -77,6 +78,8 @@ export interface RegisterState {
   readonly userSettingsDefaults: Readonly<Record<string, unknown>> | null;
   /** The signed-in user's own `user_settings`; null when the server sent none. */
   readonly userSettings: Readonly<Record<string, unknown>> | null;
+  /** The organization's settings (`realm_*`, `server_*`), see realm-state.ts. */
+  readonly realm: Readonly<Record<string, RealmValue>>;
 }
 
 type Entry = { seq: number; kind: 'svc'; event: SvcEventBase } | { seq: number; kind: 'resync'; reason: ResyncReason };
@@ -238,6 +241,7 @@ export class SessionQueue {
     this.registerState = {
       userSettingsDefaults: defaults ? { ...defaults } : null,
       userSettings: r.user_settings ? { ...r.user_settings } : null,
+      realm: realmStateFromRegister(r),
     };
     this.o.log('info', `events: queue registered user_id=${this.o.userId}`);
     if (this.stopped) return this.settleRegistration(); // end() deletes it.
@@ -253,6 +257,11 @@ export class SessionQueue {
 
   /** Keeps the register state current: a default setting's update replaces that one property. */
   private applyToState(event: SvcEventBase): void {
+    if (event.type === 'realm') {
+      const realm = this.registerState ? applyRealmEvent(this.registerState.realm, event) : null;
+      if (realm && this.registerState) this.registerState = { ...this.registerState, realm };
+      return;
+    }
     if (event.type === 'user_settings') {
       const own = userSettingsEventSchema.safeParse(event);
       const settings = this.registerState?.userSettings;

@@ -77,6 +77,25 @@ export const userSettingsDefaultsStateSchema = z.object({
 });
 export type UserSettingsDefaultsState = z.infer<typeof userSettingsDefaultsStateSchema>;
 
+/**
+ * `GET /bff/state/realm`: the organization's settings from the register state (`realm_*`, `server_*`
+ * scalars and group-setting values), kept current by `realm` events.
+ */
+export const REALM_STATE_PATH = '/bff/state/realm';
+export const realmStateSchema = z.object({
+  realm: z.record(
+    z.string(),
+    z.union([
+      z.boolean(),
+      z.number(),
+      z.string(),
+      z.null(),
+      z.object({ direct_members: z.array(z.number()), direct_subgroups: z.array(z.number()) }),
+    ]),
+  ),
+});
+export type RealmState = z.infer<typeof realmStateSchema>;
+
 /** `GET /bff/state/own-settings`: the signed-in user's own settings from the register state. */
 export const OWN_SETTINGS_STATE_PATH = '/bff/state/own-settings';
 export const ownSettingsStateSchema = z.object({ settings: z.record(z.string(), z.unknown()) });
