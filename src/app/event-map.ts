@@ -2,6 +2,7 @@ import { combineEventHandlers, type EventHandlers } from '../client/event-handle
 import { sessionKey } from '../client/session';
 import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
 import { accountEventHandlers } from '../features/account/live-events';
+import { channelsEventHandlers } from '../features/channels/live-events';
 import { draftsSnippetsEventHandlers } from '../features/drafts-snippets/live-events';
 import { linkifiersEventHandlers } from '../features/linkifiers/live-events';
 import { realmDefaultsEventHandlers } from '../features/realm-defaults/live-events';
@@ -29,4 +30,5 @@ export const eventMap = combineEventHandlers(
   linkifiersEventHandlers,
   draftsSnippetsEventHandlers,
   accountEventHandlers,
+  channelsEventHandlers,
 );

@@ -34,6 +34,13 @@ const router = createBrowserRouter([
         },
       },
       {
+        path: 'channels',
+        lazy: async () => {
+          const route = await import('./routes/channels-route');
+          return { Component: route.ChannelsRoute, loader: route.loader };
+        },
+      },
+      {
         path: 'settings/new-user-defaults',
         lazy: async () => {
           const route = await import('./routes/realm-defaults-route');

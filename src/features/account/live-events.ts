@@ -5,7 +5,7 @@ import { realmUserEventSchema, svcEventBaseSchema, userStatusEventSchema } from 
 import { ownStatusQueryOptions } from './api/get-own-status';
 import { ownSubscriptionsQueryOptions } from './api/get-own-subscriptions';
 import { ownUserQueryOptions } from './api/get-own-user';
-import { applySubscriptionChange } from './api/update-subscription-properties';
+import { applySubscriptionChange } from '../../shared/svc/subscriptions';
 
 /** One property of one of my subscriptions changed (other ops are ignored here). */
 const subscriptionUpdateEventSchema = svcEventBaseSchema.extend({

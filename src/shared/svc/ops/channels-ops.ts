@@ -129,4 +129,3 @@ export const channelsOps = {
     response: successSchema({ complete: z.boolean().optional() }),
   }),
 } as const;
-

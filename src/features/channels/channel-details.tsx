@@ -1,0 +1,84 @@
+import { Drawer, Group, Loader, Tabs, Text } from '@mantine/core';
+import { KindBadges } from './kind-badges';
+import { channelKinds } from '../../shared/svc/channels';
+import { ChannelOverview } from './channel-overview';
+import type { ChannelRow } from './filter-channels';
+import { MySubscriptionSettings } from './my-subscription-settings';
+import { SubscribersPanel } from './subscribers-panel';
+import { TopicsPanel } from './topics-panel';
+import { CHANNEL_TABS, type ChannelTab } from './use-channels-search';
+
+const TAB_LABELS: Readonly<Record<ChannelTab, string>> = {
+  overview: 'Overview',
+  subscribers: 'Subscribers',
+  topics: 'Topics',
+  mine: 'My settings',
+};
+
+interface ChannelDetailsDrawerProps {
+  streamId: number | null;
+  row: ChannelRow | null;
+  loading: boolean;
+  tab: ChannelTab;
+  onTab: (tab: ChannelTab) => void;
+  onClose: () => void;
+  level: number;
+}
+
+/** The selected channel, opened whenever `?channel=<id>` is in the URL; each tab loads only when shown. */
+export function ChannelDetailsDrawer({
+  streamId,
+  row,
+  loading,
+  tab,
+  onTab,
+  onClose,
+  level,
+}: ChannelDetailsDrawerProps) {
+  const channel = row?.channel ?? null;
+  return (
+    <Drawer
+      opened={streamId !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={channel ? `#${channel.name}` : 'Channel details'}
+    >
+      {channel === null ? (
+        loading ? (
+          <Group gap="xs">
+            <Loader size="xs" aria-label="Loading" />
+            <Text size="sm">Loading channel…</Text>
+          </Group>
+        ) : (
+          <Text size="sm">This channel does not exist or you cannot see it.</Text>
+        )
+      ) : (
+        <>
+          <KindBadges kinds={channelKinds(channel)} />
+          <Tabs value={tab} onChange={(value) => value && onTab(value as ChannelTab)} mt="md" keepMounted={false}>
+            <Tabs.List>
+              {CHANNEL_TABS.map((t) => (
+                <Tabs.Tab key={t} value={t}>
+                  {TAB_LABELS[t]}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="overview" pt="md">
+              <ChannelOverview channel={channel} />
+            </Tabs.Panel>
+            <Tabs.Panel value="subscribers" pt="md">
+              <SubscribersPanel channel={channel} />
+            </Tabs.Panel>
+            <Tabs.Panel value="topics" pt="md">
+              <TopicsPanel channel={channel} level={level} />
+            </Tabs.Panel>
+            <Tabs.Panel value="mine" pt="md">
+              <MySubscriptionSettings channel={channel} subscription={row?.subscription ?? null} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </Drawer>
+  );
+}

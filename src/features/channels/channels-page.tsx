@@ -1,0 +1,187 @@
+import { Badge, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+
+import { useFeatureLevel, useRole } from '../../client/use-role';
+import { channelKinds } from '../../shared/svc/channels';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { LoadError } from '../../components/load-error';
+import { useChannels } from './api/get-channels';
+import { useMySubscriptions } from './api/get-my-subscriptions';
+import { ChannelDetailsDrawer } from './channel-details';
+import { CreateChannelModal } from './create-channel-modal';
+import {
+  CHANNEL_KIND_FILTERS,
+  CHANNEL_KIND_LABELS,
+  filterChannels,
+  joinSubscriptions,
+  type ChannelKindFilter,
+  type ChannelRow,
+} from './filter-channels';
+import { KindBadges } from './kind-badges';
+import { useChannelsSearch } from './use-channels-search';
+
+const kindOptions = CHANNEL_KIND_FILTERS.map((value) => ({ value, label: CHANNEL_KIND_LABELS[value] }));
+
+const columns: readonly DataTableColumn<ChannelRow>[] = [
+  {
+    id: 'name',
+    header: 'Channel',
+    width: 'minmax(12rem, 2fr)',
+    cell: ({ channel, subscription }) => (
+      <Group gap="xs" wrap="nowrap">
+        <span
+          aria-hidden
+          style={{
+            width: 10,
+            height: 10,
+            borderRadius: 3,
+            flex: 'none',
+            background: subscription?.color ?? 'var(--mantine-color-gray-4)',
+          }}
+        />
+        <Text size="sm" fw={500} truncate>
+          {channel.name}
+        </Text>
+      </Group>
+    ),
+  },
+  {
+    id: 'kind',
+    header: 'Kind',
+    width: 'minmax(9rem, 1fr)',
+    cell: ({ channel }) => <KindBadges kinds={channelKinds(channel)} />,
+  },
+  {
+    id: 'subscribers',
+    header: 'Subscribers',
+    width: '7rem',
+    align: 'end',
+    cell: ({ channel }) => (channel.subscriber_count === undefined ? '—' : channel.subscriber_count.toLocaleString()),
+  },
+  {
+    id: 'me',
+    header: 'Me',
+    width: '8rem',
+    cell: ({ subscription }) =>
+      subscription === null ? (
+        <Text size="sm" c="dimmed">
+          Not subscribed
+        </Text>
+      ) : subscription.is_muted ? (
+        <Badge variant="light" color="gray">
+          Muted
+        </Badge>
+      ) : (
+        <Badge variant="light" color="teal">
+          Subscribed
+        </Badge>
+      ),
+  },
+  {
+    id: 'description',
+    header: 'Description',
+    width: 'minmax(14rem, 3fr)',
+    cell: ({ channel }) => (
+      <Text size="sm" c="dimmed" truncate>
+        {channel.description}
+      </Text>
+    ),
+  },
+];
+
+/** Administrators and everyone else: find channels, inspect them, create them, manage subscribers and topics. */
+export function ChannelsPage() {
+  const search = useChannelsSearch();
+  const { isAdmin, user } = useRole();
+  const level = useFeatureLevel();
+  const channels = useChannels(isAdmin);
+  const subscriptions = useMySubscriptions();
+  const [creating, setCreating] = useState(false);
+
+  const rows = useMemo(
+    () => joinSubscriptions(channels.data ?? [], subscriptions.data ?? []),
+    [channels.data, subscriptions.data],
+  );
+  const query = useDeferredValue(search.q);
+  const shown = useMemo(() => filterChannels(rows, search.kind, query), [rows, search.kind, query]);
+  const selected = rows.find((r) => r.channel.stream_id === search.selectedId) ?? null;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Channels</Title>
+        <Button onClick={() => setCreating(true)} disabled={user === null}>
+          Create channel
+        </Button>
+      </Group>
+
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search channels"
+          placeholder="Channel name"
+          value={search.q}
+          onChange={(e) => search.setQuery(e.currentTarget.value)}
+          w={260}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="channel-kind-label">
+            Show
+          </Text>
+          <SegmentedControl
+            aria-labelledby="channel-kind-label"
+            data={kindOptions}
+            value={search.kind}
+            onChange={(value) => search.setKind(value as ChannelKindFilter)}
+          />
+        </Stack>
+      </Group>
+
+      <Group justify="space-between" gap="xs" mih={24}>
+        <Text size="sm" role="status" aria-live="polite">
+          {channels.isPending
+            ? 'Loading channels…'
+            : `${shown.length.toLocaleString()} ${shown.length === 1 ? 'channel' : 'channels'}`}
+        </Text>
+        {channels.isFetching && !channels.isPending ? <Loader size="xs" aria-label="Updating" /> : null}
+      </Group>
+
+      {channels.isError ? (
+        <LoadError
+          title="Channels could not be loaded"
+          error={channels.error}
+          onRetry={() => void channels.refetch()}
+        />
+      ) : (
+        <DataTable
+          label="Channels"
+          rows={shown}
+          columns={columns}
+          getRowId={(r) => r.channel.stream_id}
+          selectedId={search.selectedId}
+          onSelect={(r) => search.select(r.channel.stream_id)}
+          height="min(60vh, 640px)"
+          minWidth={760}
+          empty={channels.isPending ? 'Loading channels…' : 'No channels match.'}
+        />
+      )}
+
+      <ChannelDetailsDrawer
+        streamId={search.selectedId}
+        row={selected}
+        loading={channels.isPending}
+        tab={search.tab}
+        onTab={search.setTab}
+        onClose={() => search.select(null)}
+        level={level}
+      />
+      <CreateChannelModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(streamId) => {
+          setCreating(false);
+          if (streamId !== null) search.select(streamId);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { EventHandler, EventHandlers } from '../../client/event-handlers';
+import { svcEventBaseSchema } from '../../shared/events/svc-events';
+import { applySubscriptionChange } from '../../shared/svc/subscriptions';
+import { channelsRootKey } from './api/get-channels';
+import { mySubscriptionsQueryOptions } from './api/get-my-subscriptions';
+
+const listKey = [...channelsRootKey, 'list'] as const;
+const subscriptionsKey = mySubscriptionsQueryOptions().queryKey;
+
+const invalidate =
+  (...keys: readonly (readonly unknown[])[]): EventHandler =>
+  (_event, client) => {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  };
+
+/** One property of one of my subscriptions changed. */
+const subscriptionUpdateSchema = svcEventBaseSchema.extend({
+  type: z.literal('subscription'),
+  op: z.literal('update'),
+  stream_id: z.number().int(),
+  property: z.string(),
+  value: z.unknown(),
+});
+
+/**
+ * Channels: a change to a channel, to who is subscribed, or to messages (topics and first_message_id)
+ * refetches what shows it; my own settings for a channel are patched in place.
+ */
+export const channelsEventHandlers: EventHandlers = {
+  stream: invalidate(listKey, subscriptionsKey),
+  subscription: (event, client) => {
+    const update = subscriptionUpdateSchema.safeParse(event);
+    if (update.success) {
+      client.setQueryData(subscriptionsKey, (subs) => (subs ? applySubscriptionChange(subs, update.data) : subs));
+      return;
+    }
+    invalidate(listKey, subscriptionsKey, [...channelsRootKey, 'subscribers'])(event, client);
+  },
+  delete_message: invalidate([...channelsRootKey, 'topics'], listKey),
+  update_message: invalidate([...channelsRootKey, 'topics']),
+  user_group: invalidate([...channelsRootKey, 'user-groups']),
+  realm_user: invalidate([...channelsRootKey, 'people']),
+  realm: invalidate([...channelsRootKey, 'realm']),
+};

@@ -1,0 +1,70 @@
+import { isUserInGroupSetting, type GroupMembership, type GroupSettingValue } from '../../shared/svc/group-settings';
+import { FEATURE_LEVELS } from '../../shared/svc/features';
+import { isAdminRole } from '../../shared/svc/roles';
+
+export interface Ability {
+  allowed: boolean;
+  /** Why not, in words for the user; null when allowed. */
+  reason: string | null;
+}
+
+const yes: Ability = { allowed: true, reason: null };
+const no = (reason: string): Ability => ({ allowed: false, reason });
+
+type Realm = Readonly<Record<string, unknown>>;
+
+function groupSetting(value: unknown): GroupSettingValue | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'object' && value !== null && 'direct_members' in value && 'direct_subgroups' in value) {
+    return value as GroupSettingValue;
+  }
+  return null;
+}
+
+/** How this server creates channels: the creation endpoint from level 417, else by subscribing. */
+export function creationMethod(level: number): { method: 'create' | 'subscribe'; note: string | null } {
+  return level >= FEATURE_LEVELS.channelCreate
+    ? { method: 'create', note: null }
+    : {
+        method: 'subscribe',
+        note: `This server (feature level ${level}) has no channel creation endpoint (it needs level ${FEATURE_LEVELS.channelCreate}). Channels are created the older way: by subscribing people to a channel name that does not exist yet, with fewer settings.`,
+      };
+}
+
+/**
+ * Whether the user may make a channel web-public: the server must allow web-public channels, the
+ * organization must allow access without an account, and the user must be in the group that may.
+ */
+export function webPublicAbility(
+  realm: Realm | undefined,
+  userId: number | null,
+  groups: ReadonlyMap<number, GroupMembership>,
+): Ability {
+  if (!realm) return no('Loading the organization’s settings…');
+  if (realm.server_web_public_streams_enabled !== true) return no('This server does not allow web-public channels.');
+  if (realm.realm_enable_spectator_access !== true) {
+    return no('The organization does not allow viewing channels without an account.');
+  }
+  const who = groupSetting(realm.realm_can_create_web_public_channel_group);
+  if (userId === null || who === null || !isUserInGroupSetting(who, userId, groups)) {
+    return no('You are not in the group allowed to create web-public channels.');
+  }
+  return yes;
+}
+
+/** Topic deletion is for administrators; others may still ask, and see the server's refusal. */
+export function deleteTopicAbility(role: number | null): Ability {
+  return role !== null && isAdminRole(role) ? yes : no('Only organization administrators can delete topics.');
+}
+
+/** Administrators, or people in the channel's `can_remove_subscribers_group`. */
+export function removeSubscribersAbility(
+  role: number | null,
+  userId: number | null,
+  setting: GroupSettingValue | undefined,
+  groups: ReadonlyMap<number, GroupMembership>,
+): Ability {
+  if (role !== null && isAdminRole(role)) return yes;
+  if (userId !== null && setting !== undefined && isUserInGroupSetting(setting, userId, groups)) return yes;
+  return no('Only administrators and the people this channel allows can unsubscribe others.');
+}

@@ -1,0 +1,45 @@
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+
+interface RemoveSubscribersModalProps {
+  opened: boolean;
+  channelName: string;
+  names: readonly string[];
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Says who will lose access before anyone is unsubscribed. */
+export function RemoveSubscribersModal({
+  opened,
+  channelName,
+  names,
+  pending,
+  onConfirm,
+  onClose,
+}: RemoveSubscribersModalProps) {
+  const count = names.length === 1 ? '1 person' : `${names.length} people`;
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Remove ${count} from #${channelName}?`}>
+      <Stack gap="sm">
+        <Text size="sm">
+          They stop receiving the channel’s messages. In a private channel they also lose access to it until someone
+          subscribes them again.
+        </Text>
+        <List size="sm">
+          {names.map((name) => (
+            <List.Item key={name}>{name}</List.Item>
+          ))}
+        </List>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={pending}>
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,230 @@
+import { Alert, Button, Checkbox, Group, Loader, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { ApiError, errorMessage } from '../../client/api-error';
+import { useRole } from '../../client/use-role';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { LoadError } from '../../components/load-error';
+import type { Channel } from '../../shared/svc/channels';
+import { useSubscribe } from './api/create-channel';
+import type { ChannelPerson } from './api/get-people';
+import { useSubscribers } from './api/get-subscribers';
+import { useRemoveSubscribers } from './api/unsubscribe';
+import { RemoveSubscribersModal } from './remove-subscribers-modal';
+import { removeSubscribersAbility } from './permissions';
+import { useGroupLookup } from './use-group-lookup';
+
+/** What a refusal says; an unknown channel is named from the error's `stream` field. */
+export function subscriptionErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'STREAM_DOES_NOT_EXIST') {
+    const name = typeof error.envelope.stream === 'string' ? error.envelope.stream : null;
+    return name ? `The channel “${name}” does not exist (any more). ${error.envelope.msg}` : error.envelope.msg;
+  }
+  return errorMessage(error);
+}
+
+interface Outcome {
+  kind: 'removed' | 'added';
+  done: string[];
+  unchanged: string[];
+  error: string | null;
+}
+
+/** Who is subscribed; remove chosen people (with a per-person report) or add people. */
+export function SubscribersPanel({ channel }: { channel: Channel }) {
+  const { role, user } = useRole();
+  const lookup = useGroupLookup();
+  const subscribers = useSubscribers(channel.stream_id);
+  const remove = useRemoveSubscribers();
+  const subscribe = useSubscribe();
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [toAdd, setToAdd] = useState<string[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const nameOf = (id: number) => lookup.peopleById.get(id)?.full_name ?? `User ${id}`;
+  const rows = useMemo(
+    () =>
+      (subscribers.data ?? [])
+        .map((id) => lookup.peopleById.get(id) ?? { user_id: id, full_name: `User ${id}`, email: '', is_active: true })
+        .sort((a, b) => a.full_name.localeCompare(b.full_name)),
+    [subscribers.data, lookup.peopleById],
+  );
+  const subscribed = useMemo(() => new Set(subscribers.data ?? []), [subscribers.data]);
+  const candidates = useMemo(
+    () =>
+      lookup.people
+        .filter((p) => p.is_active && !subscribed.has(p.user_id))
+        .map((p) => ({ value: String(p.user_id), label: p.email ? `${p.full_name} (${p.email})` : p.full_name })),
+    [lookup.people, subscribed],
+  );
+  const ability = removeSubscribersAbility(
+    role,
+    user?.userId ?? null,
+    channel.can_remove_subscribers_group,
+    lookup.membership,
+  );
+
+  const toggle = (id: number) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: DataTableColumn<Pick<ChannelPerson, 'user_id' | 'full_name' | 'email'>>[] = [
+    {
+      id: 'select',
+      header: 'Select',
+      width: '4.5rem',
+      cell: (p) => (
+        <Checkbox
+          aria-label={`Select ${p.full_name}`}
+          checked={chosen.has(p.user_id)}
+          onChange={() => toggle(p.user_id)}
+          onClick={(e) => e.stopPropagation()}
+        />
+      ),
+    },
+    { id: 'name', header: 'Name', width: 'minmax(10rem, 1fr)', cell: (p) => p.full_name },
+    { id: 'email', header: 'Email', width: 'minmax(12rem, 1fr)', cell: (p) => p.email },
+  ];
+
+  const doRemove = () => {
+    const userIds = [...chosen];
+    remove.mutate(
+      { channelName: channel.name, userIds },
+      {
+        onSuccess: (results) => {
+          setConfirming(false);
+          setChosen(new Set());
+          setOutcome({
+            kind: 'removed',
+            done: results.filter((r) => r.removed).map((r) => nameOf(r.userId)),
+            unchanged: results.filter((r) => !r.removed).map((r) => nameOf(r.userId)),
+            error: null,
+          });
+        },
+        onError: (error) => {
+          setConfirming(false);
+          setOutcome({ kind: 'removed', done: [], unchanged: [], error: subscriptionErrorText(error) });
+        },
+      },
+    );
+  };
+
+  const doAdd = () => {
+    const principals = toAdd.map(Number);
+    subscribe.mutate(
+      { subscriptions: [{ name: channel.name }], principals },
+      {
+        onSuccess: (result) => {
+          const added = new Set(Object.keys(result.subscribed));
+          setToAdd([]);
+          setOutcome({
+            kind: 'added',
+            // Keys are user IDs on current servers, emails on old ones.
+            done: principals
+              .filter((id) => added.has(String(id)) || added.has(lookup.peopleById.get(id)?.email ?? ''))
+              .map(nameOf),
+            unchanged: principals
+              .filter((id) => !added.has(String(id)) && !added.has(lookup.peopleById.get(id)?.email ?? ''))
+              .map(nameOf),
+            error: null,
+          });
+        },
+        onError: (error) => setOutcome({ kind: 'added', done: [], unchanged: [], error: subscriptionErrorText(error) }),
+      },
+    );
+  };
+
+  if (subscribers.isPending) return <Loader size="xs" aria-label="Loading subscribers" />;
+  if (subscribers.isError) {
+    return (
+      <LoadError
+        title="Subscribers could not be loaded"
+        error={subscribers.error}
+        onRetry={() => void subscribers.refetch()}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={4}>Add subscribers</Title>
+      <Group align="flex-end" wrap="nowrap">
+        <MultiSelect
+          label="People to subscribe"
+          placeholder="Search people"
+          data={candidates}
+          value={toAdd}
+          onChange={setToAdd}
+          searchable
+          limit={50}
+          clearable
+          style={{ flex: 1 }}
+        />
+        <Button onClick={doAdd} disabled={toAdd.length === 0} loading={subscribe.isPending}>
+          Subscribe
+        </Button>
+      </Group>
+
+      {outcome ? <OutcomeReport outcome={outcome} /> : null}
+
+      <Group justify="space-between" align="flex-end">
+        <Title order={4}>
+          {rows.length.toLocaleString()} {rows.length === 1 ? 'subscriber' : 'subscribers'}
+        </Title>
+        <Button
+          color="red"
+          variant="light"
+          disabled={chosen.size === 0}
+          onClick={() => setConfirming(true)}
+          title={ability.reason ?? undefined}
+        >
+          Remove selected ({chosen.size})
+        </Button>
+      </Group>
+      {!ability.allowed ? (
+        <Text size="sm" c="dimmed">
+          {ability.reason} The server decides; it will say if it refuses.
+        </Text>
+      ) : null}
+      <DataTable
+        label="Subscribers"
+        rows={rows}
+        columns={columns}
+        getRowId={(p) => p.user_id}
+        onSelect={(p) => toggle(p.user_id)}
+        height="min(45vh, 420px)"
+        empty="Nobody is subscribed."
+      />
+      <RemoveSubscribersModal
+        opened={confirming}
+        channelName={channel.name}
+        names={[...chosen].map(nameOf)}
+        pending={remove.isPending}
+        onConfirm={doRemove}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
+
+function OutcomeReport({ outcome }: { outcome: Outcome }) {
+  if (outcome.error) {
+    return (
+      <Alert color="red" variant="light" title={outcome.kind === 'removed' ? 'Not removed' : 'Not subscribed'}>
+        {outcome.error}
+      </Alert>
+    );
+  }
+  const verb = outcome.kind === 'removed' ? 'Removed' : 'Subscribed';
+  const unchanged = outcome.kind === 'removed' ? 'Not removed (was not subscribed)' : 'Already subscribed';
+  return (
+    <Alert color="teal" variant="light" title={`${verb} ${outcome.done.length}`} role="status">
+      {outcome.done.length > 0 ? <Text size="sm">{`${verb}: ${outcome.done.join(', ')}`}</Text> : null}
+      {outcome.unchanged.length > 0 ? <Text size="sm">{`${unchanged}: ${outcome.unchanged.join(', ')}`}</Text> : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,141 @@
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../client/api-error';
+import { notify } from '../../client/notify';
+import { useRole } from '../../client/use-role';
+import { useSession } from '../../client/session';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { LoadError } from '../../components/load-error';
+import type { Channel } from '../../shared/svc/channels';
+import { useTopics, type TopicRow } from './api/get-topics';
+import { useMarkTopicRead } from './api/mark-topic-read';
+import { DeleteTopicModal } from './delete-topic-modal';
+import { deleteTopicAbility } from './permissions';
+import { RESOLVED_PREFIX, topicLabel } from './topic-label';
+
+function formatActivity(seconds: number | null): string {
+  return seconds === null ? '—' : new Date(seconds * 1000).toLocaleString();
+}
+
+/** A channel's topics, newest activity first; mark one read, or (administrators) delete it. */
+export function TopicsPanel({ channel, level }: { channel: Channel; level: number }) {
+  const topics = useTopics(channel.stream_id, level);
+  const { role } = useRole();
+  const { data: session } = useSession();
+  const emptyName = session?.limits?.realmEmptyTopicDisplayName ?? 'general chat';
+  const markRead = useMarkTopicRead();
+  const [deleting, setDeleting] = useState<TopicRow | null>(null);
+  const ability = deleteTopicAbility(role);
+
+  const onMarkRead = (topic: TopicRow) => {
+    const label = topicLabel(topic.name, emptyName);
+    markRead.mutate(
+      { streamId: channel.stream_id, topic: topic.name, level },
+      {
+        onSuccess: (updated) =>
+          notify(
+            'success',
+            `mark-read-${channel.stream_id}`,
+            'Marked as read',
+            updated === null
+              ? `“${label}” is read.`
+              : `“${label}”: ${updated.toLocaleString()} messages marked as read.`,
+          ),
+        onError: (error) =>
+          notify('error', `mark-read-${channel.stream_id}`, 'Not marked as read', errorMessage(error)),
+      },
+    );
+  };
+
+  const columns: DataTableColumn<TopicRow>[] = [
+    {
+      id: 'topic',
+      header: 'Topic',
+      width: 'minmax(12rem, 2fr)',
+      cell: (t) => (
+        <Group gap="xs" wrap="nowrap">
+          {t.name.startsWith(RESOLVED_PREFIX) ? (
+            <Badge size="xs" color="teal" variant="light">
+              Resolved
+            </Badge>
+          ) : null}
+          <Text size="sm" fs={t.name === '' ? 'italic' : undefined} truncate>
+            {topicLabel(t.name, emptyName)}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      id: 'activity',
+      header: 'Last activity',
+      width: 'minmax(10rem, 1fr)',
+      cell: (t) => formatActivity(t.lastActivity),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: '15rem',
+      cell: (t) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            aria-label={`Mark ${topicLabel(t.name, emptyName)} as read`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onMarkRead(t);
+            }}
+          >
+            Mark as read
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={`Delete topic ${topicLabel(t.name, emptyName)}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              setDeleting(t);
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  if (topics.isPending) return <Loader size="xs" aria-label="Loading topics" />;
+  if (topics.isError) {
+    return <LoadError title="Topics could not be loaded" error={topics.error} onRetry={() => void topics.refetch()} />;
+  }
+  return (
+    <Stack gap="sm">
+      <Text size="sm" role="status">
+        {topics.data.length.toLocaleString()} {topics.data.length === 1 ? 'topic' : 'topics'}
+      </Text>
+      {!ability.allowed ? (
+        <Text size="sm" c="dimmed">
+          {ability.reason}
+        </Text>
+      ) : null}
+      <DataTable
+        label="Topics"
+        rows={topics.data}
+        columns={columns}
+        getRowId={(t) => `${t.maxId}:${t.name}`}
+        height="min(50vh, 480px)"
+        empty="This channel has no topics you can see."
+      />
+      {deleting ? (
+        <DeleteTopicModal
+          channel={channel}
+          topic={deleting.name}
+          label={topicLabel(deleting.name, emptyName)}
+          level={level}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
