@@ -6,6 +6,7 @@ import { channelsEventHandlers } from '../features/channels/live-events';
 import { draftsSnippetsEventHandlers } from '../features/drafts-snippets/live-events';
 import { linkifiersEventHandlers } from '../features/linkifiers/live-events';
 import { realmDefaultsEventHandlers } from '../features/realm-defaults/live-events';
+import { userGroupsEventHandlers } from '../features/user-groups/live-events';
 import { usersEventHandlers } from '../features/users/live-events';
 
 /** The console's own reactions: server-wide facts and the signed-in user's own record live in the session. */
@@ -31,4 +32,5 @@ export const eventMap = combineEventHandlers(
   draftsSnippetsEventHandlers,
   accountEventHandlers,
   channelsEventHandlers,
+  userGroupsEventHandlers,
 );

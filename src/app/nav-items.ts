@@ -1,6 +1,12 @@
 /** Navigation by area; only areas that exist are listed. */
 export const navItems: readonly { area: string; items: readonly { to: string; label: string }[] }[] = [
-  { area: 'People', items: [{ to: '/users', label: 'Users' }] },
+  {
+    area: 'People',
+    items: [
+      { to: '/users', label: 'Users' },
+      { to: '/groups', label: 'User groups' },
+    ],
+  },
   { area: 'Conversations', items: [{ to: '/channels', label: 'Channels' }] },
   {
     area: 'Organization',

@@ -34,6 +34,10 @@ const router = createBrowserRouter([
         },
       },
       {
+        path: 'groups',
+        lazy: async () => ({ Component: (await import('./routes/user-groups-route')).UserGroupsRoute }),
+      },
+      {
         path: 'channels',
         lazy: async () => {
           const route = await import('./routes/channels-route');

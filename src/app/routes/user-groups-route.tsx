@@ -1,0 +1,5 @@
+import { UserGroupsPage } from '../../features/user-groups/user-groups-page';
+
+export function UserGroupsRoute() {
+  return <UserGroupsPage />;
+}
