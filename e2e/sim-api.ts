@@ -60,3 +60,23 @@ export async function restoreFeatureLevel(request: APIRequestContext): Promise<v
     expect(info.server.featureLevel).toBe(420);
   }).toPass({ timeout: 10_000 });
 }
+
+/**
+ * Adds `count` messages to a channel topic in one go (the simulator's `/__sim/seed-topic` control), e.g. to
+ * give a topic-deletion spec more messages than one request deletes. Returns the new message ID range.
+ */
+export async function seedTopic(
+  streamId: number,
+  topic: string,
+  count: number,
+  senderEmail?: string,
+): Promise<{ first_id: number; last_id: number }> {
+  const params: Record<string, string> = { stream_id: String(streamId), topic, count: String(count) };
+  if (senderEmail) params.sender_email = senderEmail;
+  const res = await fetch(`${process.env.E2E_SVC_URL}/__sim/seed-topic`, {
+    method: 'POST',
+    body: new URLSearchParams(params),
+  });
+  if (!res.ok) throw new Error(`sim control seed-topic: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { first_id: number; last_id: number };
+}

@@ -42,7 +42,7 @@ describe('msw handlers delegating to the simulator', () => {
 
     env.signInAs('admin@demo.test');
     expect((await fetch(`${base}/bff/svc/users/1`, { method: 'DELETE' })).status).toBe(403);
-    const unknown = await fetch(`${base}/bff/svc/messages`);
+    const unknown = await fetch(`${base}/bff/svc/no_such_operation`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ code: 'UNKNOWN_OPERATION' });
   });

@@ -8,6 +8,8 @@ const CAPABILITY_LABELS: Record<Feature, string> = {
   adminSetUserStatus: "Set another user's status",
   groupSubgroupsOnDeactivated: 'Edit subgroups of deactivated groups',
   groupReactivation: 'Reactivate user groups',
+  groupDeactivation: 'Deactivate user groups',
+  groupMembershipReads: 'Read group members and subgroups one group at a time',
   snippetEdit: 'Edit saved snippets',
   canResolveTopicsGroup: 'Resolve-topics permission group',
   denseModeRemoved: 'Dense mode replaced by font size and line height',

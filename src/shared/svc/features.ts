@@ -9,6 +9,8 @@ export const FEATURE_LEVELS = {
   adminSetUserStatus: 407,
   groupSubgroupsOnDeactivated: 391,
   groupReactivation: 386,
+  groupDeactivation: 290,
+  groupMembershipReads: 127,
   snippetEdit: 368,
   canResolveTopicsGroup: 367,
   denseModeRemoved: 364,

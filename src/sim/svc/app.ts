@@ -64,7 +64,7 @@ async function handleApi(core: SimCore, request: Request, url: URL, path: string
   let me: SimUser | null = null;
   if (op.auth === 'user') {
     me = authenticate(store, request.headers.get('authorization'));
-    if (handler.adminBeforeParams) requireAdmin(me);
+    if (handler.adminBeforeParams) requireAdmin(me, handler.adminError);
   }
   const parsed = parseParams(op, await rawParams(request, url), pathParams, level, core.settings.ignoredParameters);
   const result = await handler.run(core, me, parsed.values, { signal: request.signal });

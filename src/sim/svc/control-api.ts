@@ -132,6 +132,21 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
       return {};
     }),
   );
+  app.post(
+    `${SIM_CONTROL_PREFIX}/seed-topic`,
+    action((form) => {
+      if (!control.seedTopic) throw new ControlParamError('seed-topic is not available');
+      const topic = form.get('topic');
+      if (topic === null) throw new ControlParamError("Missing 'topic' argument");
+      const senderEmail = form.get('sender_email')?.trim();
+      return control.seedTopic({
+        streamId: requiredNumber(form, 'stream_id', true),
+        topic,
+        count: requiredNumber(form, 'count', true),
+        ...(senderEmail ? { senderEmail } : {}),
+      });
+    }),
+  );
   app.get(
     `${SIM_CONTROL_PREFIX}/queues`,
     action(() => ({ queues: control.queueCount() })),

@@ -71,4 +71,18 @@ export interface SvcSimControl {
   setPushState(change: PushStateChange): void;
   /** No push devices, a working relay, no APNs tokens. */
   resetPushState(): void;
+  /**
+   * Adds `count` messages to a channel topic at once (sent now, read by the subscribers); for tests that
+   * need a big topic. Throws RangeError on a bad channel, count or sender. Optional: a surface without it
+   * answers the control route with an error.
+   */
+  seedTopic?(input: SeedTopicRequest): { first_id: number; last_id: number };
+}
+
+export interface SeedTopicRequest {
+  streamId: number;
+  topic: string;
+  count: number;
+  /** Defaults to the channel's creator. */
+  senderEmail?: string;
 }

@@ -1,11 +1,16 @@
+import { canReadHistory, canSeeChannel, topicForDisplay } from './channel-access';
 import type {
+  DeleteMessageEvent,
   DraftsEvent,
   RealmUserAddEvent,
   RealmUserUpdateEvent,
   SavedSnippetsEvent,
+  StreamEvent,
   SubscriptionMembershipEvent,
+  SubscriptionPeerEvent,
   SubscriptionUpdateEvent,
   SvcEvent,
+  UpdateMessageFlagsEvent,
 } from './events';
 import { canSeeRealEmail, formatUser, withoutUndefined } from './format-user';
 import type { SimUser, SvcStore } from './store';
@@ -35,7 +40,7 @@ export function shapeEventFor(
   store: SvcStore,
   event: SvcEvent,
   recipient: SimUser,
-  _preferences: DeliveryPreferences,
+  preferences: DeliveryPreferences,
 ): SvcEvent | null {
   const filter = RECIPIENT_FILTERS[event.type];
   if (filter && !filter(store, recipient)) return null;
@@ -54,7 +59,13 @@ export function shapeEventFor(
     case 'saved_snippets':
       return ownersOnly(event, recipient);
     case 'subscription':
-      return 'owner_id' in event ? ownersOnly(event, recipient) : event;
+      return 'owner_id' in event ? ownersOnly(event, recipient) : shapePeerEvent(store, event, recipient);
+    case 'stream':
+      return streamEventReaches(store, event, recipient) ? event : null;
+    case 'delete_message':
+      return shapeDeleteMessage(store, event, recipient, preferences);
+    case 'update_message_flags':
+      return shapeFlagsEvent(event, recipient, preferences);
     default:
       // Types added later pass unchanged until they need shaping.
       return event;
@@ -63,7 +74,8 @@ export function shapeEventFor(
 
 /** Drafts, saved snippets and subscription settings are private: only their owner hears of them, without the routing field. */
 function ownersOnly(
-  event: DraftsEvent | SavedSnippetsEvent | SubscriptionUpdateEvent | SubscriptionMembershipEvent,
+  event:
+    DraftsEvent | SavedSnippetsEvent | SubscriptionUpdateEvent | SubscriptionMembershipEvent | UpdateMessageFlagsEvent,
   recipient: SimUser,
 ): SvcEvent | null {
   if (event.owner_id !== recipient.user_id) return null;
@@ -85,4 +97,64 @@ function shapeUserUpdate(store: SvcStore, event: RealmUserUpdateEvent, recipient
   if (!('delivery_email' in event.person)) return event;
   const target = store.user(event.person.user_id);
   return target && canSeeRealEmail(recipient, target) ? event : null;
+}
+
+/** Clients without the `empty_topic_name` capability get the empty topic under its display name. */
+function takesEmptyTopic(preferences: DeliveryPreferences): boolean {
+  return preferences.capabilities.empty_topic_name === true;
+}
+
+/** A channel's events reach those with metadata access to it; a channel already gone concerns everyone. */
+function streamEventReaches(store: SvcStore, event: StreamEvent, recipient: SimUser): boolean {
+  const ids =
+    event.op === 'create'
+      ? event.streams.map((s) => Number(s.stream_id))
+      : event.op === 'delete'
+        ? event.stream_ids
+        : [event.stream_id];
+  return ids.some((id) => {
+    const channel = store.channel(id);
+    return !channel || canSeeChannel(store, recipient, channel);
+  });
+}
+
+/**
+ * Other people's subscription changes, for the channels the recipient may see. The people concerned hear
+ * of their own change through `add`/`remove` instead.
+ */
+function shapePeerEvent(store: SvcStore, event: SubscriptionPeerEvent, recipient: SimUser): SvcEvent | null {
+  if (event.user_ids.includes(recipient.user_id)) return null;
+  const streamIds = event.stream_ids.filter((id) => {
+    const channel = store.channel(id);
+    return channel !== undefined && canSeeChannel(store, recipient, channel);
+  });
+  if (streamIds.length === 0) return null;
+  return streamIds.length === event.stream_ids.length ? event : { ...event, stream_ids: streamIds };
+}
+
+/** Deleted messages concern those who could read them. */
+function shapeDeleteMessage(
+  store: SvcStore,
+  event: DeleteMessageEvent,
+  recipient: SimUser,
+  preferences: DeliveryPreferences,
+): SvcEvent | null {
+  if (event.stream_id === undefined) return event;
+  const channel = store.channel(event.stream_id);
+  if (channel && !canReadHistory(store, recipient, channel)) return null;
+  if (event.topic === undefined) return event;
+  return { ...event, topic: topicForDisplay(event.topic, takesEmptyTopic(preferences)) };
+}
+
+function shapeFlagsEvent(
+  event: UpdateMessageFlagsEvent,
+  recipient: SimUser,
+  preferences: DeliveryPreferences,
+): SvcEvent | null {
+  const delivered = ownersOnly(event, recipient);
+  if (!delivered || !event.message_details || takesEmptyTopic(preferences)) return delivered;
+  const details = Object.fromEntries(
+    Object.entries(event.message_details).map(([id, d]) => [id, { ...d, topic: topicForDisplay(d.topic, false) }]),
+  );
+  return { ...delivered, message_details: details } as SvcEvent;
 }

@@ -188,7 +188,8 @@ export type SvcEvent =
   | SubscriptionMembershipEvent
   | SubscriptionPeerEvent
   | DeleteMessageEvent
-  | UserGroupEvent;
+  | UserGroupEvent
+  | UpdateMessageFlagsEvent;
 
 /** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
 export interface HeartbeatEvent {
@@ -196,3 +197,25 @@ export interface HeartbeatEvent {
 }
 
 export type SvcEventListener = (event: SvcEvent) => void;
+
+/** Where an unread message is, for clients that keep unread counts (sent when `read` is removed). */
+export interface MessageFlagDetails {
+  type: 'stream';
+  stream_id: number;
+  topic: string;
+}
+
+/**
+ * Personal flags changed on some messages; only their owner hears it (`owner_id` is removed on delivery).
+ * `operation` is the old name of `op`, still sent.
+ */
+export interface UpdateMessageFlagsEvent {
+  type: 'update_message_flags';
+  owner_id: number;
+  op: 'add' | 'remove';
+  operation: 'add' | 'remove';
+  flag: string;
+  messages: number[];
+  all: boolean;
+  message_details?: Record<string, MessageFlagDetails>;
+}

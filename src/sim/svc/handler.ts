@@ -47,6 +47,8 @@ export interface RegisteredHandler {
    * so a member gets the permission error even for a malformed request.
    */
   adminBeforeParams: boolean;
+  /** The refusal that check gives, where an endpoint words it differently from the usual one. */
+  adminError?: () => Error;
   run(core: SimCore, me: SimUser | null, params: Record<string, unknown>, request: RequestInfo): HandlerOutcome;
 }
 
@@ -67,11 +69,12 @@ export function publicHandler<O extends SvcOperation>(
 export function userHandler<O extends SvcOperation>(
   op: O,
   handle: (ctx: UserContext<Params<O>>) => HandlerOutcome,
-  options: { adminBeforeParams?: boolean } = {},
+  options: { adminBeforeParams?: boolean; adminError?: () => Error } = {},
 ): RegisteredHandler {
   return {
     op,
     adminBeforeParams: options.adminBeforeParams ?? false,
+    ...(options.adminError ? { adminError: options.adminError } : {}),
     run: (core, me, params, request) => {
       if (!me) throw new Error(`${op.id} requires an authenticated caller`);
       return handle({ core, me, params: params as Params<O>, request });

@@ -1,4 +1,5 @@
 import { FEATURE_LEVELS } from '../../shared/svc';
+import { realmGroupSettingValue } from './channel-access';
 import { avatarUrl, formatStatus, formatUser } from './format-user';
 import type { SimCore } from './handler';
 import {
@@ -38,6 +39,10 @@ const LEVEL = {
   moderatorIncludesAdmins: 380,
   topicsPolicy: 392,
   channelFolderLengths: 410,
+  canCreatePublicChannelGroup: 264,
+  canCreatePrivateChannelGroup: 266,
+  canCreateWebPublicChannelGroup: 280,
+  canAddSubscribersGroup: 341,
 } as const;
 
 const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: InitialStateOptions) => State>> = {
@@ -123,6 +128,19 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
       max_channel_folder_description_length: SERVER_LIMITS.max_channel_folder_description_length,
     }),
     ...at(LEVEL.longpollTimeout, { event_queue_longpoll_timeout_seconds: settings.longpollTimeoutSeconds }),
+    // Who may create channels and add subscribers, as group-setting values.
+    ...at(LEVEL.canCreatePublicChannelGroup, {
+      realm_can_create_public_channel_group: realmGroupSettingValue(store, r.can_create_public_channel_group),
+    }),
+    ...at(LEVEL.canCreatePrivateChannelGroup, {
+      realm_can_create_private_channel_group: realmGroupSettingValue(store, r.can_create_private_channel_group),
+    }),
+    ...at(LEVEL.canCreateWebPublicChannelGroup, {
+      realm_can_create_web_public_channel_group: realmGroupSettingValue(store, r.can_create_web_public_channel_group),
+    }),
+    ...at(LEVEL.canAddSubscribersGroup, {
+      realm_can_add_subscribers_group: realmGroupSettingValue(store, r.can_add_subscribers_group),
+    }),
   };
 }
 

@@ -2,8 +2,8 @@ import { isAdminRole } from '../../shared/svc';
 import { mustBeAdmin } from './errors';
 import type { SimUser, SvcStore } from './store';
 
-export function requireAdmin(me: SimUser): void {
-  if (!isAdminRole(me.role)) throw mustBeAdmin();
+export function requireAdmin(me: SimUser, refusal: () => Error = mustBeAdmin): void {
+  if (!isAdminRole(me.role)) throw refusal();
 }
 
 /** The server refuses to leave an organization without an active human owner. */

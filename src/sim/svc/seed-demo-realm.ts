@@ -1,4 +1,5 @@
 import type { Role } from '../../shared/svc';
+import type { SystemGroupName } from '../../shared/svc/group-settings';
 import { BIOGRAPHIES, DEPARTMENTS, FIRST_NAMES, LAST_NAMES, PRONOUNS, STATUS_PRESETS, TIMEZONES } from './demo-names';
 import { resolveStatusEmoji } from './emoji';
 import { Random } from './random';
@@ -244,8 +245,9 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
 }
 
 /**
- * A few channels of each kind (public, private, web-public, archived), and drafts and saved snippets for
- * the demo accounts. Uses no randomness, so the generated users stay what they were.
+ * A few channels of each kind (public, private, web-public, archived) with varied permissions, folders and
+ * retention, and drafts and saved snippets for the demo accounts. Uses no randomness, so the generated
+ * users stay what they were.
  */
 function seedChannelsAndDrafts(
   store: SvcStore,
@@ -272,8 +274,29 @@ function seedChannelsAndDrafts(
       subscribers: new Set(subscribers),
     });
   const everyone = guest ? [...staff, guest.user_id] : staff;
+  const group = (name: SystemGroupName) => store.systemGroup(name).id;
+
+  const folder = (name: string, description: string, isArchived = false) =>
+    store.addChannelFolder({
+      name,
+      description,
+      dateCreated: created(6),
+      creatorId: owner.user_id,
+      isArchived,
+    });
+  const company = folder('Company', 'Channels **everyone** should follow.');
+  const product = folder('Product', 'Design and product work.');
+  folder('Old projects', 'Archived work, kept for reference.', true);
+
   const general = channel('general', 'Everyone, everything.', {}, everyone, 0);
+  Object.assign(general, { isDefault: true, folderId: company.id });
   const design = channel('design', 'Sketches, reviews and **accessibility** notes.', {}, staff, 1);
+  design.folderId = product.id;
+  Object.assign(design.permissions, {
+    can_move_messages_within_channel_group: group('role:members'),
+    can_resolve_topics_group: group('role:members'),
+    can_subscribe_group: group('role:members'),
+  });
   const announcements = channel(
     'announcements',
     'News for the whole company, readable without an account.',
@@ -281,6 +304,9 @@ function seedChannelsAndDrafts(
     everyone,
     2,
   );
+  Object.assign(announcements, { isDefault: true, folderId: company.id });
+  // Announcement-only: only administrators post.
+  announcements.permissions.can_send_message_group = group('role:administrators');
   const leadership = channel(
     'leadership',
     'Private: planning among the owners and admins.',
@@ -288,8 +314,27 @@ function seedChannelsAndDrafts(
     [owner.user_id, admin.user_id],
     3,
   );
+  Object.assign(leadership, { historyPublicToSubscribers: false, messageRetentionDays: 365 });
+  leadership.permissions.can_add_subscribers_group = { direct_members: [owner.user_id], direct_subgroups: [] };
+  leadership.permissions.can_administer_channel_group = {
+    direct_members: [owner.user_id],
+    direct_subgroups: [group('role:administrators')],
+  };
   const support = channel('support', 'Questions from customers, answered by the team.', {}, staff, 4);
-  channel('legacy-releases', 'Release planning before we moved to the tracker.', { isArchived: true }, staff, 5);
+  Object.assign(support, { messageRetentionDays: 90, topicsPolicy: 'disable_empty_topic' });
+  Object.assign(support.permissions, {
+    can_remove_subscribers_group: group('role:moderators'),
+    can_add_subscribers_group: group('role:members'),
+    can_delete_any_message_group: group('role:moderators'),
+  });
+  const legacy = channel(
+    'legacy-releases',
+    'Release planning before we moved to the tracker.',
+    { isArchived: true },
+    staff,
+    5,
+  );
+  legacy.messageRetentionDays = -1;
 
   // Some personal channel settings, so the subscriptions page starts with a bit of variety.
   for (const person of [owner, admin, moderator, member]) {

@@ -1,3 +1,5 @@
+import type { GroupSettingValue, SystemGroupName } from '../../shared/svc/group-settings';
+
 /**
  * Realm settings and personal-settings defaults the simulator keeps, with the values a fresh server has.
  * Names are the server's own (no `realm_` prefix), as in `realm` update events; `POST /register` adds the
@@ -13,6 +15,12 @@ export const SERVER_LIMITS = {
   max_channel_folder_name_length: 60,
   max_channel_folder_description_length: 1024,
 } as const;
+
+/**
+ * A realm permission as stored: a system group by name (resolved to its ID when read, since IDs belong to
+ * the store) or an explicit group-setting value.
+ */
+export type RealmGroupSetting = SystemGroupName | GroupSettingValue;
 
 /** What the server shows for the empty-string topic, in the realm's default language (English). */
 export const EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
@@ -44,6 +52,12 @@ export function initialRealmSettings() {
     push_notifications_enabled: true,
     /** 10: business. */
     org_type: 10,
+    can_create_public_channel_group: 'role:members' as RealmGroupSetting,
+    can_create_private_channel_group: 'role:members' as RealmGroupSetting,
+    can_create_web_public_channel_group: 'role:administrators' as RealmGroupSetting,
+    can_add_subscribers_group: 'role:members' as RealmGroupSetting,
+    can_create_groups: 'role:members' as RealmGroupSetting,
+    can_manage_all_groups: 'role:owners' as RealmGroupSetting,
   };
 }
 export type RealmSettings = ReturnType<typeof initialRealmSettings>;

@@ -10,6 +10,7 @@ import type { SvcEvent } from './events';
 import type { SimCore } from './handler';
 import { resetPushState, setPushState } from './push-devices';
 import { seedDemoRealm } from './seed-demo-realm';
+import { seedTopicMessages } from './seed-messages';
 import { SvcStore } from './store';
 
 export interface SvcSimOptions {
@@ -120,6 +121,7 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     },
     setPushState: (change) => setPushState(store, change),
     resetPushState: () => resetPushState(store),
+    seedTopic: (input) => seedTopicMessages(store, input),
   };
   const app = createSvcApp(core, options.controlApi ? { controlApi: surface } : {});
 

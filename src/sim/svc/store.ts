@@ -119,9 +119,17 @@ export interface SimChannel {
 /** What adding a channel needs; the settings a new channel usually has may be left out. */
 export type NewSimChannel = Omit<
   SimChannel,
-  'stream_id' | 'historyPublicToSubscribers' | 'messageRetentionDays' | 'topicsPolicy' | 'folderId' | 'isDefault' | 'permissions'
+  | 'stream_id'
+  | 'historyPublicToSubscribers'
+  | 'messageRetentionDays'
+  | 'topicsPolicy'
+  | 'folderId'
+  | 'isDefault'
+  | 'permissions'
 > &
-  Partial<Pick<SimChannel, 'historyPublicToSubscribers' | 'messageRetentionDays' | 'topicsPolicy' | 'folderId' | 'isDefault'>> & {
+  Partial<
+    Pick<SimChannel, 'historyPublicToSubscribers' | 'messageRetentionDays' | 'topicsPolicy' | 'folderId' | 'isDefault'>
+  > & {
     permissions?: Partial<Record<ChannelPermissionSetting, GroupSettingValue>>;
   };
 
@@ -169,6 +177,19 @@ export interface SimMessage {
   editHistory: SimEditHistoryEntry[];
   /** Users who have read it. */
   readBy: Set<number>;
+}
+
+/** A channel folder: a heading channels are grouped under in the channel list. */
+export interface SimChannelFolder {
+  readonly id: number;
+  name: string;
+  /** Markdown, as the creator wrote it. */
+  description: string;
+  readonly dateCreated: number | null;
+  readonly creatorId: number | null;
+  isArchived: boolean;
+  /** Display position, lowest first. */
+  order: number;
 }
 
 /** A draft; only its owner ever sees it. */
@@ -267,6 +288,8 @@ export class SvcStore {
   /** The organization's linkifiers, kept in the order they apply. */
   readonly linkifiers: SimLinkifier[] = [];
   readonly channels: SimChannel[] = [];
+  /** Channel folders, in ID order. */
+  readonly channelFolders: SimChannelFolder[] = [];
   /** System groups first (in `SYSTEM_GROUP_NAMES` order), then custom groups, in ID order. */
   readonly userGroups: SimUserGroup[] = [];
   /** Every channel message by ID, in ID (= send) order. */
@@ -285,6 +308,7 @@ export class SvcStore {
   private nextUserId = 1;
   private nextLinkifierId = 1;
   private nextChannelId = 1;
+  private nextChannelFolderId = 1;
   private nextGroupId = 1;
   private nextMessageId = 1;
   private nextDraftId = 1;
@@ -400,6 +424,18 @@ export class SvcStore {
     };
     this.channels.push(channel);
     return channel;
+  }
+
+  /** Adds a channel folder last in the display order (no event). */
+  addChannelFolder(input: Omit<SimChannelFolder, 'id' | 'order'>): SimChannelFolder {
+    const order = this.channelFolders.reduce((max, f) => Math.max(max, f.order), -1) + 1;
+    const folder: SimChannelFolder = { id: this.nextChannelFolderId++, ...input, order };
+    this.channelFolders.push(folder);
+    return folder;
+  }
+
+  channelFolder(id: number): SimChannelFolder | undefined {
+    return this.channelFolders.find((f) => f.id === id);
   }
 
   /** What a new channel grants when its creator sets nothing (the server's defaults). */

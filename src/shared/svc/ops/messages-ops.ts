@@ -24,7 +24,8 @@ export const messagesOps = {
       allow_empty_topic_name: flag,
     }),
     response: successSchema({
-      anchor: z.number().int().optional(),
+      // `newest` comes back as a sentinel beyond the safe-integer range.
+      anchor: z.number().optional(),
       found_newest: z.boolean().optional(),
       found_oldest: z.boolean().optional(),
       found_anchor: z.boolean().optional(),

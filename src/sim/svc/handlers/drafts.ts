@@ -1,13 +1,12 @@
 import { svcOps } from '../../../shared/svc';
 import { checkDraft, DRAFT_MESSAGES, SNIPPET_MESSAGES, type DraftInput } from '../../../shared/svc/drafts';
-import { isAdminRole } from '../../../shared/svc/roles';
 import { badRequest, SvcError } from '../errors';
 import { userHandler, type RegisteredHandler } from '../handler';
 import type { DraftRecord, SavedSnippetRecord } from '../events';
 import type { SimChannel, SimDraft, SimSnippet, SimUser, SvcStore } from '../store';
 
 /**
- * Drafts, saved snippets, and the channel list they name. Drafts and snippets are private to their owner:
+ * Drafts and saved snippets. Drafts and snippets are private to their owner:
  * someone else's ID answers like an unknown one, and their events reach only the owner's queues.
  */
 
@@ -147,34 +146,5 @@ export const draftsHandlers: readonly RegisteredHandler[] = [
     store.snippets.splice(store.snippets.indexOf(snippet), 1);
     store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'remove', saved_snippet_id: snippet.id });
     return {};
-  }),
-
-  userHandler(svcOps.getStreams, ({ core, me, params }) => {
-    const includePublic = params.include_public ?? true;
-    const includeWebPublic = params.include_web_public ?? false;
-    const includeSubscribed = params.include_subscribed ?? true;
-    const excludeArchived = params.exclude_archived ?? true;
-    const all = (params.include_all ?? false) && isAdminRole(me.role);
-    const guest = me.role === 600;
-    const streams = core.store.channels
-      .filter((c) => !(excludeArchived && c.isArchived))
-      .filter(
-        (c) =>
-          all ||
-          (includeSubscribed && c.subscribers.has(me.user_id)) ||
-          (includeWebPublic && c.isWebPublic) ||
-          (includePublic && !guest && !c.inviteOnly),
-      )
-      .map((c) => ({
-        stream_id: c.stream_id,
-        name: c.name,
-        description: c.description,
-        invite_only: c.inviteOnly,
-        is_web_public: c.isWebPublic,
-        is_archived: c.isArchived,
-        date_created: c.dateCreated,
-        creator_id: c.creatorId,
-      }));
-    return { streams };
   }),
 ];

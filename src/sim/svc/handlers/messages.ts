@@ -1,3 +1,449 @@
-import type { RegisteredHandler } from '../handler';
+import { svcOps } from '../../../shared/svc';
+import { FEATURE_LEVELS } from '../../../shared/svc/features';
+import { compilePattern, expandUrlTemplate } from '../../../shared/svc/linkifiers';
+import { CHANNEL_OPERATOR_LEVEL, MAX_MESSAGES_PER_REQUEST, type NarrowTerm } from '../../../shared/svc/messages';
+import { canReadHistory, INVALID_CHANNEL_ID, sameTopic, topicForDisplay, topicFromParam } from '../channel-access';
+import { badRequest, SvcError } from '../errors';
+import type { MessageFlagDetails } from '../events';
+import { avatarUrl } from '../format-user';
+import { userHandler, type RegisteredHandler } from '../handler';
+import type { SimChannel, SimMessage, SimUser, SvcStore } from '../store';
 
-export const messagesHandlers: readonly RegisteredHandler[] = [];
+/**
+ * Reading channel messages and marking them read. A user's own history is the messages of the channels
+ * they are subscribed to (plus any they have read); a narrow naming a channel searches that channel's
+ * shared history instead, as on the server.
+ */
+
+/** What `newest` (and `first_unread` with nothing unread) resolves to: larger than any message ID. */
+const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
+/** `last_moved_timestamp` appeared here; before it, `last_edit_timestamp` also covered moves. */
+const LAST_MOVED_LEVEL = 365;
+/** Flags-for-narrow windows are clamped so one request changes at most this many messages. */
+const MAX_MESSAGES_PER_UPDATE = 5000;
+/** `ignored_because_not_subscribed_channels` appeared here. */
+const IGNORED_CHANNELS_LEVEL = 355;
+const RESOLVED_PREFIX = '✔ ';
+
+const EDITABLE_FLAGS = new Set(['read', 'starred', 'collapsed']);
+const NON_EDITABLE_FLAGS = new Set([
+  'mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'has_alert_word',
+  'historical',
+  'wildcard_mentioned',
+]);
+
+const narrowError = (what: string) => badRequest(`Invalid narrow operator: ${what}`);
+
+/** A message predicate from the narrow, and whether the narrow searches a channel's shared history. */
+interface CompiledNarrow {
+  matches: (m: SimMessage) => boolean;
+  sharedHistory: boolean;
+}
+
+function channelOperand(store: SvcStore, operand: NarrowTerm['operand']): SimChannel {
+  const channel =
+    typeof operand === 'number'
+      ? store.channel(operand)
+      : typeof operand === 'string'
+        ? (store.channels.find((c) => c.name.toLowerCase() === operand.trim().toLowerCase()) ??
+          (/^\d+$/.test(operand) ? store.channel(Number(operand)) : undefined))
+        : undefined;
+  if (!channel) throw narrowError(`unknown channel ${String(operand)}`);
+  return channel;
+}
+
+function isOperand(me: SimUser, operand: string): (m: SimMessage) => boolean {
+  switch (operand) {
+    case 'unread':
+      return (m) => !m.readBy.has(me.user_id);
+    case 'resolved':
+      return (m) => m.topic.startsWith(RESOLVED_PREFIX);
+    // Channel messages only here, and nobody stars, follows or is mentioned in the simulation.
+    case 'starred':
+    case 'mentioned':
+    case 'alerted':
+    case 'followed':
+    case 'dm':
+    case 'private':
+      return () => false;
+    default:
+      throw narrowError(`unknown 'is' operand ${operand}`);
+  }
+}
+
+function compileTerm(store: SvcStore, me: SimUser, term: NarrowTerm): (m: SimMessage) => boolean {
+  const { operator, operand } = term;
+  const text = typeof operand === 'string' ? operand : String(operand);
+  switch (operator) {
+    case 'channel':
+    case 'stream': {
+      if (operator === 'channel' && store.featureLevel < CHANNEL_OPERATOR_LEVEL)
+        throw narrowError('unknown operator channel');
+      const channel = channelOperand(store, operand);
+      return (m) => m.streamId === channel.stream_id;
+    }
+    case 'channels':
+    case 'streams':
+      if (text === 'public') return (m) => store.channel(m.streamId)?.inviteOnly === false;
+      if (text === 'web-public') return (m) => store.channel(m.streamId)?.isWebPublic === true;
+      throw narrowError(`invalid channels operand ${text}`);
+    case 'topic':
+    case 'subject': {
+      const topic = topicFromParam(store, text);
+      return (m) => sameTopic(m.topic, topic);
+    }
+    case 'is':
+      return isOperand(me, text);
+    case 'id': {
+      const id = Number(text);
+      return (m) => m.id === id;
+    }
+    case 'sender': {
+      const sender = /^\d+$/.test(text) ? store.user(Number(text)) : store.userByApiEmail(text);
+      if (!sender) throw narrowError(`unknown user ${text}`);
+      return (m) => m.senderId === sender.user_id;
+    }
+    case 'search': {
+      const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+      return (m) => words.every((w) => m.content.toLowerCase().includes(w) || m.topic.toLowerCase().includes(w));
+    }
+    default:
+      throw narrowError(`unknown operator ${operator}`);
+  }
+}
+
+function compileNarrow(store: SvcStore, me: SimUser, narrow: readonly NarrowTerm[]): CompiledNarrow {
+  const tests = narrow.map((term) => {
+    const test = compileTerm(store, me, term);
+    return term.negated ? (m: SimMessage) => !test(m) : test;
+  });
+  const sharedHistory = narrow.some(
+    (t) => !t.negated && ['channel', 'stream', 'channels', 'streams'].includes(t.operator),
+  );
+  return { matches: (m) => tests.every((t) => t(m)), sharedHistory };
+}
+
+/** Whether the message is in the user's own history (the server has a per-user row for it). */
+function received(me: SimUser, channel: SimChannel, m: SimMessage): boolean {
+  return channel.subscribers.has(me.user_id) || m.readBy.has(me.user_id);
+}
+
+/** Every message the caller may read that matches, oldest first. */
+function matchingMessages(store: SvcStore, me: SimUser, narrow: CompiledNarrow): SimMessage[] {
+  const readable = new Map<number, boolean>();
+  const found: SimMessage[] = [];
+  for (const m of store.messages.values()) {
+    const channel = store.channel(m.streamId);
+    if (!channel) continue;
+    let ok = readable.get(channel.stream_id);
+    if (ok === undefined) readable.set(channel.stream_id, (ok = canReadHistory(store, me, channel)));
+    if (!ok || (!narrow.sharedHistory && !received(me, channel, m))) continue;
+    if (narrow.matches(m)) found.push(m);
+  }
+  return found;
+}
+
+type Anchor = number | 'newest' | 'oldest' | 'first_unread';
+
+function resolveAnchor(store: SvcStore, me: SimUser, anchor: Anchor, messages: readonly SimMessage[]): number {
+  if (anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
+  if (anchor === 'oldest') return 0;
+  if (anchor === 'first_unread') {
+    const unread = messages.find((m) => {
+      const channel = store.channel(m.streamId);
+      return channel !== undefined && received(me, channel, m) && !m.readBy.has(me.user_id);
+    });
+    return unread?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
+  }
+  return Math.min(Math.max(anchor, 0), LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+interface Window {
+  rows: SimMessage[];
+  anchor: number;
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
+/** The server's range semantics: `num_before` below the anchor, the anchor itself, `num_after` above. */
+function windowAround(
+  messages: readonly SimMessage[],
+  anchor: number,
+  includeAnchor: boolean,
+  numBefore: number,
+  numAfter: number,
+): Window {
+  const anchoredToLeft = anchor === 0;
+  const anchoredToRight = anchor === LARGER_THAN_MAX_MESSAGE_ID;
+  let before = messages.filter((m) => m.id < anchor);
+  const at = includeAnchor ? messages.filter((m) => m.id === anchor) : [];
+  let after = anchoredToRight ? [] : messages.filter((m) => m.id > anchor);
+  before = numBefore > 0 ? before.slice(-numBefore) : [];
+  after = after.slice(0, anchoredToRight ? 0 : numAfter);
+  return {
+    rows: [...before, ...at, ...after],
+    anchor,
+    foundAnchor: at.length === 1,
+    foundOldest: anchoredToLeft || before.length < numBefore,
+    foundNewest: anchoredToRight || after.length < (anchoredToRight ? 0 : numAfter),
+  };
+}
+
+interface LinkRule {
+  regex: RegExp;
+  template: string;
+}
+
+function linkRules(store: SvcStore): LinkRule[] {
+  return [...store.linkifiers]
+    .sort((a, b) => a.order - b.order)
+    .flatMap((l) => {
+      const compiled = compilePattern(l.pattern);
+      return compiled.ok
+        ? [{ regex: new RegExp(compiled.pattern.source, `${compiled.pattern.flags}gu`), template: l.urlTemplate }]
+        : [];
+    });
+}
+
+/** Links in a topic: linkifier matches (earlier rules win overlaps) and bare URLs, in text order. */
+function topicLinks(rules: readonly LinkRule[], topic: string): { text: string; url: string }[] {
+  const found: { start: number; end: number; text: string; url: string }[] = [];
+  const free = (start: number, end: number) => found.every((f) => end <= f.start || start >= f.end);
+  for (const rule of rules) {
+    for (const match of topic.matchAll(rule.regex)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (match[0] === '' || !free(start, end)) continue;
+      found.push({ start, end, text: match[0], url: expandUrlTemplate(rule.template, match.groups ?? {}) });
+    }
+  }
+  for (const match of topic.matchAll(/https?:\/\/\S+/g)) {
+    const start = match.index;
+    if (free(start, start + match[0].length))
+      found.push({ start, end: start + match[0].length, text: match[0], url: match[0] });
+  }
+  return found.sort((a, b) => a.start - b.start).map(({ text, url }) => ({ text, url }));
+}
+
+interface FormatOptions {
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  allowEmptyTopicName: boolean;
+  rules: readonly LinkRule[];
+}
+
+function editHistory(store: SvcStore, m: SimMessage, allowEmpty: boolean): Record<string, unknown>[] | undefined {
+  const policy = store.realmSettings.message_edit_history_visibility_policy;
+  if (policy === 'none' || m.editHistory.length === 0) return undefined;
+  const entries = [...m.editHistory]
+    .reverse()
+    .filter((e) => policy === 'all' || e.prevTopic !== undefined || e.prevStream !== undefined)
+    .map((e) => {
+      const entry: Record<string, unknown> = { user_id: e.userId, timestamp: e.timestamp };
+      if (policy === 'all' && e.prevContent !== undefined) {
+        entry.prev_content = e.prevContent;
+        entry.prev_rendered_content = e.prevRenderedContent;
+      }
+      if (e.prevStream !== undefined) Object.assign(entry, { prev_stream: e.prevStream, stream: e.stream });
+      if (e.prevTopic !== undefined)
+        Object.assign(entry, {
+          prev_topic: topicForDisplay(e.prevTopic, allowEmpty),
+          topic: topicForDisplay(e.topic ?? '', allowEmpty),
+        });
+      return entry;
+    });
+  return entries.length > 0 ? entries : undefined;
+}
+
+/** A message as `GET /messages` returns it to `me`. */
+function formatMessage(
+  store: SvcStore,
+  me: SimUser,
+  m: SimMessage,
+  channel: SimChannel,
+  options: FormatOptions,
+): Record<string, unknown> {
+  const sender = store.user(m.senderId);
+  const level = store.featureLevel;
+  const flags = received(me, channel, m) ? (m.readBy.has(me.user_id) ? ['read'] : []) : ['read', 'historical'];
+  const history = editHistory(store, m, options.allowEmptyTopicName);
+  const lastEdit =
+    level >= LAST_MOVED_LEVEL
+      ? m.lastEditTimestamp
+      : Math.max(m.lastEditTimestamp ?? 0, m.lastMovedTimestamp ?? 0) || null;
+  return {
+    id: m.id,
+    type: 'stream',
+    content: options.applyMarkdown ? m.renderedContent : m.content,
+    content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
+    rendered_content: m.renderedContent,
+    subject: topicForDisplay(m.topic, options.allowEmptyTopicName),
+    topic_links: options.rules.length > 0 || m.topic.includes('http') ? topicLinks(options.rules, m.topic) : [],
+    timestamp: m.timestamp,
+    sender_id: m.senderId,
+    sender_email: sender?.apiEmail ?? '',
+    sender_full_name: sender?.fullName ?? '',
+    sender_realm_str: store.realm.host.split('.')[0] ?? '',
+    avatar_url: sender ? avatarUrl(store, me, sender, options.clientGravatar) : null,
+    client: 'website',
+    display_recipient: channel.name,
+    recipient_id: channel.stream_id,
+    stream_id: channel.stream_id,
+    is_me_message: m.content.startsWith('/me '),
+    flags,
+    ...(history ? { edit_history: history } : {}),
+    ...(lastEdit !== null ? { last_edit_timestamp: lastEdit } : {}),
+    ...(level >= LAST_MOVED_LEVEL && m.lastMovedTimestamp !== null
+      ? { last_moved_timestamp: m.lastMovedTimestamp }
+      : {}),
+    reactions: [],
+    submessages: [],
+  };
+}
+
+function checkRangeCounts(numBefore: number, numAfter: number, includeAnchor: boolean): void {
+  if (numBefore > 0 && numAfter > 0 && !includeAnchor)
+    throw badRequest('The anchor can only be excluded at an end of the range');
+}
+
+/** Marks messages read (or unread) for one user; returns those whose state changed. */
+function setRead(messages: readonly SimMessage[], user: SimUser, read: boolean): SimMessage[] {
+  const changed: SimMessage[] = [];
+  for (const m of messages) {
+    if (m.readBy.has(user.user_id) === read) continue;
+    if (read) m.readBy.add(user.user_id);
+    else m.readBy.delete(user.user_id);
+    changed.push(m);
+  }
+  return changed;
+}
+
+function announceFlags(store: SvcStore, me: SimUser, op: 'add' | 'remove', flag: string, changed: SimMessage[]) {
+  if (changed.length === 0) return;
+  const details: Record<string, MessageFlagDetails> = {};
+  if (op === 'remove' && flag === 'read')
+    for (const m of changed) details[String(m.id)] = { type: 'stream', stream_id: m.streamId, topic: m.topic };
+  store.emit({
+    type: 'update_message_flags',
+    owner_id: me.user_id,
+    op,
+    operation: op,
+    flag,
+    messages: changed.map((m) => m.id),
+    all: false,
+    ...(op === 'remove' && flag === 'read' ? { message_details: details } : {}),
+  });
+}
+
+export const messagesHandlers: readonly RegisteredHandler[] = [
+  userHandler(svcOps.getMessages, ({ core, me, params }) => {
+    const { store } = core;
+    const level = store.featureLevel;
+    // Servers before level 300 do not know `message_ids` at all.
+    const messageIds = level >= FEATURE_LEVELS.messageIds ? params.message_ids : undefined;
+    const numBefore = params.num_before ?? 0;
+    const numAfter = params.num_after ?? 0;
+    if (messageIds !== undefined && (numBefore > 0 || numAfter > 0 || params.anchor !== undefined)) {
+      const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
+      throw new SvcError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
+    }
+    if (messageIds === undefined && params.anchor === undefined) throw badRequest("Missing 'anchor' argument.");
+    const includeAnchor = messageIds === undefined && (params.include_anchor ?? true);
+    const requested = messageIds !== undefined ? messageIds.length : numBefore + numAfter;
+    if (requested > MAX_MESSAGES_PER_REQUEST)
+      throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_REQUEST}).`);
+    checkRangeCounts(numBefore, numAfter, includeAnchor);
+
+    const narrow = compileNarrow(store, me, params.narrow ?? []);
+    const matching = matchingMessages(store, me, narrow);
+    const options: FormatOptions = {
+      applyMarkdown: params.apply_markdown ?? true,
+      clientGravatar: params.client_gravatar ?? true,
+      allowEmptyTopicName: (params.allow_empty_topic_name ?? false) && level >= FEATURE_LEVELS.emptyTopics,
+      rules: linkRules(store),
+    };
+    const format = (rows: readonly SimMessage[]) =>
+      rows.map((m) => formatMessage(store, me, m, store.channel(m.streamId)!, options));
+
+    if (messageIds !== undefined) {
+      const wanted = new Set(messageIds);
+      return {
+        messages: format(matching.filter((m) => wanted.has(m.id))),
+        history_limited: false,
+        found_anchor: false,
+        found_oldest: false,
+        found_newest: false,
+      };
+    }
+    const anchor = resolveAnchor(store, me, params.anchor!, matching);
+    const window = windowAround(matching, anchor, includeAnchor, numBefore, numAfter);
+    return {
+      messages: format(window.rows),
+      found_anchor: window.foundAnchor,
+      found_oldest: window.foundOldest,
+      found_newest: window.foundNewest,
+      history_limited: false,
+      anchor: window.anchor,
+    };
+  }),
+
+  // A window of the narrow at a time, like a fetch; clients repeat from the last processed ID.
+  userHandler(svcOps.updateMessageFlagsForNarrow, ({ core, me, params }) => {
+    const { store } = core;
+    const { flag, op } = params;
+    if (!EDITABLE_FLAGS.has(flag)) {
+      throw badRequest(NON_EDITABLE_FLAGS.has(flag) ? `Flag not editable: '${flag}'` : `Invalid flag: '${flag}'`);
+    }
+    const includeAnchor = params.include_anchor ?? true;
+    checkRangeCounts(params.num_before, params.num_after, includeAnchor);
+    const half = MAX_MESSAGES_PER_UPDATE / 2;
+    const numBefore = Math.min(params.num_before, Math.max(MAX_MESSAGES_PER_UPDATE - params.num_after, half));
+    const numAfter = Math.min(params.num_after, Math.max(MAX_MESSAGES_PER_UPDATE - numBefore, half));
+
+    const narrow = compileNarrow(store, me, params.narrow);
+    const matching = matchingMessages(store, me, narrow);
+    const anchor = resolveAnchor(store, me, params.anchor, matching);
+    const window = windowAround(matching, anchor, includeAnchor, numBefore, numAfter);
+    const ignoredChannels = new Set<number>();
+    let targets = window.rows;
+    if (flag === 'read' && op === 'remove') {
+      // Unread messages only exist in subscribed channels.
+      targets = targets.filter((m) => {
+        const subscribed = store.channel(m.streamId)?.subscribers.has(me.user_id) ?? false;
+        if (!subscribed) ignoredChannels.add(m.streamId);
+        return subscribed;
+      });
+    }
+    // The simulator keeps only the read flag; the other editable flags are accepted and change nothing.
+    const changed = flag === 'read' ? setRead(targets, me, op === 'add') : [];
+    announceFlags(store, me, op, flag, changed);
+    return {
+      processed_count: window.rows.length,
+      updated_count: changed.length,
+      first_processed_id: window.rows[0]?.id ?? null,
+      last_processed_id: window.rows.at(-1)?.id ?? null,
+      found_oldest: window.foundOldest,
+      found_newest: window.foundNewest,
+      ...(flag === 'read' && op === 'remove' && store.featureLevel >= IGNORED_CHANNELS_LEVEL
+        ? { ignored_because_not_subscribed_channels: [...ignoredChannels].sort((a, b) => a - b) }
+        : {}),
+    };
+  }),
+
+  userHandler(svcOps.markTopicAsRead, ({ core, me, params }) => {
+    const { store } = core;
+    const channel = store.channel(params.stream_id);
+    if (!channel || !canReadHistory(store, me, channel)) throw badRequest(INVALID_CHANNEL_ID);
+    const topic = topicFromParam(store, params.topic_name);
+    const inTopic = [...store.messages.values()].filter(
+      (m) => m.streamId === channel.stream_id && sameTopic(m.topic, topic) && received(me, channel, m),
+    );
+    if (inTopic.length === 0) throw badRequest(`No such topic '${params.topic_name}'`);
+    announceFlags(store, me, 'add', 'read', setRead(inTopic, me, true));
+    return {};
+  }),
+];
