@@ -43,14 +43,14 @@ test('an admin creates a private channel with an ad-hoc posting permission; anot
   const dialog = a.getByRole('dialog', { name: 'Create channel' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Description').fill('Made by the **e2e** suite.');
-  const subscribers = dialog.getByRole('textbox', { name: 'Subscribers' });
+  const subscribers = dialog.getByRole('combobox', { name: 'Subscribers' });
   await choose(a, subscribers, first!.full_name);
   await choose(a, subscribers, second!.full_name);
   await dialog.getByRole('radio', { name: /Private/ }).check();
   await dialog.getByRole('checkbox', { name: 'Set “Who can post”' }).check();
   const picker = dialog.getByRole('group', { name: 'Who can post' });
   await picker.getByRole('radio', { name: 'Specific people and groups' }).check();
-  const people = picker.getByRole('textbox', { name: 'People' });
+  const people = picker.getByRole('combobox', { name: 'People' });
   await choose(a, people, first!.full_name);
   await choose(a, people, second!.full_name);
   await dialog.getByRole('button', { name: 'Create channel' }).click();
@@ -140,7 +140,7 @@ test('on a level-400 server, creation explains why and uses the older way', asyn
 test('muting a channel turns it out of the home view too', async ({ page }) => {
   await signIn(page, 'admin@demo.test', undefined, '/channels?kind=subscribed');
   const drawer = await openChannel(page, 'design', 'My settings');
-  const muted = drawer.getByRole('switch', { name: 'Muted' });
+  const muted = drawer.getByRole('switch', { name: 'Muted', exact: true });
   const home = drawer.getByRole('switch', { name: /Shown in my home view/ });
   await expect(muted).not.toBeChecked();
   await expect(home).toBeChecked();
@@ -152,10 +152,10 @@ test('muting a channel turns it out of the home view too', async ({ page }) => {
   // After a reload the saved state is what the server says: both names in step.
   await page.reload();
   const again = page.getByRole('dialog', { name: '#design' });
-  await expect(again.getByRole('switch', { name: 'Muted' })).toBeChecked();
+  await expect(again.getByRole('switch', { name: 'Muted', exact: true })).toBeChecked();
   await expect(again.getByRole('switch', { name: /Shown in my home view/ })).not.toBeChecked();
   // Put it back for other specs.
-  await again.getByRole('switch', { name: 'Muted' }).click();
+  await again.getByRole('switch', { name: 'Muted', exact: true }).click();
   await again.getByRole('button', { name: 'Save my settings' }).click();
   await expect(again.getByRole('status').filter({ hasText: 'Saved 1 change.' })).toBeVisible();
 });
