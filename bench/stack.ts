@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export interface Stack {
@@ -8,10 +11,14 @@ export interface Stack {
   stop(): void;
 }
 
-/** Starts the BFF (production build) with the embedded simulator on free ports. */
+/**
+ * Starts the BFF (production build) with the embedded simulator on free ports, with its own data
+ * directory so it never shares stored sessions with a console already running here.
+ */
 export async function startStack(env: Record<string, string>): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rc-stack-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', SIM_SVC_PORT: '0', LOG_REQUESTS: 'false', ...env },
+    env: { ...process.env, PORT: '0', SIM_SVC_PORT: '0', LOG_REQUESTS: 'false', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = await new Promise<{ consoleUrl: string; svcUrl: string }>((resolve, reject) => {
@@ -21,6 +28,7 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
     });
     child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
   });
+  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   return { ...ready, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 

@@ -20,6 +20,13 @@ import {
 import { KindBadges } from './kind-badges';
 import { useChannelsSearch } from './use-channels-search';
 
+const parser = typeof DOMParser === 'undefined' ? null : new DOMParser();
+
+/** The rendered description as one line of text (Markdown markers gone, nothing interpreted as HTML). */
+function plainText(html: string): string {
+  return (parser?.parseFromString(html, 'text/html').body.textContent ?? html).replace(/\s+/g, ' ').trim();
+}
+
 const kindOptions = CHANNEL_KIND_FILTERS.map((value) => ({ value, label: CHANNEL_KIND_LABELS[value] }));
 
 const columns: readonly DataTableColumn<ChannelRow>[] = [
@@ -83,7 +90,7 @@ const columns: readonly DataTableColumn<ChannelRow>[] = [
     width: 'minmax(14rem, 3fr)',
     cell: ({ channel }) => (
       <Text size="sm" c="dimmed" truncate>
-        {channel.description}
+        {channel.rendered_description === undefined ? channel.description : plainText(channel.rendered_description)}
       </Text>
     ),
   },
