@@ -27,7 +27,20 @@ const envSchema = z.object({
   EVENTS_IDLE_MINUTES: positiveInt.default(3),
   SSE_MAX_PER_SESSION: positiveInt.default(8),
   SSE_KEEPALIVE_SECONDS: positiveInt.default(20),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PROXY_URL: httpUrl.optional(),
+  PROXY_API_KEY: z.string().min(1).optional(),
+  PROXY_RPC_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /')
+    .transform((p) => p.replace(/\/+$/, ''))
+    .default('/api/rpc'),
+  PROXY_TRANSFORMER: z.enum(['superjson', 'none']).default('superjson'),
   SIM_SVC_PORT: port.default(9991),
+  SIM_PROXY_PORT: port.default(9992),
   SIM_USERS: z.coerce.number().int().min(0).max(200_000).default(300),
   SIM_FEATURE_LEVEL: z.coerce.number().int().min(0).default(420),
   LOG_REQUESTS: bool.default(true),
@@ -57,7 +70,18 @@ export interface Config {
     /** Keep-alive comment interval on idle SSE streams. */
     keepaliveMs: number;
   };
-  sim: { svcPort: number; users: number; featureLevel: number };
+  /** PostgreSQL connection string; null = embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  proxy: {
+    /** Proxy dashboard base URL; null (with svcUrl null) = demo mode with the embedded proxy simulator. */
+    url: string | null;
+    /** The dashboard API key; only the BFF ever holds it. */
+    apiKey: string | null;
+    /** Where the dashboard serves its typed RPC API, e.g. `/api/rpc` or `/api/trpc`. */
+    rpcPath: string;
+    transformer: 'superjson' | 'none';
+  };
+  sim: { svcPort: number; proxyPort: number; users: number; featureLevel: number };
   logRequests: boolean;
 }
 
@@ -93,7 +117,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxPerSession: e.SSE_MAX_PER_SESSION,
       keepaliveMs: e.SSE_KEEPALIVE_SECONDS * 1000,
     },
-    sim: { svcPort: e.SIM_SVC_PORT, users: e.SIM_USERS, featureLevel: e.SIM_FEATURE_LEVEL },
+    databaseUrl: e.DATABASE_URL ?? null,
+    proxy: {
+      url: e.PROXY_URL ?? null,
+      apiKey: e.PROXY_API_KEY ?? null,
+      rpcPath: e.PROXY_RPC_PATH,
+      transformer: e.PROXY_TRANSFORMER,
+    },
+    sim: {
+      svcPort: e.SIM_SVC_PORT,
+      proxyPort: e.SIM_PROXY_PORT,
+      users: e.SIM_USERS,
+      featureLevel: e.SIM_FEATURE_LEVEL,
+    },
     logRequests: e.LOG_REQUESTS,
   };
 }
