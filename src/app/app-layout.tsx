@@ -5,7 +5,7 @@ import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../client/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
-import { navItems } from './nav-items';
+import { visibleNavItems } from './nav-items';
 import { UserMenu } from './user-menu';
 
 // The event map pulls in every feature's handlers and their schemas: a chunk of its own, off the shell.
@@ -42,7 +42,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
         <ScrollArea>
-          {navItems.map((group) => (
+          {visibleNavItems(data?.user?.role ?? null).map((group) => (
             <div key={group.area}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
                 {group.area}

@@ -1,5 +1,14 @@
+/** Who sees a navigation entry; the server checks again (admin-only areas are refused there too). */
+export type NavAudience = 'everyone' | 'moderators' | 'admins';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  audience?: NavAudience;
+}
+
 /** Navigation by area; only areas that exist are listed. */
-export const navItems: readonly { area: string; items: readonly { to: string; label: string }[] }[] = [
+export const navItems: readonly { area: string; items: readonly NavItem[] }[] = [
   {
     area: 'People',
     items: [
@@ -7,14 +16,22 @@ export const navItems: readonly { area: string; items: readonly { to: string; la
       { to: '/groups', label: 'User groups' },
     ],
   },
-  { area: 'Conversations', items: [{ to: '/channels', label: 'Channels' }] },
+  {
+    area: 'Conversations',
+    items: [
+      { to: '/channels', label: 'Channels' },
+      { to: '/topics', label: 'Topic moderation' },
+    ],
+  },
   {
     area: 'Organization',
     items: [
       { to: '/settings/new-user-defaults', label: 'Defaults for new users' },
       { to: '/settings/linkifiers', label: 'Linkifiers' },
+      { to: '/audit', label: 'Audit', audience: 'admins' },
     ],
   },
+  { area: 'Proxy', items: [{ to: '/proxy/routes', label: 'Routes', audience: 'admins' }] },
   {
     area: 'Me',
     items: [
@@ -22,5 +39,20 @@ export const navItems: readonly { area: string; items: readonly { to: string; la
       { to: '/me/drafts', label: 'Drafts and snippets' },
     ],
   },
-  { area: 'Server', items: [{ to: '/server', label: 'Server & capabilities' }] },
+  {
+    area: 'Server',
+    items: [
+      { to: '/server', label: 'Server & capabilities' },
+      { to: '/webhooks', label: 'Outgoing webhooks', audience: 'admins' },
+    ],
+  },
 ];
+
+/** The entries this role may see, areas without any left out. */
+export function visibleNavItems(role: number | null): { area: string; items: readonly NavItem[] }[] {
+  const allowed = (audience: NavAudience = 'everyone') =>
+    audience === 'everyone' || (role !== null && role <= (audience === 'admins' ? 200 : 300));
+  return navItems
+    .map((group) => ({ area: group.area, items: group.items.filter((item) => allowed(item.audience)) }))
+    .filter((group) => group.items.length > 0);
+}

@@ -45,6 +45,22 @@ const router = createBrowserRouter([
         },
       },
       {
+        path: 'topics',
+        lazy: async () => ({ Component: (await import('./routes/topics-route')).TopicsRoute }),
+      },
+      {
+        path: 'audit',
+        lazy: async () => ({ Component: (await import('./routes/audit-route')).AuditRoute }),
+      },
+      {
+        path: 'proxy/routes',
+        lazy: async () => ({ Component: (await import('./routes/proxy-routes-route')).ProxyRoutesRoute }),
+      },
+      {
+        path: 'webhooks',
+        lazy: async () => ({ Component: (await import('./routes/webhooks-route')).WebhooksRoute }),
+      },
+      {
         path: 'settings/new-user-defaults',
         lazy: async () => {
           const route = await import('./routes/realm-defaults-route');

@@ -1,0 +1,5 @@
+import { AuditPage } from '../../features/audit/audit-page';
+
+export function AuditRoute() {
+  return <AuditPage />;
+}

@@ -1,0 +1,5 @@
+import { TopicsPage } from '../../features/topics/topics-page';
+
+export function TopicsRoute() {
+  return <TopicsPage />;
+}
