@@ -1,5 +1,4 @@
-/** The check mark and space the server puts before a resolved topic's name. */
-export const RESOLVED_PREFIX = '✔ ';
+export { RESOLVED_TOPIC_PREFIX as RESOLVED_PREFIX } from '../../shared/svc/messages';
 
 /** How a topic reads: the empty-string topic by the organization's name for it. */
 export function topicLabel(name: string, emptyTopicDisplayName: string): string {

@@ -15,6 +15,7 @@ describe('matchOperation', () => {
       user_group_id: '7',
       message_id: '7',
       channel_folder_id: '7',
+      attachment_id: '7',
     };
     for (const op of svcOpList) {
       const path = op.template.segments.map((s) => (s.startsWith('{') ? samples[s.slice(1, -1)]! : s)).join('/');

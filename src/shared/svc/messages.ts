@@ -60,3 +60,50 @@ export function topicNarrow(streamId: number, topic: string, level: number): Nar
     { operator: 'topic', operand: topic },
   ];
 }
+
+export const PROPAGATE_MODES = ['change_one', 'change_later', 'change_all'] as const;
+export const propagateModeSchema = z.enum(PROPAGATE_MODES);
+export type PropagateMode = z.infer<typeof propagateModeSchema>;
+
+/** An uploaded file, as edits report the ones they left unreferenced (`detached_uploads`). */
+export const attachmentSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  path_id: z.string(),
+  size: z.number().int(),
+  /** UTC milliseconds. */
+  create_time: z.number(),
+  messages: z.array(z.looseObject({ id: z.number().int(), date_sent: z.number() })),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** One snapshot of a message in `GET /messages/{message_id}/history`, oldest first. */
+export const messageSnapshotSchema = z.looseObject({
+  topic: z.string(),
+  content: z.string(),
+  rendered_content: z.string(),
+  timestamp: z.number().int(),
+  user_id: z.number().int().nullable(),
+  prev_content: z.string().optional(),
+  prev_rendered_content: z.string().optional(),
+  prev_topic: z.string().optional(),
+  prev_stream: z.number().int().optional(),
+  stream: z.number().int().optional(),
+  content_html_diff: z.string().optional(),
+});
+export type MessageSnapshot = z.infer<typeof messageSnapshotSchema>;
+
+/** The check mark and space the server puts before a resolved topic's name. */
+export const RESOLVED_TOPIC_PREFIX = '✔ ';
+
+export function isResolvedTopic(topic: string): boolean {
+  return topic.startsWith(RESOLVED_TOPIC_PREFIX);
+}
+
+/** The topic after resolving or unresolving (the marker added, or removed with any repeats). */
+export function toggledResolvedTopic(topic: string): string {
+  if (!isResolvedTopic(topic)) return RESOLVED_TOPIC_PREFIX + topic;
+  let name = topic;
+  while (name.startsWith(RESOLVED_TOPIC_PREFIX)) name = name.slice(RESOLVED_TOPIC_PREFIX.length);
+  return name;
+}

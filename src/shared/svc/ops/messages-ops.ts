@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { simpleSuccessSchema, successSchema } from '../envelope';
 import { FEATURE_LEVELS } from '../features';
-import { anchorSchema, messageSchema, narrowTermSchema } from '../messages';
+import {
+  anchorSchema,
+  attachmentSchema,
+  messageSchema,
+  messageSnapshotSchema,
+  narrowTermSchema,
+  propagateModeSchema,
+} from '../messages';
 import { op } from '../op';
 
 const flag = z.boolean().optional();
@@ -57,6 +64,54 @@ export const messagesOps = {
       found_newest: z.boolean(),
       ignored_because_not_subscribed_channels: z.array(z.number().int()).optional(),
     }),
+  }),
+  /**
+   * Edit content and/or move (topic, channel). The seed's rules (content with stream_id, topic or channel for
+   * a direct message) are the server's to enforce; the UI prevents them and the simulator refuses them.
+   */
+  updateMessage: op({
+    id: 'updateMessage',
+    method: 'PATCH',
+    path: '/messages/{message_id}',
+    params: z.strictObject({
+      message_id: z.number().int().positive(),
+      topic: z.string().optional(),
+      propagate_mode: propagateModeSchema.optional(),
+      send_notification_to_old_thread: flag,
+      send_notification_to_new_thread: flag,
+      content: z.string().optional(),
+      /** SHA-256 (hex) of the raw content the editor started from. */
+      prev_content_sha256: z.string().optional(),
+      stream_id: z.number().int().positive().optional(),
+    }),
+    response: successSchema({ detached_uploads: z.array(attachmentSchema).optional() }),
+  }),
+  getMessageHistory: op({
+    id: 'getMessageHistory',
+    method: 'GET',
+    path: '/messages/{message_id}/history',
+    params: z.strictObject({ message_id: z.number().int().positive(), allow_empty_topic_name: flag }),
+    response: successSchema({ message_history: z.array(messageSnapshotSchema) }),
+  }),
+  /** Which of these messages match a narrow, with the matching words highlighted. */
+  getMessagesMatchesNarrow: op({
+    id: 'getMessagesMatchesNarrow',
+    method: 'GET',
+    path: '/messages/matches_narrow',
+    params: z.strictObject({
+      msg_ids: z.array(z.number().int().positive()),
+      narrow: z.array(narrowTermSchema),
+    }),
+    response: successSchema({
+      messages: z.record(z.string(), z.looseObject({ match_content: z.string(), match_subject: z.string() })),
+    }),
+  }),
+  deleteAttachment: op({
+    id: 'deleteAttachment',
+    method: 'DELETE',
+    path: '/attachments/{attachment_id}',
+    params: z.strictObject({ attachment_id: z.number().int().positive() }),
+    response: simpleSuccessSchema,
   }),
   /** Deprecated in favour of `updateMessageFlagsForNarrow`; for servers before it. */
   markTopicAsRead: op({
