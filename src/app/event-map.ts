@@ -5,6 +5,7 @@ import { accountEventHandlers } from '../features/account/live-events';
 import { channelsEventHandlers } from '../features/channels/live-events';
 import { draftsSnippetsEventHandlers } from '../features/drafts-snippets/live-events';
 import { linkifiersEventHandlers } from '../features/linkifiers/live-events';
+import { topicsEventHandlers } from '../features/topics/live-events';
 import { realmDefaultsEventHandlers } from '../features/realm-defaults/live-events';
 import { userGroupsEventHandlers } from '../features/user-groups/live-events';
 import { usersEventHandlers } from '../features/users/live-events';
@@ -33,4 +34,5 @@ export const eventMap = combineEventHandlers(
   accountEventHandlers,
   channelsEventHandlers,
   userGroupsEventHandlers,
+  topicsEventHandlers,
 );

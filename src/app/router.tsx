@@ -46,7 +46,10 @@ const router = createBrowserRouter([
       },
       {
         path: 'topics',
-        lazy: async () => ({ Component: (await import('./routes/topics-route')).TopicsRoute }),
+        lazy: async () => {
+          const route = await import('./routes/topics-route');
+          return { Component: route.TopicsRoute, loader: route.loader };
+        },
       },
       {
         path: 'audit',

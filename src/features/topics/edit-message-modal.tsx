@@ -1,0 +1,184 @@
+import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../client/api-error';
+import { notify } from '../../client/notify';
+import { useSession } from '../../client/session';
+import { ServerError } from '../../components/server-error';
+import { contentSha256 } from '../../shared/svc/content-hash';
+import type { Attachment } from '../../shared/svc/messages';
+import { useDeleteAttachments } from './api/delete-attachment';
+import { topicsRootKey } from './api/get-channels';
+import { fetchRawMessage } from './api/get-raw-message';
+import { useUpdateMessage } from './api/update-message';
+
+/** Whether a refusal means "the message changed since you started" (the sha256 guard). */
+export function isConcurrentEditRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === 'EXPECTATION_MISMATCH' || /prev_content_sha256/i.test(error.envelope.msg);
+}
+
+/**
+ * Edits a message's Markdown. The request carries the SHA-256 of exactly the text the editor started
+ * from, so a concurrent edit is refused instead of overwritten; then both versions are shown and the
+ * moderator's text is kept.
+ */
+export function EditMessageModal({ messageId, onClose }: { messageId: number; onClose: () => void }) {
+  const raw = useQuery({
+    queryKey: [...topicsRootKey, 'raw', messageId],
+    queryFn: ({ signal }) => fetchRawMessage(messageId, signal),
+    gcTime: 0,
+    staleTime: Infinity,
+  });
+  return (
+    <Modal opened onClose={onClose} title="Edit message" size="xl">
+      {raw.isPending ? (
+        <Loader size="xs" aria-label="Loading the message" />
+      ) : raw.isError || raw.data === null ? (
+        <Alert color="red" variant="light">
+          {raw.isError ? errorMessage(raw.error) : 'This message no longer exists.'}
+        </Alert>
+      ) : (
+        <EditForm messageId={messageId} original={raw.data.content} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function EditForm({ messageId, original, onClose }: { messageId: number; original: string; onClose: () => void }) {
+  const { data: session } = useSession();
+  const max = session?.limits?.maxMessageLength ?? null;
+  const update = useUpdateMessage();
+  const [base, setBase] = useState(original);
+  const [text, setText] = useState(original);
+  const [theirs, setTheirs] = useState<string | null>(null);
+  const [detached, setDetached] = useState<Attachment[] | null>(null);
+  const tooLong = max !== null && [...text].length > max;
+
+  const save = async () => {
+    const prev = await contentSha256(base);
+    update.mutate(
+      { message_id: messageId, content: text, prev_content_sha256: prev },
+      {
+        onSuccess: (result) => {
+          notify('success', `edit-${messageId}`, 'Message saved', 'The new content is live.');
+          if (result.detached_uploads && result.detached_uploads.length > 0) setDetached(result.detached_uploads);
+          else onClose();
+        },
+        onError: async (error) => {
+          if (!isConcurrentEditRefusal(error)) return;
+          const fresh = await fetchRawMessage(messageId).catch(() => null);
+          if (fresh) setTheirs(fresh.content);
+        },
+      },
+    );
+  };
+
+  if (detached) return <DetachedUploads attachments={detached} onDone={onClose} />;
+
+  return (
+    <Stack gap="sm">
+      {theirs !== null ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="Someone else changed this message while you were editing"
+          role="alert"
+        >
+          <Text size="sm">Nothing was saved and your text is below, unchanged. Their version, now on the server:</Text>
+          <Textarea aria-label="Their version" value={theirs} readOnly autosize minRows={3} maxRows={10} mt="xs" />
+          <Group mt="xs">
+            <Button
+              size="xs"
+              onClick={() => {
+                // Saving mine now knowingly replaces theirs: the guard moves to their version.
+                setBase(theirs);
+                setTheirs(null);
+                update.reset();
+              }}
+            >
+              Keep my version (save again to replace theirs)
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setBase(theirs);
+                setText(theirs);
+                setTheirs(null);
+                update.reset();
+              }}
+            >
+              Use their version
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <ServerError error={update.error} title="Not saved" />
+      )}
+      <Textarea
+        label="Your version"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        autosize
+        minRows={6}
+        maxRows={20}
+        error={tooLong ? `At most ${max} characters.` : undefined}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() => void save()}
+          loading={update.isPending}
+          disabled={tooLong || text === base || theirs !== null}
+        >
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function DetachedUploads({ attachments, onDone }: { attachments: Attachment[]; onDone: () => void }) {
+  const remove = useDeleteAttachments();
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        The edit removed the last link to {attachments.length === 1 ? 'this file' : 'these files'}. Delete{' '}
+        {attachments.length === 1 ? 'it' : 'them'} from the server too?
+      </Text>
+      <List size="sm">
+        {attachments.map((a) => (
+          <List.Item key={a.id}>
+            {a.name} ({Math.max(1, Math.round(a.size / 1024)).toLocaleString()} KB)
+          </List.Item>
+        ))}
+      </List>
+      {remove.data && remove.data.length > 0 ? (
+        <Alert color="red" variant="light">
+          {remove.data.length} could not be deleted.
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Keep the files
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              attachments.map((a) => a.id),
+              { onSuccess: (refused) => refused.length === 0 && onDone() },
+            )
+          }
+        >
+          Delete the files
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

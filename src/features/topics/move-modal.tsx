@@ -1,0 +1,152 @@
+import { Alert, Button, Group, Modal, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError } from '../../client/api-error';
+import { notify } from '../../client/notify';
+import { useSession } from '../../client/session';
+import { ServerError } from '../../components/server-error';
+import type { Channel } from '../../shared/svc/channels';
+import type { PropagateMode } from '../../shared/svc/messages';
+import { useUpdateMessage, type UpdateMessageParams } from './api/update-message';
+import { partialMoveOf, partialMoveText, type PartialMove } from './permissions';
+
+export interface MoveTarget {
+  messageId: number;
+  streamId: number;
+  topic: string;
+  mode: PropagateMode;
+}
+
+const MODE_LABELS: Readonly<Record<PropagateMode, string>> = {
+  change_one: 'Only this message',
+  change_later: 'This message and the ones after it',
+  change_all: 'The whole topic',
+};
+
+interface MoveModalProps {
+  target: MoveTarget;
+  channels: readonly Channel[];
+  emptyName: string;
+  onClose: () => void;
+  onMoved: (to: { streamId: number; topic: string }) => void;
+}
+
+/**
+ * Rename a topic and/or move messages to another channel. Content never travels with a move (the server
+ * refuses content together with a channel), so this form has no content field. A time-limit refusal
+ * offers to move the part that may still move.
+ */
+export function MoveModal({ target, channels, emptyName, onClose, onMoved }: MoveModalProps) {
+  const { data: session } = useSession();
+  const maxTopic = session?.limits?.maxTopicLength ?? null;
+  const update = useUpdateMessage();
+  const [topic, setTopic] = useState(target.topic);
+  const [streamId, setStreamId] = useState(String(target.streamId));
+  const [mode, setMode] = useState<PropagateMode>(target.mode);
+  const [notifyOld, setNotifyOld] = useState(false);
+  const [notifyNew, setNotifyNew] = useState(true);
+  const [partial, setPartial] = useState<PartialMove | null>(null);
+
+  const newTopic = topic.trim();
+  const changedTopic = newTopic !== target.topic;
+  const changedChannel = Number(streamId) !== target.streamId;
+  const tooLong = maxTopic !== null && [...newTopic].length > maxTopic;
+  const canSubmit = (changedTopic || changedChannel) && !tooLong;
+
+  const params = (messageId: number, propagate: PropagateMode): UpdateMessageParams => ({
+    message_id: messageId,
+    propagate_mode: propagate,
+    ...(changedTopic ? { topic: newTopic } : {}),
+    ...(changedChannel ? { stream_id: Number(streamId) } : {}),
+    send_notification_to_old_thread: notifyOld,
+    send_notification_to_new_thread: notifyNew,
+  });
+
+  const run = (messageId: number, propagate: PropagateMode) => {
+    setPartial(null);
+    update.mutate(params(messageId, propagate), {
+      onSuccess: () => {
+        notify('success', 'move-topic', 'Moved', `Messages moved to “${newTopic === '' ? emptyName : newTopic}”.`);
+        onMoved({ streamId: Number(streamId), topic: newTopic });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setPartial(partialMoveOf(error.envelope));
+      },
+    });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Move messages" size="lg">
+      <Stack gap="sm">
+        <TextInput
+          label="Topic"
+          value={topic}
+          onChange={(e) => setTopic(e.currentTarget.value)}
+          error={tooLong ? `At most ${maxTopic} characters.` : undefined}
+          description={maxTopic ? `Up to ${maxTopic} characters.` : undefined}
+        />
+        <Select
+          label="Channel"
+          data={channels.map((c) => ({ value: String(c.stream_id), label: `#${c.name}` }))}
+          value={streamId}
+          onChange={(value) => value && setStreamId(value)}
+          allowDeselect={false}
+          searchable
+        />
+        <Radio.Group label="Which messages" value={mode} onChange={(value) => setMode(value as PropagateMode)}>
+          <Stack gap={6} mt={6}>
+            {(Object.keys(MODE_LABELS) as PropagateMode[]).map((m) => (
+              <Radio key={m} value={m} label={MODE_LABELS[m]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Switch
+          label="Notify the old topic"
+          checked={notifyOld}
+          onChange={(e) => setNotifyOld(e.currentTarget.checked)}
+        />
+        <Switch
+          label="Notify the new topic"
+          checked={notifyNew}
+          onChange={(e) => setNotifyNew(e.currentTarget.checked)}
+        />
+        {partial ? (
+          <Alert color="yellow" variant="light" title="Some messages are too old to move" role="alert">
+            <Stack gap="xs">
+              <Text size="sm">{partialMoveText(partial)}</Text>
+              {partial.firstAllowedId !== null && partial.allowed > 0 ? (
+                <Group>
+                  <Button
+                    size="xs"
+                    onClick={() => run(partial.firstAllowedId!, 'change_later')}
+                    loading={update.isPending}
+                  >
+                    Move the {partial.allowed.toLocaleString()} that can move
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Alert>
+        ) : (
+          <ServerError error={update.error} title="Not moved" />
+        )}
+        {!changedTopic && !changedChannel ? (
+          <Text size="sm" c="dimmed">
+            Change the topic or the channel to move.
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => run(target.messageId, mode)}
+            disabled={!canSubmit}
+            loading={update.isPending && !partial}
+          >
+            Move
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
