@@ -35,7 +35,10 @@ const router = createBrowserRouter([
       },
       {
         path: 'groups',
-        lazy: async () => ({ Component: (await import('./routes/user-groups-route')).UserGroupsRoute }),
+        lazy: async () => {
+          const route = await import('./routes/user-groups-route');
+          return { Component: route.UserGroupsRoute, loader: route.loader };
+        },
       },
       {
         path: 'channels',

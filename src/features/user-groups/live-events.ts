@@ -1,4 +1,102 @@
-import type { EventHandlers } from '../../client/event-handlers';
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { EventHandler, EventHandlers } from '../../client/event-handlers';
+import { svcEventBaseSchema } from '../../shared/events/svc-events';
+import { userGroupSchema, type UserGroup } from '../../shared/svc/user-groups';
+import { userGroupsQueryOptions, userGroupsRootKey } from './api/get-user-groups';
 
-/** User groups: reactions to user_group events (filled in with the area). */
-export const userGroupsEventHandlers: EventHandlers = {};
+const listKey = userGroupsQueryOptions().queryKey;
+const ids = z.array(z.number().int());
+
+/** The `user_group` events, as the server sends them. */
+const userGroupEventSchema = z.discriminatedUnion('op', [
+  svcEventBaseSchema.extend({ type: z.literal('user_group'), op: z.literal('add'), group: userGroupSchema }),
+  svcEventBaseSchema.extend({
+    type: z.literal('user_group'),
+    op: z.literal('update'),
+    group_id: z.number().int(),
+    data: z.record(z.string(), z.unknown()),
+  }),
+  svcEventBaseSchema.extend({ type: z.literal('user_group'), op: z.literal('remove'), group_id: z.number().int() }),
+  svcEventBaseSchema.extend({
+    type: z.literal('user_group'),
+    op: z.enum(['add_members', 'remove_members']),
+    group_id: z.number().int(),
+    user_ids: ids,
+  }),
+  svcEventBaseSchema.extend({
+    type: z.literal('user_group'),
+    op: z.enum(['add_subgroups', 'remove_subgroups']),
+    group_id: z.number().int(),
+    direct_subgroup_ids: ids,
+  }),
+]);
+type UserGroupEvent = z.infer<typeof userGroupEventSchema>;
+
+const sorted = (list: Iterable<number>) => [...new Set(list)].sort((a, b) => a - b);
+
+/** The list after one event; null when the event cannot be applied (then the list is refetched). */
+export function applyUserGroupEvent(groups: readonly UserGroup[], event: UserGroupEvent): UserGroup[] | null {
+  const patch = (id: number, change: (g: UserGroup) => UserGroup): UserGroup[] | null =>
+    groups.some((g) => g.id === id) ? groups.map((g) => (g.id === id ? change(g) : g)) : null;
+  switch (event.op) {
+    case 'add': {
+      // Also how a reactivated group is announced: replace it in place.
+      const exists = groups.some((g) => g.id === event.group.id);
+      return exists
+        ? groups.map((g) => (g.id === event.group.id ? { ...event.group, deactivated: false } : g))
+        : [...groups, event.group];
+    }
+    case 'update': {
+      const parsed = userGroupSchema.partial().safeParse(event.data);
+      return parsed.success ? patch(event.group_id, (g) => ({ ...g, ...parsed.data })) : null;
+    }
+    case 'remove':
+      // The list includes deactivated groups: `remove` is how deactivation reaches queues that hide them.
+      return patch(event.group_id, (g) => ({ ...g, deactivated: true }));
+    case 'add_members':
+      return patch(event.group_id, (g) => ({ ...g, members: sorted([...g.members, ...event.user_ids]) }));
+    case 'remove_members': {
+      const gone = new Set(event.user_ids);
+      return patch(event.group_id, (g) => ({ ...g, members: g.members.filter((id) => !gone.has(id)) }));
+    }
+    case 'add_subgroups':
+      return patch(event.group_id, (g) => ({
+        ...g,
+        direct_subgroup_ids: sorted([...g.direct_subgroup_ids, ...event.direct_subgroup_ids]),
+      }));
+    case 'remove_subgroups': {
+      const gone = new Set(event.direct_subgroup_ids);
+      return patch(event.group_id, (g) => ({
+        ...g,
+        direct_subgroup_ids: g.direct_subgroup_ids.filter((id) => !gone.has(id)),
+      }));
+    }
+  }
+}
+
+const invalidate =
+  (...keys: readonly (readonly unknown[])[]): EventHandler =>
+  (_event, client) => {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  };
+
+function onUserGroup(event: Parameters<EventHandler>[0], client: QueryClient): void {
+  const parsed = userGroupEventSchema.safeParse(event);
+  const current = client.getQueryData(listKey);
+  const next = parsed.success && current ? applyUserGroupEvent(current, parsed.data) : null;
+  if (next) client.setQueryData(listKey, next);
+  else void client.invalidateQueries({ queryKey: listKey });
+}
+
+/**
+ * User groups: group events patch the cached list in place (the event says exactly what changed);
+ * anything it cannot apply refetches. People, channels (their permissions) and the organization's
+ * settings are refetched when they change.
+ */
+export const userGroupsEventHandlers: EventHandlers = {
+  user_group: onUserGroup,
+  realm_user: invalidate([...userGroupsRootKey, 'people'], listKey),
+  stream: invalidate([...userGroupsRootKey, 'channels']),
+  realm: invalidate([...userGroupsRootKey, 'realm']),
+};

@@ -1,6 +1,184 @@
-import { Title } from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { LoadError } from '../../components/load-error';
+import { CreateGroupModal } from './create-group-modal';
+import {
+  GROUP_FILTER_LABELS,
+  GROUP_FILTERS,
+  filterGroups,
+  groupRows,
+  type GroupFilter,
+  type GroupRow,
+} from './filter-groups';
+import { GroupBadges } from './group-badges';
+import { GroupDetailsDrawer } from './group-details';
+import { createGroupsAbility } from './permissions';
+import { useGroupData } from './use-group-data';
+import { useUserGroupsSearch, type PageView } from './use-user-groups-search';
+import { WhoCanDoWhat } from './who-can-do-what';
 
-/** Organization admins: user groups, their members, subgroups and permissions. */
+const filterOptions = GROUP_FILTERS.map((value) => ({ value, label: GROUP_FILTER_LABELS[value] }));
+
+const columns: readonly DataTableColumn<GroupRow>[] = [
+  {
+    id: 'name',
+    header: 'Group',
+    width: 'minmax(14rem, 2fr)',
+    cell: (row) => (
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500} truncate>
+          {row.displayName}
+        </Text>
+        <GroupBadges group={row.group} />
+      </Group>
+    ),
+  },
+  {
+    id: 'direct',
+    header: 'Direct members',
+    width: '8rem',
+    align: 'end',
+    cell: (row) => row.directCount.toLocaleString(),
+  },
+  {
+    id: 'total',
+    header: 'With subgroups',
+    width: '8rem',
+    align: 'end',
+    cell: (row) => row.totalCount.toLocaleString(),
+  },
+  {
+    id: 'description',
+    header: 'Description',
+    width: 'minmax(14rem, 3fr)',
+    cell: (row) => (
+      <Text size="sm" c="dimmed" truncate>
+        {row.group.description}
+      </Text>
+    ),
+  },
+];
+
+/** Organization admins and members: user groups, their members, subgroups and permissions, and who can do what. */
 export function UserGroupsPage() {
-  return <Title order={2}>User groups</Title>;
+  const search = useUserGroupsSearch();
+  const data = useGroupData();
+  const { groupsQuery, personById } = data;
+  const [creating, setCreating] = useState(false);
+
+  const rows = useMemo(
+    () => groupRows(data.groups, (id) => personById.get(id)?.is_active ?? true),
+    [data.groups, personById],
+  );
+  const query = useDeferredValue(search.q);
+  const shown = useMemo(() => filterGroups(rows, search.filter, query), [rows, search.filter, query]);
+  const selected = data.groupById.get(search.selectedId ?? -1) ?? null;
+  const create = createGroupsAbility(data.ctx);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>User groups</Title>
+        <Tooltip label={create.reason} disabled={create.allowed} withinPortal>
+          {/* A span keeps the tooltip working on a disabled button. */}
+          <span>
+            <Button onClick={() => setCreating(true)} disabled={!create.allowed}>
+              Create group
+            </Button>
+          </span>
+        </Tooltip>
+      </Group>
+
+      <Tabs value={search.view} onChange={(v) => v && search.setView(v as PageView)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="groups">Groups</Tabs.Tab>
+          <Tabs.Tab value="access">Who can do what</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="groups" pt="md">
+          <Stack gap="md">
+            <Group gap="md" align="flex-end" wrap="wrap">
+              <TextInput
+                label="Search groups"
+                placeholder="Name or description"
+                value={search.q}
+                onChange={(e) => search.setQuery(e.currentTarget.value)}
+                w={260}
+              />
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="group-filter-label">
+                  Show
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="group-filter-label"
+                  data={filterOptions}
+                  value={search.filter}
+                  onChange={(value) => search.setFilter(value as GroupFilter)}
+                />
+              </Stack>
+            </Group>
+
+            <Group justify="space-between" gap="xs" mih={24}>
+              <Text size="sm" role="status" aria-live="polite">
+                {groupsQuery.isPending
+                  ? 'Loading groups…'
+                  : `${shown.length.toLocaleString()} ${shown.length === 1 ? 'group' : 'groups'}`}
+              </Text>
+              {groupsQuery.isFetching && !groupsQuery.isPending ? <Loader size="xs" aria-label="Updating" /> : null}
+            </Group>
+
+            {groupsQuery.isError ? (
+              <LoadError
+                title="User groups could not be loaded"
+                error={groupsQuery.error}
+                onRetry={() => void groupsQuery.refetch()}
+              />
+            ) : (
+              <DataTable
+                label="User groups"
+                rows={shown}
+                columns={columns}
+                getRowId={(r) => r.group.id}
+                selectedId={search.selectedId}
+                onSelect={(r) => search.select(r.group.id)}
+                height="min(60vh, 640px)"
+                minWidth={720}
+                empty={groupsQuery.isPending ? 'Loading groups…' : 'No groups match.'}
+              />
+            )}
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="access" pt="md">
+          <WhoCanDoWhat
+            data={data}
+            userId={search.userId}
+            onUser={search.setUser}
+            permission={search.permission}
+            onPermission={search.setPermission}
+          />
+        </Tabs.Panel>
+      </Tabs>
+
+      <GroupDetailsDrawer
+        groupId={search.selectedId}
+        group={selected}
+        loading={groupsQuery.isPending}
+        tab={search.tab}
+        onTab={search.setTab}
+        onClose={() => search.select(null)}
+        data={data}
+      />
+      <CreateGroupModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        data={data}
+        onCreated={(id) => {
+          setCreating(false);
+          if (id !== null) search.select(id);
+        }}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,159 @@
+import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { notify } from '../../client/notify';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { ServerError } from '../../components/server-error';
+import { groupSettingUserIds } from '../../shared/svc/group-settings';
+import type { UserGroup } from '../../shared/svc/user-groups';
+import { useUpdateUserGroupMembers } from './api/update-user-group-members';
+import type { GroupPerson } from './api/get-people';
+import { addMembersAbility, removeMembersAbility } from './permissions';
+import type { GroupData } from './use-group-data';
+
+interface MemberRow {
+  id: number;
+  person: GroupPerson | undefined;
+}
+
+/** Direct members, with add and remove; counts through subgroups too. */
+export function MembersPanel({ group, data }: { group: UserGroup; data: GroupData }) {
+  const mutation = useUpdateUserGroupMembers();
+  const [adding, setAdding] = useState<string[]>([]);
+  const canAdd = addMembersAbility(data.ctx, group);
+  const canRemove = removeMembersAbility(data.ctx, group);
+
+  const rows = useMemo(
+    (): MemberRow[] =>
+      group.members
+        .map((id) => ({ id, person: data.personById.get(id) }))
+        .sort((a, b) => (a.person?.full_name ?? '').localeCompare(b.person?.full_name ?? '')),
+    [group.members, data.personById],
+  );
+  const total = useMemo(
+    () =>
+      [...groupSettingUserIds(group.id, data.membership)].filter((id) => data.personById.get(id)?.is_active ?? true)
+        .length,
+    [group.id, data.membership, data.personById],
+  );
+  const options = useMemo(() => {
+    const current = new Set(group.members);
+    return data.people
+      .filter((p) => p.is_active && !current.has(p.user_id))
+      .map((p) => ({ value: String(p.user_id), label: p.email ? `${p.full_name} (${p.email})` : p.full_name }));
+  }, [data.people, group.members]);
+
+  const columns: DataTableColumn<MemberRow>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(10rem, 2fr)',
+      cell: (r) => (
+        <Text size="sm" truncate>
+          {data.personName(r.id)}
+          {r.person?.is_active === false ? ' (deactivated)' : ''}
+        </Text>
+      ),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      width: 'minmax(10rem, 2fr)',
+      cell: (r) => (
+        <Text size="sm" c="dimmed" truncate>
+          {r.person?.email ?? ''}
+        </Text>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: '7rem',
+      align: 'end',
+      cell: (r) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          disabled={!canRemove.allowed || mutation.isPending}
+          aria-label={`Remove ${data.personName(r.id)}`}
+          onClick={() =>
+            mutation.mutate(
+              { user_group_id: group.id, delete: [r.id] },
+              {
+                onSuccess: () =>
+                  notify('success', 'group-members', 'Member removed', `${data.personName(r.id)} was removed.`),
+              },
+            )
+          }
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" role="status">
+        {`${group.members.length.toLocaleString()} direct ${group.members.length === 1 ? 'member' : 'members'}; ${total.toLocaleString()} including subgroups`}
+      </Text>
+      {group.is_system_group ? (
+        <Text size="sm" c="dimmed">
+          System groups’ members follow people’s roles.
+        </Text>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (adding.length === 0) return;
+            const ids = adding.map(Number);
+            mutation.mutate(
+              { user_group_id: group.id, add: ids },
+              {
+                onSuccess: () => {
+                  notify('success', 'group-members', 'Members added', `${ids.length} added to ${group.name}.`);
+                  setAdding([]);
+                },
+              },
+            );
+          }}
+        >
+          <Group align="flex-end" gap="sm">
+            <MultiSelect
+              label="Add members"
+              placeholder="Search people"
+              data={options}
+              value={adding}
+              onChange={setAdding}
+              searchable
+              limit={50}
+              clearable
+              nothingFoundMessage="No matching people"
+              disabled={!canAdd.allowed}
+              description={canAdd.reason}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" disabled={!canAdd.allowed || adding.length === 0} loading={mutation.isPending}>
+              Add
+            </Button>
+          </Group>
+        </form>
+      )}
+      {canRemove.reason && !group.is_system_group && canAdd.allowed ? (
+        <Text size="xs" c="dimmed">
+          {canRemove.reason}
+        </Text>
+      ) : null}
+      <ServerError error={mutation.error} title="Membership was not changed" />
+      <DataTable
+        label="Direct members"
+        rows={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        height="min(50vh, 420px)"
+        minWidth={480}
+        empty="No direct members."
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+import { Button, Group, List, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { notify } from '../../client/notify';
+import { ServerError } from '../../components/server-error';
+import type { UserGroup } from '../../shared/svc/user-groups';
+import { useUpdateUserGroupSubgroups } from './api/update-user-group-subgroups';
+import { GroupBadges } from './group-badges';
+import { addMembersAbility, removeSubgroupsAbility } from './permissions';
+import { subgroupCandidates } from './subgroup-options';
+import type { GroupData } from './use-group-data';
+
+/**
+ * Direct subgroups (add and remove) and the groups this one is a subgroup of. Groups that would form a
+ * cycle are not offered, and the panel says why.
+ */
+export function SubgroupsPanel({ group, data }: { group: UserGroup; data: GroupData }) {
+  const mutation = useUpdateUserGroupSubgroups();
+  const [adding, setAdding] = useState<string[]>([]);
+  const canAdd = addMembersAbility(data.ctx, group);
+  const canRemove = removeSubgroupsAbility(data.ctx, group);
+  const candidates = useMemo(() => subgroupCandidates(group.id, data.groups), [group.id, data.groups]);
+  const options = candidates
+    .filter((c) => c.reason === null)
+    .map((c) => ({ value: String(c.group.id), label: data.groupName(c.group.id) }));
+  // Only the refusals worth explaining: a group already listed below is obvious.
+  const notOffered = candidates.filter((c) => c.reason !== null && c.reason !== 'Already a subgroup.');
+  const parents = data.groups.filter((g) => g.direct_subgroup_ids.includes(group.id));
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={4}>Subgroups</Title>
+        <Text size="sm" c="dimmed">
+          Members of a subgroup are members of this group too.
+        </Text>
+        {group.direct_subgroup_ids.length === 0 ? (
+          <Text size="sm">No subgroups.</Text>
+        ) : (
+          <List aria-label="Subgroups" listStyleType="none" spacing={4}>
+            {group.direct_subgroup_ids.map((id) => {
+              const sub = data.groupById.get(id);
+              return (
+                <List.Item key={id}>
+                  <Group gap="xs">
+                    <Text size="sm">{data.groupName(id)}</Text>
+                    {sub ? <GroupBadges group={sub} /> : null}
+                    {group.is_system_group ? null : (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        disabled={!canRemove.allowed || mutation.isPending}
+                        aria-label={`Remove subgroup ${data.groupName(id)}`}
+                        onClick={() =>
+                          mutation.mutate(
+                            { user_group_id: group.id, delete: [id] },
+                            {
+                              onSuccess: () =>
+                                notify(
+                                  'success',
+                                  'group-subgroups',
+                                  'Subgroup removed',
+                                  `${data.groupName(id)} was removed.`,
+                                ),
+                            },
+                          )
+                        }
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </Group>
+                </List.Item>
+              );
+            })}
+          </List>
+        )}
+      </Stack>
+
+      {group.is_system_group ? null : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (adding.length === 0) return;
+            mutation.mutate(
+              { user_group_id: group.id, add: adding.map(Number) },
+              {
+                onSuccess: () => {
+                  notify('success', 'group-subgroups', 'Subgroups added', `${adding.length} added to ${group.name}.`);
+                  setAdding([]);
+                },
+              },
+            );
+          }}
+        >
+          <Stack gap="xs">
+            <Group align="flex-end" gap="sm">
+              <MultiSelect
+                label="Add subgroups"
+                placeholder="Search groups"
+                data={options}
+                value={adding}
+                onChange={setAdding}
+                searchable
+                clearable
+                nothingFoundMessage="No matching groups"
+                disabled={!canAdd.allowed}
+                description={canAdd.reason}
+                style={{ flex: 1 }}
+              />
+              <Button type="submit" disabled={!canAdd.allowed || adding.length === 0} loading={mutation.isPending}>
+                Add
+              </Button>
+            </Group>
+            {notOffered.length > 0 ? (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id={`not-offered-${group.id}`}>
+                  Not offered
+                </Text>
+                <List size="sm" aria-labelledby={`not-offered-${group.id}`}>
+                  {notOffered.map((c) => (
+                    <List.Item key={c.group.id}>{c.reason}</List.Item>
+                  ))}
+                </List>
+              </Stack>
+            ) : null}
+          </Stack>
+        </form>
+      )}
+      <ServerError error={mutation.error} title="Subgroups were not changed" />
+
+      <Stack gap="xs">
+        <Title order={4}>Subgroup of</Title>
+        {parents.length === 0 ? (
+          <Text size="sm">This group is not a subgroup of any other group.</Text>
+        ) : (
+          <List aria-label="Subgroup of" size="sm">
+            {parents.map((p) => (
+              <List.Item key={p.id}>{data.groupName(p.id)}</List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
