@@ -1,6 +1,6 @@
 import { Alert, Button, Drawer, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import type { Channel } from '../../shared/svc/channels';
@@ -55,6 +55,14 @@ export function TopicDrawer(props: TopicDrawerProps) {
     getItemKey: (index) => all[index]!.id,
     overscan: 6,
   });
+
+  // A topic opens on its newest messages, like a conversation; later pages keep the reader's place.
+  const scrolledToNewest = useRef(false);
+  useEffect(() => {
+    if (scrolledToNewest.current || all.length === 0) return;
+    scrolledToNewest.current = true;
+    virtualizer.scrollToIndex(all.length - 1, { align: 'end' });
+  }, [all.length, virtualizer]);
 
   const toggleResolved = () => {
     if (newestId === null) return;

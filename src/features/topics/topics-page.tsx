@@ -135,8 +135,26 @@ export function TopicsPage() {
       align: 'end',
       cell: (t) => (t.count === 0 && !t.complete ? '—' : `${t.complete ? '' : '≥ '}${t.count.toLocaleString()}`),
     },
-    { id: 'people', header: 'Participants', width: 'minmax(10rem, 1.5fr)', cell: (t) => names(t.participants) },
-    { id: 'last', header: 'Last activity', width: 'minmax(10rem, 1fr)', cell: (t) => formatWhen(t.lastActivity) },
+    {
+      id: 'people',
+      header: 'Participants',
+      width: 'minmax(10rem, 1.5fr)',
+      cell: (t) => (
+        <Text size="sm" truncate title={names(t.participants)}>
+          {names(t.participants)}
+        </Text>
+      ),
+    },
+    {
+      id: 'last',
+      header: 'Last activity',
+      width: 'minmax(11rem, 1fr)',
+      cell: (t) => (
+        <Text size="sm" truncate>
+          {formatWhen(t.lastActivity)}
+        </Text>
+      ),
+    },
     {
       id: 'actions',
       header: 'Actions',
