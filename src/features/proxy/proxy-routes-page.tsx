@@ -1,6 +1,252 @@
-import { Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { ApiError } from '../../client/api-error';
+import { notify } from '../../client/notify';
+import { useRole } from '../../client/use-role';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { LoadError } from '../../components/load-error';
+import { proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
+import { useProxyOverview } from './api/get-overview';
+import { useUpdateProxyRoute } from './api/update-route';
+import { ConnectionCard } from './connection-card';
+import { describeUpstreams, filterRoutes, STATUS_FILTERS, type StatusFilter } from './filter-routes';
+import { KeyRejectedBanner } from './key-banner';
+import { RouteDetailsDrawer } from './route-details';
+import { lbLabel, TLS_MODE_LABELS, tlsLabel } from './route-form';
+import { RouteFormModal } from './route-form-modal';
+import { useProxySearch } from './use-proxy-search';
 
-/** Owners and administrators: the proxy dashboard's routes (filled in with the area). */
+const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', enabled: 'Enabled', disabled: 'Disabled' };
+const statusOptions = STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const tlsOptions = TLS_MODES.map((value) => ({ value, label: TLS_MODE_LABELS[value] }));
+
+/** The row's switch: toggles `patch.enabled` without opening the row. */
+function EnabledSwitch({ route }: { route: RouteRecord }) {
+  const update = useUpdateProxyRoute();
+  const enabled = route.enabled !== false;
+  return (
+    // The row selects on click and Enter/Space; the switch is an action of its own.
+    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+      <Switch
+        aria-label={`Enabled: ${route.domain}`}
+        checked={update.isPending ? !enabled : enabled}
+        disabled={update.isPending}
+        onChange={() =>
+          update.mutate(
+            { id: route.id, patch: { enabled: !enabled } },
+            {
+              onSuccess: () =>
+                notify(
+                  'success',
+                  `proxy-route-${route.id}`,
+                  enabled ? 'Route disabled' : 'Route enabled',
+                  `${route.domain} is ${enabled ? 'no longer proxied' : 'proxied again'}.`,
+                ),
+              onError: (error) =>
+                notify(
+                  'error',
+                  `proxy-route-${route.id}`,
+                  'The dashboard refused the change',
+                  error instanceof ApiError ? error.envelope.msg : String(error),
+                ),
+            },
+          )
+        }
+      />
+    </span>
+  );
+}
+
+const columns: readonly DataTableColumn<RouteRecord>[] = [
+  {
+    id: 'domain',
+    header: 'Domain',
+    width: 'minmax(12rem, 2fr)',
+    cell: (r) => (
+      <Text size="sm" fw={500} truncate>
+        {r.domain}
+      </Text>
+    ),
+  },
+  {
+    id: 'name',
+    header: 'Name',
+    width: 'minmax(9rem, 1.2fr)',
+    cell: (r) => (
+      <Text size="sm" truncate>
+        {r.name}
+      </Text>
+    ),
+  },
+  {
+    id: 'upstreams',
+    header: 'Upstreams',
+    width: 'minmax(12rem, 2fr)',
+    cell: (r) => (
+      <Text size="sm" c="dimmed" truncate>
+        {describeUpstreams(r)}
+      </Text>
+    ),
+  },
+  { id: 'tls', header: 'TLS mode', width: '10rem', cell: (r) => <Text size="sm">{tlsLabel(r.tlsMode)}</Text> },
+  { id: 'lb', header: 'Load balancing', width: '10rem', cell: (r) => <Text size="sm">{lbLabel(r.lbPolicy)}</Text> },
+  { id: 'enabled', header: 'Enabled', width: '6rem', align: 'center', cell: (r) => <EnabledSwitch route={r} /> },
+];
+
+/** Owners and administrators: the proxy dashboard's routes, through the console's own key. */
 export function ProxyRoutesPage() {
-  return <Title order={2}>Proxy routes</Title>;
+  const { isAdmin, user } = useRole();
+  if (user === null) return null;
+  if (!isAdmin) {
+    // The BFF refuses everyone else anyway; say so instead of showing its refusals.
+    return (
+      <Stack gap="md">
+        <Title order={2}>Proxy routes</Title>
+        <Alert color="gray" title="Owners and administrators only">
+          Only owners and administrators of the organization manage the proxy dashboard&apos;s routes.
+        </Alert>
+      </Stack>
+    );
+  }
+  return <ProxyRoutesArea />;
+}
+
+function ProxyRoutesArea() {
+  const search = useProxySearch();
+  const overview = useProxyOverview();
+  const [form, setForm] = useState<{ route: RouteRecord | null } | null>(null);
+
+  const routesOutcome = overview.data?.routes ?? null;
+  const routes = useMemo(() => (routesOutcome?.ok ? routesOutcome.data : []), [routesOutcome]);
+  const query = useDeferredValue(search.q);
+  const shown = useMemo(
+    () => filterRoutes(routes, { q: query, status: search.status, tls: search.tls }),
+    [routes, query, search.status, search.tls],
+  );
+  const selected = routes.find((r) => r.id === search.selectedId) ?? null;
+  const unreachable = overview.isError && overview.error instanceof ApiError && overview.error.status >= 500;
+  const routesError = routesOutcome && !routesOutcome.ok ? routesOutcome.error : null;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Proxy routes</Title>
+        <Button onClick={() => setForm({ route: null })}>Create route</Button>
+      </Group>
+
+      <KeyRejectedBanner />
+
+      <ConnectionCard
+        health={overview.data?.health ?? null}
+        reachable={unreachable ? false : overview.data || overview.isError ? true : null}
+        unreachableError={overview.error}
+        checkedAt={overview.data?.checkedAt ?? null}
+        checking={overview.isFetching}
+        onCheck={() => void overview.refetch()}
+      />
+
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search routes"
+          placeholder="Domain, name or upstream"
+          value={search.q}
+          onChange={(e) => search.setQuery(e.currentTarget.value)}
+          w={280}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="proxy-status-label">
+            Show
+          </Text>
+          <SegmentedControl
+            aria-labelledby="proxy-status-label"
+            data={statusOptions}
+            value={search.status}
+            onChange={(value) => search.setStatus(value as StatusFilter)}
+          />
+        </Stack>
+        <Select
+          label="TLS mode"
+          placeholder="Any"
+          data={tlsOptions}
+          value={search.tls}
+          onChange={(value) => search.setTls(value)}
+          clearable
+          w={220}
+        />
+      </Group>
+
+      <Group justify="space-between" gap="xs" mih={24}>
+        <Text size="sm" role="status" aria-live="polite">
+          {overview.isPending
+            ? 'Loading routes…'
+            : routesError
+              ? 'Routes unavailable'
+              : `${shown.length.toLocaleString()} ${shown.length === 1 ? 'route' : 'routes'}`}
+        </Text>
+        {overview.isFetching && !overview.isPending ? <Loader size="xs" aria-label="Updating" /> : null}
+      </Group>
+
+      {overview.isError ? (
+        <LoadError
+          title="The proxy dashboard could not be reached"
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
+        />
+      ) : routesError && routesError.code !== proxyErrorCodes.keyRejected ? (
+        <LoadError title="Routes could not be loaded" error={routesError} onRetry={() => void overview.refetch()} />
+      ) : (
+        <DataTable
+          label="Proxy routes"
+          rows={shown}
+          columns={columns}
+          getRowId={(r) => r.id}
+          selectedId={search.selectedId}
+          onSelect={(r) => search.select(r.id)}
+          height="min(60vh, 640px)"
+          minWidth={820}
+          empty={
+            overview.isPending ? (
+              'Loading routes…'
+            ) : routesError ? (
+              <Badge color="red" variant="light">
+                The dashboard refused to list routes
+              </Badge>
+            ) : (
+              'No routes match.'
+            )
+          }
+        />
+      )}
+
+      <RouteDetailsDrawer
+        routeId={search.selectedId}
+        listed={selected}
+        loading={overview.isPending}
+        onClose={() => search.select(null)}
+        onEdit={(route) => setForm({ route })}
+      />
+      <RouteFormModal
+        opened={form !== null}
+        route={form?.route ?? null}
+        onClose={() => setForm(null)}
+        onSaved={(id) => {
+          setForm(null);
+          search.select(id);
+        }}
+      />
+    </Stack>
+  );
 }

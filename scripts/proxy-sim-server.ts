@@ -1,0 +1,28 @@
+// The proxy-dashboard simulator on its own, as a real HTTP server with its /__sim control API (for end-to-end
+// tests). It creates the key the console will hold and prints it once on the ready line, as a dashboard shows a
+// new key once; the harness passes it to the BFF as PROXY_API_KEY.
+import { createProxySimulator, startProxySimServer } from '../src/sim/proxy';
+import type { ProxyScope } from '../src/shared/proxy';
+
+const port = Number(process.env.SIM_PROXY_PORT ?? 9992);
+const sim = createProxySimulator({
+  basePath: process.env.PROXY_RPC_PATH ?? '/api/rpc',
+  transformer: process.env.PROXY_TRANSFORMER === 'none' ? 'none' : 'superjson',
+  controlApi: true,
+});
+const server = await startProxySimServer(sim, port, '127.0.0.1');
+const scopes = (process.env.SIM_PROXY_KEY_SCOPES ?? 'routes:read,routes:write,health:read').split(',') as ProxyScope[];
+const days = Number(process.env.SIM_PROXY_KEY_DAYS ?? 0);
+const { id, key } = sim.control.createKey({
+  name: 'Realm Console (e2e)',
+  scopes,
+  expiresInDays: days > 0 ? days : null,
+});
+console.log(`PROXY_SIM_READY ${JSON.stringify({ proxyUrl: server.url, apiKey: key, keyId: id, scopes })}`);
+
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());

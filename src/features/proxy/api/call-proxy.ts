@@ -1,0 +1,97 @@
+import { ApiError } from '../../../client/api-error';
+import { bffFetch } from '../../../client/bff-fetch';
+import {
+  batchResponseSchema,
+  PROXY_BATCH_PATH,
+  proxyPath,
+  proxyProcedures,
+  type ProxyInput,
+  type ProxyOutput,
+  type ProxyProcedureName,
+} from '../../../shared/proxy';
+import { recordOutcome } from '../key-status';
+
+/** One call's outcome inside a batch: the typed output, or the refusal as an ApiError. */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+function parseOutput<P extends ProxyProcedureName>(procedure: P, data: unknown): ProxyOutput<P> {
+  const parsed = proxyProcedures[procedure].output.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(502, {
+      result: 'error',
+      code: 'UPSTREAM_INVALID_RESPONSE',
+      msg: 'The proxy dashboard sent an answer the console cannot read.',
+    });
+  }
+  return parsed.data as ProxyOutput<P>;
+}
+
+/**
+ * Calls one procedure through `/bff/proxy` (queries as GET `?input=`, mutations as a JSON POST) and notes
+ * what it taught about the key's scopes. Throws ApiError like every BFF call.
+ */
+export async function callProxy<P extends ProxyProcedureName>(
+  procedure: P,
+  input: ProxyInput<P>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ProxyOutput<P>> {
+  const def = proxyProcedures[procedure];
+  try {
+    const body =
+      def.kind === 'query'
+        ? await bffFetch(
+            input === undefined
+              ? proxyPath(procedure)
+              : `${proxyPath(procedure)}?input=${encodeURIComponent(JSON.stringify(input))}`,
+            { signal: options.signal },
+          )
+        : await bffFetch(proxyPath(procedure), {
+            method: 'POST',
+            body: JSON.stringify(input ?? null),
+            headers: { 'content-type': 'application/json' },
+            signal: options.signal,
+          });
+    const data = parseOutput(procedure, body);
+    recordOutcome(procedure, null);
+    return data;
+  } catch (error) {
+    if (error instanceof ApiError) recordOutcome(procedure, error);
+    throw error;
+  }
+}
+
+/**
+ * Several queries in one round trip (`POST /bff/proxy/batch`; the BFF sends them upstream as one batch).
+ * Each result stands alone: a refusal of one call does not fail the others.
+ */
+export async function callProxyBatch<const P extends readonly ProxyProcedureName[]>(
+  procedures: P,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ [K in keyof P]: Outcome<ProxyOutput<P[K]>> }> {
+  const body = await bffFetch(PROXY_BATCH_PATH, {
+    method: 'POST',
+    body: JSON.stringify({ calls: procedures.map((procedure) => ({ procedure })) }),
+    headers: { 'content-type': 'application/json' },
+    signal: options.signal,
+  });
+  const { results } = batchResponseSchema.parse(body);
+  return procedures.map((procedure, index) => {
+    const result = results[index];
+    if (!result) {
+      const error = new ApiError(502, { result: 'error', code: 'UPSTREAM_INVALID_RESPONSE', msg: 'No answer.' });
+      return { ok: false, error };
+    }
+    if (!result.ok) {
+      const error = new ApiError(result.status, result.error);
+      recordOutcome(procedure, error);
+      return { ok: false, error };
+    }
+    try {
+      const data = parseOutput(procedure, result.data);
+      recordOutcome(procedure, null);
+      return { ok: true, data };
+    } catch (error) {
+      return { ok: false, error: error as ApiError };
+    }
+  }) as { [K in keyof P]: Outcome<ProxyOutput<P[K]>> };
+}

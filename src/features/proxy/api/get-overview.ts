@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../client/api-error';
+import { proxyErrorCodes } from '../../../shared/proxy';
+import { callProxyBatch } from './call-proxy';
+
+/** Every query key of this area starts here; mutations invalidate it whole (the dashboard has no events). */
+export const proxyRootKey = ['proxy'] as const;
+
+/** How often the list is asked again while the area is open. */
+export const PROXY_POLL_MS = 15_000;
+
+/**
+ * The routes and the dashboard's health in one round trip (one upstream batch). Each half succeeds or is
+ * refused on its own; only when the dashboard cannot be reached at all does the query fail (and retry).
+ */
+export function proxyOverviewQueryOptions() {
+  return queryOptions({
+    queryKey: [...proxyRootKey, 'overview'] as const,
+    queryFn: async ({ signal }) => {
+      const [routes, health] = await callProxyBatch(['publicApi.routes', 'publicApi.health'], { signal });
+      if (!routes.ok && routes.error.code === proxyErrorCodes.unavailable) throw routes.error;
+      return { routes, health, checkedAt: Date.now() };
+    },
+    refetchInterval: PROXY_POLL_MS,
+    // A refused key is final until someone acts; only an unreachable dashboard is worth asking again soon.
+    retry: (count, error) => error instanceof ApiError && error.status >= 500 && count < 2,
+  });
+}
+
+export function useProxyOverview() {
+  return useQuery(proxyOverviewQueryOptions());
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  createRouteInputSchema,
+  createRouteOutputSchema,
+  healthSchema,
+  okOutputSchema,
+  routeIdInputSchema,
+  routeListSchema,
+  routeRecordSchema,
+  updateRouteInputSchema,
+} from './routes';
+
+/** Scopes a dashboard API key may hold; `admin` implies all of them. */
+export const PROXY_SCOPES = ['routes:read', 'routes:write', 'health:read', 'admin'] as const;
+export type ProxyScope = (typeof PROXY_SCOPES)[number];
+
+/** The scopes a key may be checked for (everything but `admin`, which implies them). */
+export const CHECKED_SCOPES = ['routes:read', 'routes:write', 'health:read'] as const;
+export type CheckedScope = (typeof CHECKED_SCOPES)[number];
+
+export function scopeAllows(held: readonly string[], needed: CheckedScope): boolean {
+  return held.includes('admin') || held.includes(needed);
+}
+
+const noInput = z.undefined();
+
+interface ProcedureDef<I extends z.ZodType, O extends z.ZodType> {
+  kind: 'query' | 'mutation';
+  input: I;
+  output: O;
+  scope: CheckedScope;
+  /** What the console does with it, for messages ("… to create routes"). */
+  purpose: string;
+}
+
+function procedure<I extends z.ZodType, O extends z.ZodType>(def: ProcedureDef<I, O>): ProcedureDef<I, O> {
+  return def;
+}
+
+/**
+ * Every dashboard procedure the console calls, and nothing else: the BFF refuses any other path. Writes go
+ * through the key-authenticated `publicApi.*` procedures (the `routes.*` writes need a browser session the
+ * console never has); `routes.get` gives one full record for the detail panel.
+ */
+export const proxyProcedures = {
+  'publicApi.routes': procedure({
+    kind: 'query',
+    input: noInput,
+    output: routeListSchema,
+    scope: 'routes:read',
+    purpose: 'list routes',
+  }),
+  'routes.get': procedure({
+    kind: 'query',
+    input: routeIdInputSchema,
+    output: routeRecordSchema,
+    scope: 'routes:read',
+    purpose: 'read a route',
+  }),
+  'publicApi.createRoute': procedure({
+    kind: 'mutation',
+    input: createRouteInputSchema,
+    output: createRouteOutputSchema,
+    scope: 'routes:write',
+    purpose: 'create routes',
+  }),
+  'publicApi.updateRoute': procedure({
+    kind: 'mutation',
+    input: updateRouteInputSchema,
+    output: okOutputSchema,
+    scope: 'routes:write',
+    purpose: 'change routes',
+  }),
+  'publicApi.deleteRoute': procedure({
+    kind: 'mutation',
+    input: routeIdInputSchema,
+    output: okOutputSchema,
+    scope: 'routes:write',
+    purpose: 'delete routes',
+  }),
+  'publicApi.health': procedure({
+    kind: 'query',
+    input: noInput,
+    output: healthSchema,
+    scope: 'health:read',
+    purpose: 'read the dashboard health',
+  }),
+} as const;
+
+export type ProxyProcedures = typeof proxyProcedures;
+export type ProxyProcedureName = keyof ProxyProcedures;
+export type ProxyInput<P extends ProxyProcedureName> = z.input<ProxyProcedures[P]['input']>;
+export type ProxyOutput<P extends ProxyProcedureName> = z.output<ProxyProcedures[P]['output']>;
+export type ProxyQueryName = {
+  [P in ProxyProcedureName]: ProxyProcedures[P]['kind'] extends 'query' ? P : never;
+}[ProxyProcedureName];
+
+export const PROXY_PROCEDURE_NAMES = Object.keys(proxyProcedures) as ProxyProcedureName[];
+
+export function isProxyProcedure(name: string): name is ProxyProcedureName {
+  return Object.hasOwn(proxyProcedures, name);
+}
