@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { startBff, startProcess } from './stack';
 
 /**
- * The full stack on free ports: the chat simulator (with its control API) and the BFF serving the production
- * build, as separate processes so a spec can restart the BFF while the chat server keeps running. The BFF's
- * pid lives in a file, because a spec that restarts it leaves a new process behind for teardown to stop.
+ * The full stack on free ports: the chat and proxy simulators (with their control APIs) and the BFF serving the
+ * production build, as separate processes so a spec can restart the BFF while the chat server keeps running. The
+ * BFF's pid lives in a file, because a spec that restarts it leaves a new process behind for teardown to stop.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
@@ -15,6 +15,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     { SIM_SVC_PORT: '0', SIM_USERS: process.env.SIM_USERS ?? '300', SIM_CONTROL: 'true' },
     'SIM_READY',
   );
+  // The proxy dashboard, with the key the console holds: its scopes as demo mode grants them, and an expiry the
+  // proxy spec reaches by moving the dashboard's clock.
+  const proxy = await startProcess<{ proxyUrl: string; apiKey: string; keyId: string }>(
+    ['scripts/proxy-sim-server.ts'],
+    { SIM_PROXY_PORT: '0', SIM_PROXY_KEY_DAYS: '30' },
+    'PROXY_SIM_READY',
+  );
+  process.env.E2E_PROXY_URL = proxy.ready.proxyUrl;
+  process.env.E2E_PROXY_API_KEY = proxy.ready.apiKey;
+  process.env.E2E_PROXY_KEY_ID = proxy.ready.keyId;
   const dataDir = join(dir, 'data');
   const bff = await startBff({ svcUrl: sim.ready.svcUrl, port: '0', dataDir });
   const pidFile = join(dir, 'bff.pid');
@@ -30,6 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Already gone.
     }
     sim.child.kill('SIGTERM');
+    proxy.child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   };
 }

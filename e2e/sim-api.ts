@@ -80,3 +80,70 @@ export async function seedTopic(
   if (!res.ok) throw new Error(`sim control seed-topic: ${res.status} ${await res.text()}`);
   return (await res.json()) as { first_id: number; last_id: number };
 }
+
+/**
+ * Creates a user group as `email` straight on the chat server (for specs that need groups to exist before the
+ * console looks at them). Settings are group-setting values; returns the new group's ID.
+ */
+export async function createUserGroup(
+  email: string,
+  name: string,
+  options: { members?: number[]; subgroups?: number[]; settings?: Record<string, unknown> } = {},
+): Promise<number> {
+  const params: Record<string, string> = {
+    name,
+    description: 'Made by the e2e suite.',
+    members: JSON.stringify(options.members ?? []),
+  };
+  if (options.subgroups) params.subgroups = JSON.stringify(options.subgroups);
+  for (const [setting, value] of Object.entries(options.settings ?? {})) params[setting] = JSON.stringify(value);
+  const body = await simCall(email, 'POST', '/user_groups/create', params);
+  if (body.result !== 'success') throw new Error(`create group ${name}: ${String(body.msg)}`);
+  return body.group_id as number;
+}
+
+/** A user group's current record as the chat server lists it (deactivated ones included). */
+export async function userGroupRecord(id: number): Promise<Record<string, unknown>> {
+  const { user_groups } = (await simCall('admin@demo.test', 'GET', '/user_groups', {
+    include_deactivated_groups: 'true',
+  })) as unknown as { user_groups: Record<string, unknown>[] };
+  const found = user_groups.find((g) => g.id === id);
+  if (!found) throw new Error(`no group ${id}`);
+  return found;
+}
+
+/** The IDs of a channel topic's messages as `email` may read them, oldest first (the empty topic is ''). */
+export async function topicMessageIds(email: string, streamId: number, topic: string): Promise<number[]> {
+  const body = await simCall(email, 'GET', '/messages', {
+    anchor: 'newest',
+    num_before: '5000',
+    num_after: '0',
+    allow_empty_topic_name: 'true',
+    narrow: JSON.stringify([
+      { operator: 'channel', operand: streamId },
+      { operator: 'topic', operand: topic },
+    ]),
+  });
+  return (body.messages as { id: number }[]).map((m) => m.id);
+}
+
+/**
+ * Edits or moves a message as `email` straight on the chat server (another client's edit, for race specs).
+ * Values are sent as the API expects them (numbers and booleans JSON-encoded).
+ */
+export async function simEditMessage(
+  email: string,
+  messageId: number,
+  params: {
+    content?: string;
+    topic?: string;
+    stream_id?: number;
+    propagate_mode?: string;
+    prev_content_sha256?: string;
+  },
+): Promise<Record<string, unknown>> {
+  const form: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) form[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  return simCall(email, 'PATCH', `/messages/${messageId}`, form);
+}

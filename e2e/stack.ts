@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** Starts a process and resolves with the JSON of its first line that starts with `marker`. */
@@ -35,6 +36,11 @@ export interface BffEnv {
   svcUrl: string;
   port: string;
   dataDir: string;
+  /** The proxy dashboard and the key the BFF holds; by default the ones global setup started. */
+  proxyUrl?: string;
+  proxyApiKey?: string;
+  /** More variables, e.g. DATABASE_URL and SESSION_SECRET for replicas sharing one PostgreSQL. */
+  extraEnv?: Record<string, string>;
 }
 
 export async function startBff(env: BffEnv, options: { detached?: boolean } = {}) {
@@ -47,8 +53,61 @@ export async function startBff(env: BffEnv, options: { detached?: boolean } = {}
       LOG_REQUESTS: 'false',
       EVENTS_IDLE_MINUTES: '3',
       SERVER_INFO_TTL_SECONDS: '1',
+      PROXY_URL: env.proxyUrl ?? process.env.E2E_PROXY_URL ?? '',
+      PROXY_API_KEY: env.proxyApiKey ?? process.env.E2E_PROXY_API_KEY ?? '',
+      ...env.extraEnv,
     },
     'REALM_CONSOLE_READY',
     options,
   );
+}
+
+/**
+ * Restarts the shared BFF on the same port and data directory, as a deploy would: the old process is stopped
+ * and gone (it closes its embedded database) before the new one starts. The new one's output goes to a file,
+ * not a pipe, so it outlives this test worker; its pid replaces the old one in E2E_BFF_PID_FILE.
+ */
+export async function restartBff(consoleUrl: string): Promise<void> {
+  const pidFile = process.env.E2E_BFF_PID_FILE!;
+  const oldPid = Number(readFileSync(pidFile, 'utf8'));
+  try {
+    process.kill(oldPid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+  for (let i = 0; i < 150; i++) {
+    try {
+      process.kill(oldPid, 0);
+    } catch {
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const log = openSync(`${pidFile}.log`, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: new URL(consoleUrl).port,
+      SVC_URL: process.env.E2E_SVC_URL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_REQUESTS: 'false',
+      EVENTS_IDLE_MINUTES: '3',
+      SERVER_INFO_TTL_SECONDS: '1',
+      PROXY_URL: process.env.E2E_PROXY_URL ?? '',
+      PROXY_API_KEY: process.env.E2E_PROXY_API_KEY ?? '',
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  child.unref();
+  writeFileSync(pidFile, String(child.pid));
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${consoleUrl}/bff/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the restarted BFF did not answer within 30 s (see ${pidFile}.log)`);
 }

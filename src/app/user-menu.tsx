@@ -1,8 +1,10 @@
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { bffFetch } from '../client/bff-fetch';
 import { errorMessage } from '../client/api-error';
 import { notify } from '../client/notify';
-import { useSession, useSignOut } from '../client/session';
+import { sessionKey, useSession, useSignOut } from '../client/session';
 import { roleLabel } from '../shared/svc/roles';
 
 function initials(name: string): string {
@@ -17,6 +19,23 @@ function initials(name: string): string {
 export function UserMenu() {
   const { data } = useSession();
   const signOut = useSignOut();
+  const client = useQueryClient();
+  // Every browser this user is signed in with, on every console replica.
+  const signOutAll = useMutation({
+    mutationFn: () => bffFetch('/bff/session/all', { method: 'DELETE' }) as Promise<{ ended: number }>,
+    onSuccess: async ({ ended }) => {
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
+      await client.invalidateQueries({ queryKey: sessionKey });
+      notify(
+        'success',
+        'sign-out-all',
+        'Signed out everywhere',
+        `${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`,
+      );
+      await navigate('/sign-in', { replace: true });
+    },
+    onError: (e) => notify('error', 'sign-out-all', 'Sign-out failed', errorMessage(e)),
+  });
   const navigate = useNavigate();
   const user = data?.user;
   if (!user) return null;
@@ -58,6 +77,9 @@ export function UserMenu() {
           }
         >
           Sign out
+        </Menu.Item>
+        <Menu.Item color="red" onClick={() => signOutAll.mutate()}>
+          Sign out all my sessions
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,14 +1,20 @@
 import type { EventHub } from './event-hub';
+import type { ProxyUpstream } from './proxy-upstream';
 import type { Session, SessionStore } from './session-store';
 import type { ServerInfoCache } from './server-info';
+import type { AuditLog } from './store/audit-log';
 import type { SvcUpstream } from './svc-upstream';
 
 export interface BffDeps {
   svc: SvcUpstream;
   sessions: SessionStore;
+  /** The audit timeline every mutating operation is recorded in (see audit.ts). */
+  audit: AuditLog;
   serverInfo: ServerInfoCache;
   /** One upstream event queue per session, fanned out to its tabs over SSE. */
   hub: EventHub;
+  /** The proxy dashboard client (holds its API key); absent when no dashboard is configured. */
+  proxy?: ProxyUpstream | null;
   /** Demo mode only: the seeded sign-ins shown on the sign-in page. */
   demo: { accounts: { email: string; role: number; fullName: string }[]; password: string } | null;
   now: () => number;

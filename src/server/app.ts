@@ -2,13 +2,18 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
+import { bulkRoutes } from './bulk/routes';
+import { auditRoutes } from './audit-routes';
 import type { Config } from './config';
 import { csrfGuard } from './csrf-guard';
 import { eventsRoutes } from './events-routes';
+import { proxyRoutes } from './proxy-routes';
 import { sessionRoutes } from './session-routes';
 import { stateRoutes } from './state-routes';
 import { staticRoutes } from './static-routes';
+import { StoreUnavailableError } from './store/database';
 import { svcRoutes } from './svc-routes';
+import { createWebhooks } from './webhooks';
 
 /** Builds the BFF without opening sockets, so tests and the demo drive it with app.request(). */
 export function createApp(config: Config, deps: BffDeps) {
@@ -35,18 +40,33 @@ export function createApp(config: Config, deps: BffDeps) {
   }
   app.use('/bff/*', csrfGuard(config));
 
+  // Called by the chat server with the bot's token: no console session, no CSRF header (see webhooks/).
+  const webhooks = createWebhooks(config, deps);
+  app.route('/hooks/outgoing', webhooks.receiver);
+
   app.get('/bff/health', async (c) => {
     const server = await deps.serverInfo.get();
     return c.json({ status: 'ok', svc: server.info ? 'reachable' : 'unreachable' });
   });
   app.route('/bff/session', sessionRoutes(config, deps));
   app.route('/bff/svc', svcRoutes(config, deps));
+  app.route('/bff/audit', auditRoutes(config, deps));
   app.route('/bff/events', eventsRoutes(config, deps));
   app.route('/bff/state', stateRoutes(config, deps));
+  app.route('/bff/bulk', bulkRoutes(config, deps));
+  app.route('/bff/proxy', proxyRoutes(config, deps));
+  app.route('/bff/webhooks', webhooks.admin);
   app.all('/bff/*', (c) => c.json(errorEnvelope(bffErrorCodes.unknownOperation, 'No such console endpoint.'), 404));
   app.route('/', staticRoutes(config.staticDir));
 
   app.onError((error, c) => {
+    if (error instanceof StoreUnavailableError) {
+      deps.log('error', `${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`);
+      return c.json(
+        errorEnvelope('STORE_UNAVAILABLE', "The console's database is unavailable. Try again in a moment."),
+        503,
+      );
+    }
     deps.log('error', `unhandled ${c.req.method} ${new URL(c.req.url).pathname}: ${error.name}: ${error.message}`);
     return c.json(errorEnvelope('INTERNAL_ERROR', 'The console hit an unexpected error.'), 500);
   });

@@ -44,6 +44,8 @@ const envSchema = z.object({
   SIM_USERS: z.coerce.number().int().min(0).max(200_000).default(300),
   SIM_FEATURE_LEVEL: z.coerce.number().int().min(0).default(420),
   LOG_REQUESTS: bool.default(true),
+  BULK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  WEBHOOK_MAX_BODY_KB: z.coerce.number().int().min(1).max(10_240).default(256),
 });
 
 export interface Config {
@@ -83,6 +85,10 @@ export interface Config {
   };
   sim: { svcPort: number; proxyPort: number; users: number; featureLevel: number };
   logRequests: boolean;
+  /** Bulk user actions: requests in flight per run. */
+  bulk: { concurrency: number };
+  /** Outgoing-webhook receiver: notifications with a bigger body are refused (413). */
+  webhooks: { maxBodyBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -131,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       featureLevel: e.SIM_FEATURE_LEVEL,
     },
     logRequests: e.LOG_REQUESTS,
+    bulk: { concurrency: e.BULK_CONCURRENCY },
+    webhooks: { maxBodyBytes: e.WEBHOOK_MAX_BODY_KB * 1024 },
   };
 }
 

@@ -1,8 +1,10 @@
 import type { BffDeps } from './app-types';
 import type { Config } from './config';
 import { EventHub, type EventHubOptions } from './event-hub';
+import { createProxyUpstream } from './proxy-upstream';
 import { createServerInfoCache } from './server-info';
 import { MemorySessionStore, type SessionStore } from './session-store';
+import { MemoryAuditLog, type AuditLog } from './store/audit-log';
 import { createSvcUpstream, type FetchLike } from './svc-upstream';
 
 /** Event-hub knobs tests turn (fast backoff, manual reaping, deterministic jitter). */
@@ -15,12 +17,16 @@ export function createDeps(
   options: {
     svcUrl: string;
     fetch?: FetchLike;
+    /** How the BFF reaches the proxy dashboard (tests pass the simulator's fetch). */
+    proxyFetch?: FetchLike;
     demo?: BffDeps['demo'];
     now?: () => number;
     log?: BffDeps['log'];
     hub?: HubOverrides;
-    /** Where sessions live; in memory unless the process entry passes the durable store. */
+    /** Where sessions live; in memory unless the process entry passes the SQL store's. */
     sessions?: SessionStore;
+    /** Where audit entries go; in memory unless the process entry passes the SQL store's. */
+    audit?: AuditLog;
   },
 ): BffDeps {
   const svc = createSvcUpstream({ baseUrl: options.svcUrl, timeoutMs: config.upstreamTimeoutMs, fetch: options.fetch });
@@ -40,9 +46,23 @@ export function createDeps(
     onDeadKey: (sessionId) => sessions.delete(sessionId),
     ...options.hub,
   });
+  const proxy =
+    config.proxy.url && config.proxy.apiKey
+      ? createProxyUpstream({
+          url: config.proxy.url,
+          rpcPath: config.proxy.rpcPath,
+          apiKey: config.proxy.apiKey,
+          transformer: config.proxy.transformer,
+          timeoutMs: config.upstreamTimeoutMs,
+          fetch: options.proxyFetch,
+          log,
+        })
+      : null;
   return {
     svc,
+    proxy,
     sessions,
+    audit: options.audit ?? new MemoryAuditLog(),
     serverInfo: createServerInfoCache(svc, options.svcUrl, config.serverInfoTtlMs, now),
     hub,
     demo: options.demo ?? null,

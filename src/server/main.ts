@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { createProxySimulator, startProxySimServer } from '../sim/proxy';
 import { createSvcSimulator, DEMO_ACCOUNTS, DEMO_PASSWORD, startSvcSimServer } from '../sim/svc';
 import { createApp } from './app';
 import { ConfigError, loadConfigFromProcess, type Config } from './config';
 import { createDeps } from './deps';
-import { EncryptedFileSessionStore, sessionSecret } from './file-session-store';
+import { openConsoleStore } from './store';
 
 /** The process entry only starts things: config, the embedded upstreams in demo mode, the BFF. */
 async function main(): Promise<void> {
@@ -39,15 +39,36 @@ async function main(): Promise<void> {
     svcUrl = server.url;
     demo = { accounts: DEMO_ACCOUNTS.map((a) => ({ ...a })), password: DEMO_PASSWORD };
   }
+  let proxyEmbedded = false;
+  if (!config.svcUrl && !config.proxy.url) {
+    // Demo mode embeds the proxy dashboard too and hands the BFF a key through its configuration, as an
+    // operator would: created with the scopes the console needs, shown once, never printed.
+    const proxySim = createProxySimulator({ basePath: config.proxy.rpcPath, transformer: config.proxy.transformer });
+    const proxyServer = await startProxySimServer(proxySim, config.sim.proxyPort, '127.0.0.1');
+    closers.push(proxyServer.close);
+    const { key } = proxySim.control.createKey({
+      name: 'Realm Console (demo)',
+      scopes: ['routes:read', 'routes:write', 'health:read'],
+    });
+    config = { ...config, proxy: { ...config.proxy, url: proxyServer.url, apiKey: key } };
+    proxyEmbedded = true;
+  }
 
-  // Sessions survive a restart: encrypted at rest in DATA_DIR.
-  const sessions = new EncryptedFileSessionStore(
-    join(config.dataDir, 'sessions.enc'),
-    sessionSecret(config.sessionSecret, config.dataDir),
-    { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
-    (line) => console.warn(`[bff] ${line}`),
-  );
-  const deps = createDeps(config, { svcUrl, demo, sessions });
+  // Sessions and the audit timeline live in SQL: PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL.
+  let store: Awaited<ReturnType<typeof openConsoleStore>>;
+  try {
+    store = await openConsoleStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      secret: config.sessionSecret,
+      limits: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+      log: (line) => console.log(`[bff] ${line}`),
+    });
+  } catch (error) {
+    console.error(`Cannot open the console's database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const deps = createDeps(config, { svcUrl, demo, sessions: store.sessions, audit: store.audit });
   const app = createApp(config, deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -58,6 +79,11 @@ async function main(): Promise<void> {
     `Realm Console: ${consoleUrl}`,
     `Chat service:  ${svcUrl}/api/v1${demo ? ' (embedded simulator)' : ''}`,
   ];
+  if (config.proxy.url) {
+    lines.push(
+      `Proxy dashboard: ${config.proxy.url}${config.proxy.rpcPath}${proxyEmbedded ? ' (embedded simulator)' : ''}`,
+    );
+  }
   if (demo) {
     lines.push('', `Demo sign-ins (password ${demo.password}):`);
     for (const a of demo.accounts) lines.push(`  ${a.email.padEnd(24)} role ${a.role}`);
@@ -75,9 +101,9 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     // Ends every SSE stream (tabs see `offline`) and deletes the upstream event queues first.
     await deps.hub.close();
-    sessions.flush();
     server.close();
     await Promise.all(closers.map((close) => close()));
+    await store.close().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());

@@ -5,8 +5,10 @@ import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import { describeIssue } from '../shared/svc/params';
 import type { OwnUser } from '../shared/svc/records';
 import type { AppEnv, BffDeps } from './app-types';
+import { actorOf, auditUnavailable, beginAudit, requestIdOf } from './audit';
 import type { Config } from './config';
 import { DEAD_KEY_CODES } from './dead-key';
+import { requireSession } from './require-session';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
 import type { Session, SessionData } from './session-store';
 import { UpstreamRefusal, type SvcCredentials } from './svc-upstream';
@@ -102,6 +104,24 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         await deps.hub.end(previous);
       }
       const session = await deps.sessions.create(sessionData(me, creds), deps.now());
+      try {
+        await deps.audit.record(
+          {
+            at: deps.now(),
+            actor: actorOf(session),
+            area: 'console',
+            operation: 'session.signIn',
+            target: { type: 'session', id: null, name: null },
+            requestId: requestIdOf(c),
+            params: { method: 'password' in input ? 'password' : 'apiKey' },
+          },
+          { outcome: 'success' },
+        );
+      } catch {
+        // No record of the sign-in, no sign-in.
+        await deps.sessions.delete(session.id).catch(() => undefined);
+        return auditUnavailable(c);
+      }
       writeSessionCookie(c, config, session.id);
       deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
       const limits = await deps.hub.ensure(session);
@@ -109,6 +129,21 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       return c.json(await info(session, limits));
     } catch (error) {
       if (error instanceof UpstreamRefusal) {
+        // Refused sign-ins are recorded too (who tried, never what they typed); best effort: nothing was done.
+        await deps.audit
+          .record(
+            {
+              at: deps.now(),
+              actor: { userId: null, email: input.email, name: null, role: null },
+              area: 'console',
+              operation: 'session.signIn',
+              target: { type: 'session', id: null, name: null },
+              requestId: requestIdOf(c),
+              params: { method: 'password' in input ? 'password' : 'apiKey' },
+            },
+            { outcome: 'error', code: error.envelope.code, msg: error.envelope.msg },
+          )
+          .catch(() => deps.log('warn', 'audit: a refused sign-in could not be recorded'));
         const status = error.status === 401 || error.status === 403 ? 401 : error.status >= 500 ? 502 : 400;
         return c.json(error.envelope, status);
       }
@@ -116,9 +151,45 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
     }
   });
 
+  // "Sign out all my sessions": every browser this console user is signed in with, on every replica.
+  // Their tabs' streams end at their next session check and their next request gets 401.
+  app.delete('/all', requireSession(config, deps), async (c) => {
+    const session = c.get('session');
+    const audit = await beginAudit(c, deps, {
+      area: 'console',
+      operation: 'session.signOutAll',
+      target: { type: 'user', id: String(session.userId), name: session.fullName },
+      params: {},
+    });
+    if (!audit) return auditUnavailable(c);
+    const ended = await deps.sessions.deleteAllForUser(session.userId);
+    await audit.finish({ outcome: 'success' });
+    await deps.hub.end(session.id);
+    clearSessionCookie(c, config);
+    c.header('cache-control', 'no-store');
+    return c.json({ ended });
+  });
+
   app.delete('/', async (c) => {
     const id = readSessionId(c);
     if (id) {
+      const session = await deps.sessions.peek?.(id, deps.now());
+      if (session) {
+        await deps.audit
+          .record(
+            {
+              at: deps.now(),
+              actor: actorOf(session),
+              area: 'console',
+              operation: 'session.signOut',
+              target: { type: 'session', id: null, name: null },
+              requestId: requestIdOf(c),
+              params: {},
+            },
+            { outcome: 'success' },
+          )
+          .catch(() => deps.log('warn', 'audit: a sign-out could not be recorded'));
+      }
       await deps.sessions.delete(id);
       // Its tabs' streams close and the upstream queue is deleted.
       await deps.hub.end(id);

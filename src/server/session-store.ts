@@ -16,13 +16,15 @@ export interface Session extends SessionData {
   lastSeenAt: number;
 }
 
-/** Where sessions live. In memory here; a SQL-backed store implements the same interface. */
+/** Where sessions live: SQL (`store/sql-session-store.ts`) in the running console, memory in unit tests. */
 export interface SessionStore {
   create(data: SessionData, now: number): Promise<Session>;
   /** Returns the live session and marks it seen, or null when unknown or expired (expired ones are removed). */
   touch(id: string, now: number): Promise<Session | null>;
   update(id: string, patch: Partial<SessionData>): Promise<void>;
   delete(id: string): Promise<void>;
+  /** Ends every session of a console user ("sign out all my sessions"); returns how many there were. */
+  deleteAllForUser(userId: number): Promise<number>;
   /**
    * The live session without marking it seen (null when unknown or expired). Long-lived streams check
    * with it that their session still exists without keeping it alive. Optional for other stores.
@@ -72,6 +74,14 @@ export class MemorySessionStore implements SessionStore {
 
   async delete(id: string): Promise<void> {
     this.sessions.delete(id);
+  }
+
+  async deleteAllForUser(userId: number): Promise<number> {
+    let count = 0;
+    for (const [id, s] of this.sessions) {
+      if (s.userId === userId && this.sessions.delete(id)) count++;
+    }
+    return count;
   }
 
   get size(): number {

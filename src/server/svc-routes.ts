@@ -6,6 +6,7 @@ import { matchOperation } from '../shared/svc/match';
 import { checkParams } from '../shared/svc/params';
 import { decodeParams, usesQueryString } from '../shared/svc/wire';
 import type { AppEnv, BffDeps } from './app-types';
+import { auditUnavailable, beginAudit, lookupUserName, svcTarget, type AuditHandle } from './audit';
 import type { Config } from './config';
 import { requireSession } from './require-session';
 import { clearSessionCookie } from './session-cookie';
@@ -53,11 +54,30 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, checked.msg, { field: checked.field ?? null }), 400);
     }
     const session = c.get('session');
+    // Mutations are recorded before they go upstream; no audit entry, no action.
+    let audit: AuditHandle | null = null;
+    let targetName: Promise<string | null> = Promise.resolve(null);
+    if (op.method !== 'GET') {
+      const params = checked.data as Record<string, unknown>;
+      const target = svcTarget(op.id, params, session);
+      audit = await beginAudit(c, deps, { area: 'chat', operation: op.id, target, params });
+      if (!audit) return auditUnavailable(c);
+      if (target?.type === 'user' && target.id !== null && target.name === null) {
+        targetName = lookupUserName(deps, session, Number(target.id));
+      }
+    }
     try {
       const upstream = await deps.svc.send(op, checked.data, { email: session.apiEmail, apiKey: session.apiKey });
+      await audit?.finish({ outcome: 'success' }, await targetName);
       c.header('cache-control', 'no-store');
       return c.body(upstream.text, upstream.status as 200, { 'content-type': 'application/json; charset=utf-8' });
     } catch (error) {
+      await audit?.finish(
+        error instanceof UpstreamRefusal
+          ? { outcome: 'error', code: error.envelope.code, msg: error.envelope.msg }
+          : { outcome: 'error', code: 'INTERNAL_ERROR', msg: error instanceof Error ? error.message : String(error) },
+        await targetName,
+      );
       if (!(error instanceof UpstreamRefusal)) throw error;
       if (error.status === 401 && DEAD_KEY_CODES.has(error.envelope.code)) {
         await deps.sessions.delete(session.id);

@@ -1,5 +1,6 @@
 import type { User } from '../../shared/svc/records';
 import { ROLE, type RoleName } from '../../shared/svc/roles';
+import { DEFAULT_INACTIVE_DAYS, matchesActivity, type ActivityFilter, type LastActive } from './activity';
 
 export const STATUS_FILTERS = ['active', 'deactivated'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -13,6 +14,15 @@ export interface UserFilters {
   role: RoleName | null;
   status: StatusFilter | null;
   bots: BotFilter | null;
+  /** From presence: inactive for more than `inactiveDays` days, or never active. */
+  activity?: ActivityFilter | null;
+  inactiveDays?: number;
+}
+
+/** Last-active time per user (from presence) and the time to measure from, for the activity filter. */
+export interface ActivityLookup {
+  lastActive: (user: User) => LastActive;
+  nowSeconds: number;
 }
 
 export interface IndexedUser {
@@ -32,7 +42,13 @@ export function indexUsers(users: readonly User[]): IndexedUser[] {
   }));
 }
 
-export function filterUsers(index: readonly IndexedUser[], filters: UserFilters): User[] {
+export function filterUsers(
+  index: readonly IndexedUser[],
+  filters: UserFilters,
+  activity: ActivityLookup | null = null,
+): User[] {
+  const activityFilter = filters.activity ?? null;
+  const days = filters.inactiveDays ?? DEFAULT_INACTIVE_DAYS;
   const terms = filters.q.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const role = filters.role === null ? null : ROLE[filters.role];
   const out: User[] = [];
@@ -44,11 +60,27 @@ export function filterUsers(index: readonly IndexedUser[], filters: UserFilters)
     if (filters.bots === 'humans' && user.is_bot) continue;
     // Every word must match somewhere, so "mia demo" finds Mia Member <mia@demo.test>.
     if (terms.length && !terms.every((t) => haystack.includes(t))) continue;
+    if (
+      activityFilter !== null &&
+      !matchesActivity(
+        activity ? activity.lastActive(user) : 'unknown',
+        activityFilter,
+        days,
+        activity?.nowSeconds ?? 0,
+      )
+    )
+      continue;
     out.push(user);
   }
   return out;
 }
 
 export function hasActiveFilters(filters: UserFilters): boolean {
-  return filters.q.trim() !== '' || filters.role !== null || filters.status !== null || filters.bots !== null;
+  return (
+    filters.q.trim() !== '' ||
+    filters.role !== null ||
+    filters.status !== null ||
+    filters.bots !== null ||
+    (filters.activity ?? null) !== null
+  );
 }

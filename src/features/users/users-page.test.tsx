@@ -43,10 +43,12 @@ describe('UsersPage: finding users', () => {
     expect(countText()).toBe(`${total} users`);
     expect(usersTable()).toHaveAttribute('aria-rowcount', String(total + 1));
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Select',
       'Name',
       'Email',
       'Role',
       'Joined',
+      'Last active',
       'Status',
       'Bot type',
     ]);
@@ -104,7 +106,8 @@ describe('UsersPage: finding users', () => {
     const botCount = env.sim.store.users.filter((u) => u.isBot).length;
     await waitFor(() => expect(countText()).toBe(`${botCount} users of ${view.total}`));
     expect(bodyRows()).toContainEqual(expect.stringContaining('Outgoing webhook'));
-    for (const row of bodyRows()) expect(row).not.toContain('—');
+    // Every row names its bot type (no "—" in that column).
+    for (const row of bodyRows()) expect(row).toMatch(/Generic bot|Incoming webhook|Outgoing webhook|Embedded bot/);
     expect(view.searchParams().get('bots')).toBe('bots');
 
     await view.user.click(within(bots).getByRole('radio', { name: 'Humans' }));
@@ -244,7 +247,7 @@ describe('UsersPage: look up by email', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Look up a user by email' });
     await view.user.type(within(dialog).getByLabelText('Email address'), 'member@demo.test');
     await view.user.click(within(dialog).getByRole('button', { name: 'Look up' }));
-    await screen.findByRole('dialog', { name: 'Mia Member' });
+    await screen.findByRole('dialog', { name: 'Mia Member' }, { timeout: 3_000 });
     expect(view.searchParams().get('user')).toBe(String(userId('member@demo.test')));
     expect(screen.queryByRole('dialog', { name: 'Look up a user by email' })).not.toBeInTheDocument();
   });

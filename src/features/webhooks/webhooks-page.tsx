@@ -1,6 +1,114 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { LoadError } from '../../components/load-error';
+import { useOutgoingWebhookBots, useWebhookEndpoints } from './api/webhooks-api';
+import { CreateEndpointModal } from './create-endpoint-modal';
+import { EndpointCard } from './endpoint-card';
 
-/** Administrators: outgoing-webhook endpoints and deliveries (filled in with the area). */
+/**
+ * Administrators: the organization's outgoing-webhook bots, the console endpoints that receive their
+ * notifications, and each endpoint's deliveries as they arrive.
+ */
 export function WebhooksPage() {
-  return <Title order={2}>Outgoing webhooks</Title>;
+  const bots = useOutgoingWebhookBots();
+  const endpoints = useWebhookEndpoints();
+  const [creating, setCreating] = useState<{ botId: number | null } | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Outgoing webhooks</Title>
+        <Button onClick={() => setCreating({ botId: null })} disabled={!bots.data?.some((b) => b.isActive)}>
+          Add endpoint
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed" maw={760}>
+        Point an outgoing-webhook bot at one of these endpoints to see exactly what the chat server sends when a message
+        mentions the bot or is a direct message to it. Deliveries are checked against the bot’s token and kept in memory
+        (the last 200 per endpoint).
+      </Text>
+
+      <Stack gap="xs" component="section" aria-label="Outgoing-webhook bots">
+        <Title order={3}>Bots</Title>
+        {bots.isPending ? (
+          <Loader size="sm" />
+        ) : bots.isError ? (
+          <LoadError title="Cannot load the bots" error={bots.error} onRetry={() => void bots.refetch()} />
+        ) : bots.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            This organization has no outgoing-webhook bots.
+          </Text>
+        ) : (
+          <Table aria-label="Outgoing-webhook bots" maw={760}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Bot</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Endpoints</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bots.data.map((bot) => (
+                <Table.Tr key={bot.userId}>
+                  <Table.Td>
+                    {bot.fullName}
+                    {!bot.isActive && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        (deactivated)
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{bot.email}</Table.Td>
+                  <Table.Td>{endpoints.data?.filter((e) => e.bot.userId === bot.userId).length ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={!bot.isActive}
+                      onClick={() => setCreating({ botId: bot.userId })}
+                      aria-label={`Add an endpoint for ${bot.fullName}`}
+                    >
+                      Add endpoint
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+
+      <Stack gap="md" component="section" aria-label="Endpoints">
+        <Title order={3}>Endpoints</Title>
+        {endpoints.isPending ? (
+          <Loader size="sm" />
+        ) : endpoints.isError ? (
+          <LoadError
+            title="Cannot load the endpoints"
+            error={endpoints.error}
+            onRetry={() => void endpoints.refetch()}
+          />
+        ) : endpoints.data.length === 0 ? (
+          <Alert color="gray" variant="light" maw={760}>
+            No endpoints yet. Add one for a bot, paste the bot’s token, then set the receiver URL shown here as the
+            bot’s endpoint URL in the chat server.
+          </Alert>
+        ) : (
+          endpoints.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} />)
+        )}
+      </Stack>
+
+      {creating && (
+        <CreateEndpointModal
+          opened
+          bots={bots.data ?? []}
+          initialBotId={creating.botId}
+          onClose={() => setCreating(null)}
+          onCreated={() => undefined}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -14,6 +14,7 @@ import { channelsOps } from './ops/channels-ops';
 import { draftsOps } from './ops/drafts-ops';
 import { linkifierOps } from './ops/linkifier-ops';
 import { messagesOps } from './ops/messages-ops';
+import { presenceOps } from './ops/presence-ops';
 import { realmDefaultsOps } from './ops/realm-defaults-ops';
 import { userGroupsOps } from './ops/user-groups-ops';
 import { op, type SvcOperation } from './op';
@@ -39,6 +40,7 @@ export const svcOps = {
   ...channelsOps,
   ...messagesOps,
   ...userGroupsOps,
+  ...presenceOps,
   getServerSettings: op({
     id: 'getServerSettings',
     method: 'GET',

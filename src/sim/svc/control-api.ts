@@ -147,6 +147,17 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
       });
     }),
   );
+  app.post(
+    `${SIM_CONTROL_PREFIX}/outgoing-webhook`,
+    action((form) => {
+      // `bot_email` required; `url` sets the bot's URL (empty clears it), absent leaves it. Answers the token.
+      if (!control.setOutgoingWebhook) throw new ControlParamError('outgoing-webhook is not available');
+      const botEmail = form.get('bot_email')?.trim();
+      if (!botEmail) throw new ControlParamError("Missing 'bot_email' argument");
+      const url = form.get('url');
+      return control.setOutgoingWebhook({ botEmail, ...(url !== null ? { url: url.trim() } : {}) });
+    }),
+  );
   app.get(
     `${SIM_CONTROL_PREFIX}/queues`,
     action(() => ({ queues: control.queueCount() })),

@@ -77,6 +77,15 @@ export interface SvcSimControl {
    * answers the control route with an error.
    */
   seedTopic?(input: SeedTopicRequest): { first_id: number; last_id: number };
+  /**
+   * An outgoing-webhook bot's token, and with `url` given its URL (null or '' clears it). Throws RangeError for
+   * an unknown address or a bot of another type. Optional like `seedTopic`.
+   */
+  setOutgoingWebhook?(input: { botEmail: string; url?: string | null }): {
+    bot_id: number;
+    token: string;
+    url: string | null;
+  };
 }
 
 export interface SeedTopicRequest {

@@ -10,9 +10,11 @@ import type {
   SubscriptionPeerEvent,
   SubscriptionUpdateEvent,
   SvcEvent,
+  UpdateMessageEvent,
   UpdateMessageFlagsEvent,
 } from './events';
 import { canSeeRealEmail, formatUser, withoutUndefined } from './format-user';
+import { shapeMessageEvent } from './handlers/send-message';
 import type { SimUser, SvcStore } from './store';
 
 /** What a queue asked for at registration that changes the shape of what it receives. */
@@ -64,8 +66,12 @@ export function shapeEventFor(
       return streamEventReaches(store, event, recipient) ? event : null;
     case 'delete_message':
       return shapeDeleteMessage(store, event, recipient, preferences);
+    case 'update_message':
+      return shapeUpdateMessage(store, event, recipient, preferences);
     case 'update_message_flags':
       return shapeFlagsEvent(event, recipient, preferences);
+    case 'message':
+      return shapeMessageEvent(store, event, recipient, preferences);
     default:
       // Types added later pass unchanged until they need shaping.
       return event;
@@ -139,11 +145,41 @@ function shapeDeleteMessage(
   recipient: SimUser,
   preferences: DeliveryPreferences,
 ): SvcEvent | null {
-  if (event.stream_id === undefined) return event;
-  const channel = store.channel(event.stream_id);
+  const { only_user_ids: only, ...delivered } = event;
+  if (only !== undefined) {
+    if (!only.includes(recipient.user_id)) return null;
+  } else if (delivered.stream_id !== undefined) {
+    const channel = store.channel(delivered.stream_id);
+    if (channel && !canReadHistory(store, recipient, channel)) return null;
+  }
+  if (delivered.topic === undefined) return delivered;
+  return { ...delivered, topic: topicForDisplay(delivered.topic, takesEmptyTopic(preferences)) };
+}
+
+/**
+ * Edits and moves reach those who may read the channel the messages are in now (those who lost access by
+ * a move hear of it as a deletion instead), with their own flags for the edited message.
+ */
+function shapeUpdateMessage(
+  store: SvcStore,
+  event: UpdateMessageEvent,
+  recipient: SimUser,
+  preferences: DeliveryPreferences,
+): SvcEvent | null {
+  const streamId = event.new_stream_id ?? event.stream_id;
+  const channel = streamId === undefined ? undefined : store.channel(streamId);
   if (channel && !canReadHistory(store, recipient, channel)) return null;
-  if (event.topic === undefined) return event;
-  return { ...event, topic: topicForDisplay(event.topic, takesEmptyTopic(preferences)) };
+  const message = store.messages.get(event.message_id);
+  const read = message?.readBy.has(recipient.user_id) ?? true;
+  const received = read || (channel?.subscribers.has(recipient.user_id) ?? false);
+  const flags = received ? (read ? ['read'] : []) : ['read', 'historical'];
+  const emptyOk = takesEmptyTopic(preferences);
+  return {
+    ...event,
+    flags,
+    ...(event.orig_subject !== undefined ? { orig_subject: topicForDisplay(event.orig_subject, emptyOk) } : {}),
+    ...(event.subject !== undefined ? { subject: topicForDisplay(event.subject, emptyOk) } : {}),
+  };
 }
 
 function shapeFlagsEvent(

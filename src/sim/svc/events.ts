@@ -152,13 +152,55 @@ export type SubscriptionPeerEvent = {
   user_ids: number[];
 };
 
-/** Messages were deleted (reaches those who may read the channel). */
+/**
+ * Messages were deleted (reaches those who may read the channel). A move to a channel someone cannot read
+ * is a deletion for them: `only_user_ids` then limits who hears it (removed on delivery).
+ */
 export interface DeleteMessageEvent {
   type: 'delete_message';
   message_type: 'stream' | 'private';
   message_ids: number[];
   stream_id?: number;
   topic?: string;
+  only_user_ids?: number[];
+}
+
+/**
+ * A message was edited and/or messages were moved. Reaches those who may read the channel the messages are
+ * in afterwards; `flags` are filled per recipient (event-routing.ts), topics shaped for the empty topic.
+ */
+export interface UpdateMessageEvent {
+  type: 'update_message';
+  user_id: number | null;
+  edit_timestamp: number;
+  message_id: number;
+  /** Sorted; always includes `message_id`. */
+  message_ids: number[];
+  rendering_only: boolean;
+  flags: string[];
+  stream_name?: string;
+  /** The channel before the edit. */
+  stream_id?: number;
+  new_stream_id?: number;
+  propagate_mode?: 'change_one' | 'change_later' | 'change_all';
+  orig_subject?: string;
+  subject?: string;
+  topic_links?: { text: string; url: string }[];
+  orig_content?: string;
+  orig_rendered_content?: string;
+  content?: string;
+  rendered_content?: string;
+  is_me_message?: boolean;
+}
+
+/**
+ * A new channel message. Reaches those who may read the channel; `message` and `flags` are shaped per
+ * recipient (their avatar and Markdown preferences, their own flags; see send-message.ts).
+ */
+export interface MessageEvent {
+  type: 'message';
+  message: Record<string, unknown>;
+  flags: string[];
 }
 
 /** User-group events go to everyone in the organization (guests included). */
@@ -188,6 +230,8 @@ export type SvcEvent =
   | SubscriptionMembershipEvent
   | SubscriptionPeerEvent
   | DeleteMessageEvent
+  | UpdateMessageEvent
+  | MessageEvent
   | UserGroupEvent
   | UpdateMessageFlagsEvent;
 

@@ -25,6 +25,8 @@ export interface InitialStateOptions {
 
 // Levels at which parts of the state appeared.
 const LEVEL = {
+  canCreateGroups: 299,
+  canManageAllGroups: 305,
   maxLengths: 53,
   isModerator: 60,
   longpollTimeout: 74,
@@ -43,6 +45,10 @@ const LEVEL = {
   canCreatePrivateChannelGroup: 266,
   canCreateWebPublicChannelGroup: 280,
   canAddSubscribersGroup: 341,
+  canDeleteAnyMessageGroup: 281,
+  canDeleteOwnMessageGroup: 291,
+  canMoveMessagesBetweenChannelsGroup: 310,
+  canMoveMessagesBetweenTopicsGroup: 316,
 } as const;
 
 const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: InitialStateOptions) => State>> = {
@@ -140,6 +146,33 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     }),
     ...at(LEVEL.canAddSubscribersGroup, {
       realm_can_add_subscribers_group: realmGroupSettingValue(store, r.can_add_subscribers_group),
+    }),
+    // Who may move, resolve and delete messages.
+    ...at(LEVEL.canMoveMessagesBetweenChannelsGroup, {
+      realm_can_move_messages_between_channels_group: realmGroupSettingValue(
+        store,
+        r.can_move_messages_between_channels_group,
+      ),
+    }),
+    ...at(LEVEL.canMoveMessagesBetweenTopicsGroup, {
+      realm_can_move_messages_between_topics_group: realmGroupSettingValue(
+        store,
+        r.can_move_messages_between_topics_group,
+      ),
+    }),
+    ...at(FEATURE_LEVELS.canResolveTopicsGroup, {
+      realm_can_resolve_topics_group: realmGroupSettingValue(store, r.can_resolve_topics_group),
+    }),
+    ...at(LEVEL.canDeleteAnyMessageGroup, {
+      realm_can_delete_any_message_group: realmGroupSettingValue(store, r.can_delete_any_message_group),
+    }),
+    ...at(LEVEL.canDeleteOwnMessageGroup, {
+      realm_can_delete_own_message_group: realmGroupSettingValue(store, r.can_delete_own_message_group),
+    }),
+    // Who may create user groups, and manage every group.
+    ...at(LEVEL.canCreateGroups, { realm_can_create_groups: realmGroupSettingValue(store, r.can_create_groups) }),
+    ...at(LEVEL.canManageAllGroups, {
+      realm_can_manage_all_groups: realmGroupSettingValue(store, r.can_manage_all_groups),
     }),
   };
 }

@@ -2,6 +2,7 @@ import type { Role } from '../../shared/svc';
 import type { SystemGroupName } from '../../shared/svc/group-settings';
 import { BIOGRAPHIES, DEPARTMENTS, FIRST_NAMES, LAST_NAMES, PRONOUNS, STATUS_PRESETS, TIMEZONES } from './demo-names';
 import { resolveStatusEmoji } from './emoji';
+import { seedPresence } from './presence';
 import { Random } from './random';
 import { seedMessages } from './seed-messages';
 import { seedUserGroups } from './seed-user-groups';
@@ -242,6 +243,7 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
     for (let i = store.drafts.length - 1; i >= 0; i--)
       if (store.drafts[i]!.ownerId === guest.user_id) store.drafts.splice(i, 1);
   }
+  seedPresence(store, options.seed);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { addAttachment, renderMessageContent, uploadLink } from './attachments';
 import type { SeedTopicRequest } from './control';
 import { renderMarkdown } from './markdown';
 import { Random } from './random';
@@ -213,6 +214,36 @@ export function seedMessages(store: SvcStore): void {
   // A known stretch of unread messages, for the unread tools to act on.
   const knownIssues = added.filter((m) => m.topic === 'known issues');
   for (const m of knownIssues.slice(-UNREAD_KNOWN_ISSUES)) m.readBy = new Set([m.senderId]);
+  seedUploads(store, added);
+}
+
+/** Files shared in the demo messages: channel, topic, file name, size. Fixed path IDs, no randomness. */
+export const SEEDED_UPLOADS = [
+  { channel: 'design', topic: 'icons', name: 'icon-set-v2.png', size: 184_320 },
+  { channel: 'design', topic: 'color palette', name: 'palette.pdf', size: 96_512 },
+  { channel: 'support', topic: 'export to CSV', name: 'export-sample.csv', size: 2_048 },
+  { channel: 'general', topic: 'office move', name: 'floor-plan.pdf', size: 512_000 },
+] as const;
+
+/**
+ * Attaches each seeded upload to the newest message of its topic: the sender owns the file, and the link
+ * (`[name](/user_uploads/…)`) is the only one to it, so an edit removing it detaches the upload.
+ */
+function seedUploads(store: SvcStore, added: readonly SimMessage[]): void {
+  for (const [i, upload] of SEEDED_UPLOADS.entries()) {
+    const channel = store.channels.find((c) => c.name === upload.channel);
+    const target = channel && added.findLast((m) => m.streamId === channel.stream_id && m.topic === upload.topic);
+    if (!target) continue;
+    const attachment = addAttachment(store, {
+      ownerId: target.senderId,
+      name: upload.name,
+      pathId: `${store.realm.id}/${(0x3a + i).toString(16)}/demo${i + 1}Upl0ad/${upload.name}`,
+      size: upload.size,
+      createTime: target.timestamp * 1000,
+    });
+    target.content = `${target.content}\n\n${uploadLink(attachment)}`;
+    target.renderedContent = renderMessageContent(target.content);
+  }
 }
 
 /**

@@ -58,6 +58,12 @@ export function initialRealmSettings() {
     can_add_subscribers_group: 'role:members' as RealmGroupSetting,
     can_create_groups: 'role:members' as RealmGroupSetting,
     can_manage_all_groups: 'role:owners' as RealmGroupSetting,
+    // Moving and resolving (levels 310, 316, 367) and deleting (281, 291) messages.
+    can_move_messages_between_channels_group: 'role:members' as RealmGroupSetting,
+    can_move_messages_between_topics_group: 'role:everyone' as RealmGroupSetting,
+    can_resolve_topics_group: 'role:everyone' as RealmGroupSetting,
+    can_delete_any_message_group: 'role:administrators' as RealmGroupSetting,
+    can_delete_own_message_group: 'role:everyone' as RealmGroupSetting,
   };
 }
 export type RealmSettings = ReturnType<typeof initialRealmSettings>;

@@ -8,6 +8,7 @@ import {
 } from './event-queues';
 import type { SvcEvent } from './events';
 import type { SimCore } from './handler';
+import { configureOutgoingWebhook } from './outgoing-webhooks';
 import { resetPushState, setPushState } from './push-devices';
 import { seedDemoRealm } from './seed-demo-realm';
 import { seedTopicMessages } from './seed-messages';
@@ -122,6 +123,7 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     setPushState: (change) => setPushState(store, change),
     resetPushState: () => resetPushState(store),
     seedTopic: (input) => seedTopicMessages(store, input),
+    setOutgoingWebhook: (input) => configureOutgoingWebhook(store, input.botEmail, input.url),
   };
   const app = createSvcApp(core, options.controlApi ? { controlApi: surface } : {});
 

@@ -2,8 +2,10 @@ import type { ReactionType, Role } from '../../shared/svc';
 import type { ChannelPermissionSetting, TopicsPolicy } from '../../shared/svc/channels';
 import type { GroupSettingValue, SystemGroupName } from '../../shared/svc/group-settings';
 import type { UserGroupPermissionSetting } from '../../shared/svc/user-groups';
+import type { SimAttachment } from './attachments';
 import type { RealmEmoji } from './emoji';
 import type { SvcEvent, SvcEventListener } from './events';
+import type { SimPresence } from './presence';
 import {
   initialRealmSettings,
   initialUserSettings,
@@ -273,6 +275,8 @@ export class SvcStore {
   /** Every user, bots and deactivated users included, in ID order. */
   readonly users: SimUser[] = [];
   readonly statuses = new Map<number, StatusRow>();
+  /** Last-seen times by user ID (see presence.ts); no entry: never active. */
+  readonly presence = new Map<number, SimPresence>();
   readonly realmEmoji = new Map<string, RealmEmoji>();
   readonly profileFields: CustomProfileField[] = [];
   readonly sentEmails: SentEmail[] = [];
@@ -296,6 +300,9 @@ export class SvcStore {
   readonly messages = new Map<number, SimMessage>();
   readonly drafts: SimDraft[] = [];
   readonly snippets: SimSnippet[] = [];
+  /** Uploaded files by ID (see attachments.ts); `nextAttachmentId` numbers new ones. */
+  readonly attachments = new Map<number, SimAttachment>();
+  nextAttachmentId = 1;
   /**
    * Personal settings per subscription, keyed `userId:streamId`. Being subscribed is the channel's
    * `subscribers`; a subscription without an entry here has the stock settings.

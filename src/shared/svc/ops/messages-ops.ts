@@ -40,6 +40,34 @@ export const messagesOps = {
       messages: z.array(messageSchema),
     }),
   }),
+  /**
+   * Send a message. Channel messages (`stream`, or `channel` from level 248) name the channel by ID or name
+   * in `to` and need a topic; direct messages (`direct` from level 174, `private` before) list user IDs or
+   * emails.
+   */
+  sendMessage: op({
+    id: 'sendMessage',
+    method: 'POST',
+    path: '/messages',
+    params: z.strictObject({
+      type: z.enum(['stream', 'channel', 'direct', 'private']),
+      to: z.union([
+        z.number().int().positive(),
+        z.string().min(1),
+        z.array(z.number().int().positive()).min(1),
+        z.array(z.string().min(1)).min(1),
+      ]),
+      topic: z.string().optional(),
+      content: z.string(),
+      queue_id: z.string().optional(),
+      local_id: z.string().optional(),
+      read_by_sender: flag,
+    }),
+    response: successSchema({
+      id: z.number().int(),
+      automatic_new_visibility_policy: z.number().int().optional(),
+    }),
+  }),
   /** Adds or removes a flag on the messages of a narrow, a window at a time. */
   updateMessageFlagsForNarrow: op({
     id: 'updateMessageFlagsForNarrow',

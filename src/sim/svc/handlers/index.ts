@@ -7,8 +7,10 @@ import { eventHandlers } from './events';
 import { fetchApiKeyHandlers } from './fetch-api-key';
 import { linkifierHandlers } from './linkifiers';
 import { messagesHandlers } from './messages';
+import { presenceHandlers } from './presence';
 import { profileFieldHandlers } from './profile-fields';
 import { realmDefaultsHandlers } from './realm-defaults';
+import { sendMessageHandlers } from './send-message';
 import { serverSettingsHandlers } from './server-settings';
 import { userGroupsHandlers } from './user-groups';
 import { userStatusHandlers } from './user-status';
@@ -27,7 +29,9 @@ const all: readonly RegisteredHandler[] = [
   ...accountHandlers,
   ...channelsHandlers,
   ...messagesHandlers,
+  ...sendMessageHandlers,
   ...userGroupsHandlers,
+  ...presenceHandlers,
 ];
 
 /** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */

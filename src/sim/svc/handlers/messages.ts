@@ -3,10 +3,13 @@ import { FEATURE_LEVELS } from '../../../shared/svc/features';
 import { compilePattern, expandUrlTemplate } from '../../../shared/svc/linkifiers';
 import { CHANNEL_OPERATOR_LEVEL, MAX_MESSAGES_PER_REQUEST, type NarrowTerm } from '../../../shared/svc/messages';
 import { canReadHistory, INVALID_CHANNEL_ID, sameTopic, topicForDisplay, topicFromParam } from '../channel-access';
+import { INVALID_ATTACHMENT } from '../attachments';
 import { badRequest, SvcError } from '../errors';
 import type { MessageFlagDetails } from '../events';
 import { avatarUrl } from '../format-user';
 import { userHandler, type RegisteredHandler } from '../handler';
+import { escapeHtml } from '../markdown';
+import { canAccessMessage, messageHistory, receivedInProtectedHistory, updateMessage } from '../message-edits';
 import type { SimChannel, SimMessage, SimUser, SvcStore } from '../store';
 
 /**
@@ -24,6 +27,8 @@ const MAX_MESSAGES_PER_UPDATE = 5000;
 /** `ignored_because_not_subscribed_channels` appeared here. */
 const IGNORED_CHANNELS_LEVEL = 355;
 const RESOLVED_PREFIX = '✔ ';
+/** Edits report the uploads they left unreferenced from here on. */
+const DETACHED_UPLOADS_LEVEL = 285;
 
 const EDITABLE_FLAGS = new Set(['read', 'starred', 'collapsed']);
 const NON_EDITABLE_FLAGS = new Set([
@@ -141,6 +146,7 @@ function matchingMessages(store: SvcStore, me: SimUser, narrow: CompiledNarrow):
     let ok = readable.get(channel.stream_id);
     if (ok === undefined) readable.set(channel.stream_id, (ok = canReadHistory(store, me, channel)));
     if (!ok || (!narrow.sharedHistory && !received(me, channel, m))) continue;
+    if (!receivedInProtectedHistory(store, me, channel, m)) continue;
     if (narrow.matches(m)) found.push(m);
   }
   return found;
@@ -193,12 +199,12 @@ function windowAround(
   };
 }
 
-interface LinkRule {
+export interface LinkRule {
   regex: RegExp;
   template: string;
 }
 
-function linkRules(store: SvcStore): LinkRule[] {
+export function linkRules(store: SvcStore): LinkRule[] {
   return [...store.linkifiers]
     .sort((a, b) => a.order - b.order)
     .flatMap((l) => {
@@ -229,7 +235,7 @@ function topicLinks(rules: readonly LinkRule[], topic: string): { text: string; 
   return found.sort((a, b) => a.start - b.start).map(({ text, url }) => ({ text, url }));
 }
 
-interface FormatOptions {
+export interface FormatOptions {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   allowEmptyTopicName: boolean;
@@ -260,7 +266,7 @@ function editHistory(store: SvcStore, m: SimMessage, allowEmpty: boolean): Recor
 }
 
 /** A message as `GET /messages` returns it to `me`. */
-function formatMessage(
+export function formatMessage(
   store: SvcStore,
   me: SimUser,
   m: SimMessage,
@@ -271,10 +277,11 @@ function formatMessage(
   const level = store.featureLevel;
   const flags = received(me, channel, m) ? (m.readBy.has(me.user_id) ? ['read'] : []) : ['read', 'historical'];
   const history = editHistory(store, m, options.allowEmptyTopicName);
+  // Before level 365 every edit counted, resolving included.
   const lastEdit =
     level >= LAST_MOVED_LEVEL
       ? m.lastEditTimestamp
-      : Math.max(m.lastEditTimestamp ?? 0, m.lastMovedTimestamp ?? 0) || null;
+      : Math.max(m.lastEditTimestamp ?? 0, m.lastMovedTimestamp ?? 0, m.editHistory.at(-1)?.timestamp ?? 0) || null;
   return {
     id: m.id,
     type: 'stream',
@@ -337,6 +344,27 @@ function announceFlags(store: SvcStore, me: SimUser, op: 'add' | 'remove', flag:
     all: false,
     ...(op === 'remove' && flag === 'read' ? { message_details: details } : {}),
   });
+}
+
+/** The words of the narrow's `search` terms, lower-cased. */
+function searchWords(narrow: readonly NarrowTerm[]): string[] {
+  return narrow
+    .filter((t) => t.operator === 'search' && !t.negated)
+    .flatMap((t) => String(t.operand).toLowerCase().split(/\s+/))
+    .filter(Boolean);
+}
+
+/** Wraps each occurrence of the words in the text (never inside tags) in the server's highlight span. */
+export function highlightHtml(html: string, words: readonly string[]): string {
+  if (words.length === 0) return html;
+  const alternatives = [...new Set(words.map((w) => escapeHtml(w)))]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(`(${alternatives.join('|')})`, 'giu');
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => (part.startsWith('<') ? part : part.replace(pattern, '<span class="highlight">$1</span>')))
+    .join('');
 }
 
 export const messagesHandlers: readonly RegisteredHandler[] = [
@@ -432,6 +460,44 @@ export const messagesHandlers: readonly RegisteredHandler[] = [
         ? { ignored_because_not_subscribed_channels: [...ignoredChannels].sort((a, b) => a - b) }
         : {}),
     };
+  }),
+
+  userHandler(svcOps.updateMessage, ({ core, me, params }) => {
+    const { detachedUploads } = updateMessage(core.store, me, params);
+    // `detached_uploads` appeared at level 285.
+    return core.store.featureLevel >= DETACHED_UPLOADS_LEVEL ? { detached_uploads: detachedUploads } : {};
+  }),
+
+  userHandler(svcOps.getMessageHistory, ({ core, me, params }) => {
+    const allowEmpty =
+      (params.allow_empty_topic_name ?? false) && core.store.featureLevel >= FEATURE_LEVELS.emptyTopics;
+    return { message_history: messageHistory(core.store, me, params.message_id, allowEmpty) };
+  }),
+
+  // Which of the given messages match the narrow, with the search words highlighted.
+  userHandler(svcOps.getMessagesMatchesNarrow, ({ core, me, params }) => {
+    const { store } = core;
+    const narrow = compileNarrow(store, me, params.narrow);
+    const words = searchWords(params.narrow);
+    const messages: Record<string, { match_content: string; match_subject: string }> = {};
+    for (const id of params.msg_ids) {
+      const m = store.messages.get(id);
+      if (!m || !canAccessMessage(store, me, m, false) || !narrow.matches(m)) continue;
+      messages[String(id)] = {
+        match_content: highlightHtml(m.renderedContent, words),
+        match_subject: highlightHtml(escapeHtml(m.topic), words),
+      };
+    }
+    return { messages };
+  }),
+
+  // Only the owner may delete an upload; anyone else's looks like no upload at all.
+  userHandler(svcOps.deleteAttachment, ({ core, me, params }) => {
+    const { store } = core;
+    const attachment = store.attachments.get(params.attachment_id);
+    if (!attachment || attachment.ownerId !== me.user_id) throw badRequest(INVALID_ATTACHMENT);
+    store.attachments.delete(attachment.id);
+    return {};
   }),
 
   userHandler(svcOps.markTopicAsRead, ({ core, me, params }) => {

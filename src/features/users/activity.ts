@@ -1,0 +1,57 @@
+import type { User } from '../../shared/svc/records';
+import type { UserPresence } from '../../shared/svc/ops/presence-ops';
+
+/**
+ * Last-active times from the presence API. The server lists active humans who ever connected, so for them
+ * absence means "never active"; for bots and deactivated users it says nothing (unknown).
+ */
+export type LastActive = number | 'never' | 'unknown';
+
+export const ACTIVITY_FILTERS = ['inactive', 'never'] as const;
+export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
+export const DEFAULT_INACTIVE_DAYS = 90;
+
+const DAY_SECONDS = 86_400;
+
+/** API email → last-active UNIX seconds (the aggregated report's timestamp). */
+export function lastActiveByEmail(presences: Record<string, UserPresence>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [email, clients] of Object.entries(presences)) {
+    const report = clients.aggregated ?? Object.values(clients)[0];
+    if (report) out.set(email, report.timestamp);
+  }
+  return out;
+}
+
+export function lastActiveOf(
+  user: Pick<User, 'email' | 'is_active' | 'is_bot'>,
+  byEmail: ReadonlyMap<string, number> | null,
+): LastActive {
+  if (!byEmail || user.is_bot || !user.is_active) return 'unknown';
+  return byEmail.get(user.email) ?? 'never';
+}
+
+/** Whether a user's activity passes the filter ("inactive for more than N days" excludes never-active users). */
+export function matchesActivity(
+  lastActive: LastActive,
+  filter: ActivityFilter | null,
+  days: number,
+  nowSeconds: number,
+): boolean {
+  if (filter === null) return true;
+  if (filter === 'never') return lastActive === 'never';
+  return typeof lastActive === 'number' && nowSeconds - lastActive > days * DAY_SECONDS;
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** "today", "3 days ago", "4 months ago", "over a year ago"-style text for the column. */
+export function formatLastActive(lastActive: LastActive, nowSeconds: number): string {
+  if (lastActive === 'unknown') return '—';
+  if (lastActive === 'never') return 'Never';
+  const days = Math.floor((nowSeconds - lastActive) / DAY_SECONDS);
+  if (days < 1) return 'Today';
+  if (days < 45) return relative.format(-days, 'day');
+  if (days < 365) return relative.format(-Math.round(days / 30), 'month');
+  return relative.format(-Math.floor(days / 365), 'year');
+}

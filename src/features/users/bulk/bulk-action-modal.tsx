@@ -1,0 +1,161 @@
+import { Button, Group, Modal, MultiSelect, NativeSelect, Stack, Text, Textarea, Checkbox } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BulkAction, BulkActionKind, BulkPreview, BulkRun } from '../../../shared/bff/bulk';
+import { roleSchema } from '../../../shared/svc/records';
+import { roleLabel, roleValues, ROLE } from '../../../shared/svc/roles';
+import { ServerError } from '../../../components/server-error';
+import { formatUserCount } from '../format';
+import { previewBulk, useChannelOptions } from './api';
+import { PreviewStep } from './preview-modal';
+
+export const ACTION_TITLES: Record<BulkActionKind, string> = {
+  deactivate: 'Deactivate users',
+  change_role: 'Change role',
+  add_channels: 'Add to channels',
+  remove_channels: 'Remove from channels',
+};
+
+/** A bulk action: its options, then the BFF's preview, then the start. */
+export function BulkActionModal({
+  kind,
+  userIds,
+  isOwner,
+  onClose,
+  onStarted,
+}: {
+  kind: BulkActionKind | null;
+  userIds: readonly number[];
+  isOwner: boolean;
+  onClose: () => void;
+  onStarted: (run: BulkRun) => void;
+}) {
+  return (
+    <Modal
+      opened={kind !== null}
+      onClose={onClose}
+      size="lg"
+      title={kind ? ACTION_TITLES[kind] : ''}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      {kind ? (
+        <ActionSteps
+          key={kind}
+          kind={kind}
+          userIds={userIds}
+          isOwner={isOwner}
+          onClose={onClose}
+          onStarted={onStarted}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ActionSteps({
+  kind,
+  userIds,
+  isOwner,
+  onClose,
+  onStarted,
+}: {
+  kind: BulkActionKind;
+  userIds: readonly number[];
+  isOwner: boolean;
+  onClose: () => void;
+  onStarted: (run: BulkRun) => void;
+}) {
+  const [notify, setNotify] = useState(false);
+  const [comment, setComment] = useState('');
+  const [role, setRole] = useState<string>(String(ROLE.member));
+  const [channels, setChannels] = useState<string[]>([]);
+  const [preview, setPreview] = useState<BulkPreview | null>(null);
+  const channelOptions = useChannelOptions(kind === 'add_channels' || kind === 'remove_channels');
+
+  const action = (): BulkAction => {
+    switch (kind) {
+      case 'deactivate':
+        return { kind, comment: notify ? comment : null };
+      case 'change_role':
+        return { kind, role: roleSchema.parse(Number(role)) };
+      case 'add_channels':
+      case 'remove_channels':
+        return { kind, channelIds: channels.map(Number) };
+    }
+  };
+  const run = useMutation({ mutationFn: () => previewBulk(action(), userIds), onSuccess: setPreview });
+
+  if (preview) return <PreviewStep preview={preview} onStarted={onStarted} onBack={() => setPreview(null)} />;
+
+  const roleOptions = roleValues.map((r) => ({
+    value: String(r),
+    label: roleLabel(r),
+    disabled: r === ROLE.owner && !isOwner,
+  }));
+  const needsChannels = (kind === 'add_channels' || kind === 'remove_channels') && channels.length === 0;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!needsChannels) run.mutate();
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {formatUserCount(userIds.length)} selected. The preview shows who will be affected and who is skipped, before
+          anything changes.
+        </Text>
+        {kind === 'deactivate' ? (
+          <>
+            <Checkbox
+              label="Email each user a notification"
+              checked={notify}
+              onChange={(e) => setNotify(e.currentTarget.checked)}
+            />
+            {notify ? (
+              <Textarea
+                label="Notification comment (optional)"
+                description="One comment, sent to every deactivated user."
+                value={comment}
+                maxLength={2000}
+                onChange={(e) => setComment(e.currentTarget.value)}
+                autosize
+                minRows={2}
+              />
+            ) : null}
+          </>
+        ) : null}
+        {kind === 'change_role' ? (
+          <NativeSelect
+            label="New role"
+            data={roleOptions}
+            value={role}
+            onChange={(e) => setRole(e.currentTarget.value)}
+          />
+        ) : null}
+        {kind === 'add_channels' || kind === 'remove_channels' ? (
+          <MultiSelect
+            label="Channels"
+            placeholder={channelOptions.isPending ? 'Loading channels…' : 'Pick channels'}
+            data={channelOptions.data ?? []}
+            value={channels}
+            onChange={setChannels}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
+        <ServerError error={run.error ?? channelOptions.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={run.isPending} disabled={needsChannels}>
+            Preview
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

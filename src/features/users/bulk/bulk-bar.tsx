@@ -1,0 +1,60 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import type { BulkActionKind } from '../../../shared/bff/bulk';
+import { formatCount, formatUserCount } from '../format';
+
+/** Shown to administrators above the users table: the selection and the bulk actions on it. */
+export function BulkBar({
+  selected,
+  matching,
+  allMatchingSelected,
+  onSelectAll,
+  onClear,
+  onAction,
+}: {
+  selected: number;
+  matching: number;
+  allMatchingSelected: boolean;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onAction: (kind: BulkActionKind) => void;
+}) {
+  const none = selected === 0;
+  return (
+    <Paper withBorder p="xs" component="section" aria-label="Bulk actions">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs">
+          <Text size="sm" fw={500} aria-live="polite">
+            {none ? 'No users selected' : `${formatUserCount(selected)} selected`}
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={onSelectAll}
+            disabled={matching === 0 || allMatchingSelected}
+          >
+            Select all {formatCount(matching)} matching
+          </Button>
+          {!none ? (
+            <Button variant="subtle" size="compact-sm" onClick={onClear}>
+              Clear selection
+            </Button>
+          ) : null}
+        </Group>
+        <Group gap="xs">
+          <Button size="compact-sm" color="red" variant="light" disabled={none} onClick={() => onAction('deactivate')}>
+            Deactivate…
+          </Button>
+          <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('change_role')}>
+            Change role…
+          </Button>
+          <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('add_channels')}>
+            Add to channels…
+          </Button>
+          <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('remove_channels')}>
+            Remove from channels…
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,123 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bffFetch } from '../../../client/bff-fetch';
+import { svc } from '../../../client/svc-client';
+import {
+  OUTGOING_WEBHOOK_BOT_TYPE,
+  WEBHOOK_ENDPOINTS_PATH,
+  webhookDeliveriesPath,
+  webhookEndpointPath,
+  type CreateEndpointRequest,
+  type ReplyTemplate,
+  type WebhookDeliveriesResponse,
+  type WebhookEndpoint,
+  type WebhookEndpointsResponse,
+} from '../../../shared/bff/webhooks';
+import { svcOps, type ParamsOf } from '../../../shared/svc/catalog';
+
+/** Every query key of this area starts here. */
+export const webhooksRootKey = ['webhooks'] as const;
+
+/** How often an open endpoint asks for new deliveries. */
+export const DELIVERIES_POLL_MS = 1_500;
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
+
+/** The organization's outgoing-webhook bots (active ones first), from the users list. */
+export function useOutgoingWebhookBots() {
+  return useQuery({
+    queryKey: [...webhooksRootKey, 'bots'] as const,
+    queryFn: async ({ signal }) =>
+      (await svc(svcOps.getUsers, { client_gravatar: true }, { signal })).members
+        .filter((u) => u.is_bot && u.bot_type === OUTGOING_WEBHOOK_BOT_TYPE)
+        .map((u) => ({ userId: u.user_id, fullName: u.full_name, email: u.email, isActive: u.is_active }))
+        .sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.fullName.localeCompare(b.fullName)),
+    staleTime: 60_000,
+  });
+}
+export type OutgoingWebhookBot = NonNullable<ReturnType<typeof useOutgoingWebhookBots>['data']>[number];
+
+export const endpointsQueryOptions = queryOptions({
+  queryKey: [...webhooksRootKey, 'endpoints'] as const,
+  queryFn: async ({ signal }) =>
+    ((await bffFetch(WEBHOOK_ENDPOINTS_PATH, { signal })) as WebhookEndpointsResponse).endpoints,
+  // Delivery counts move while deliveries arrive.
+  refetchInterval: DELIVERIES_POLL_MS * 2,
+});
+
+export function useWebhookEndpoints() {
+  return useQuery(endpointsQueryOptions);
+}
+
+/** An endpoint's kept deliveries, newest first, polled while shown so new ones appear as they arrive. */
+export function useDeliveries(endpointId: string) {
+  return useQuery({
+    queryKey: [...webhooksRootKey, 'deliveries', endpointId] as const,
+    queryFn: async ({ signal }) =>
+      ((await bffFetch(webhookDeliveriesPath(endpointId), { signal })) as WebhookDeliveriesResponse).deliveries,
+    refetchInterval: DELIVERIES_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+function useInvalidateEndpoints() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: endpointsQueryOptions.queryKey });
+}
+
+export function useCreateEndpoint() {
+  const invalidate = useInvalidateEndpoints();
+  return useMutation({
+    mutationFn: async (input: CreateEndpointRequest) =>
+      ((await bffFetch(WEBHOOK_ENDPOINTS_PATH, json('POST', input))) as { endpoint: WebhookEndpoint }).endpoint,
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateReply() {
+  const invalidate = useInvalidateEndpoints();
+  return useMutation({
+    mutationFn: async ({ id, reply }: { id: string; reply: ReplyTemplate }) =>
+      ((await bffFetch(webhookEndpointPath(id), json('PATCH', { reply }))) as { endpoint: WebhookEndpoint }).endpoint,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteEndpoint() {
+  const invalidate = useInvalidateEndpoints();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await bffFetch(webhookEndpointPath(id), { method: 'DELETE' });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** Channels one can post a test message to: not archived, public or subscribed. */
+export function useTestChannels() {
+  return useQuery({
+    queryKey: [...webhooksRootKey, 'channels'] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await svc(
+          svcOps.getStreams,
+          { include_public: true, include_subscribed: true, include_web_public: true, exclude_archived: true },
+          { signal },
+        )
+      ).streams
+        .filter((s) => s.is_archived !== true)
+        .map((s) => ({ streamId: s.stream_id, name: s.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    staleTime: 60_000,
+  });
+}
+
+export type SendMessageParams = ParamsOf<typeof svcOps.sendMessage>;
+
+/** `POST /messages` through the console's chat-service path (audited like any other chat mutation). */
+export function useSendTestMessage() {
+  return useMutation({ mutationFn: (params: SendMessageParams) => svc(svcOps.sendMessage, params) });
+}

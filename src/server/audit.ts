@@ -1,0 +1,223 @@
+import type { Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import type { AuditActor, AuditEntry, AuditTarget } from '../shared/bff/audit';
+import { svcOps } from '../shared/svc/catalog';
+import { errorEnvelope, isErrorEnvelope } from '../shared/svc/envelope';
+import type { AppEnv, BffDeps } from './app-types';
+import type { Session } from './session-store';
+import type { AuditResult } from './store/audit-log';
+
+/**
+ * The audit trail of every mutating operation through the BFF. The entry is written `pending` BEFORE the
+ * action goes upstream and completed after it: when the store cannot take the entry, the action is refused
+ * (503 AUDIT_UNAVAILABLE) instead of being done unrecorded.
+ *
+ * For another route (e.g. the proxy area), either wrap the forwarding call:
+ *
+ *   return recordAudit(c, deps, { area: 'proxy', operation: 'proxy.routes.update',
+ *     target: { type: 'route', id: routeId, name: routeName }, params: input }, () => forward());
+ *
+ * or, when the outcome is not a plain HTTP response, use beginAudit() and `handle.finish(result)`.
+ */
+
+export const AUDIT_UNAVAILABLE = 'AUDIT_UNAVAILABLE';
+const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface AuditStart {
+  area: AuditEntry['area'];
+  /** Catalog operation id, e.g. `deactivateUser`, or `proxy.<procedure>` for the proxy area. */
+  operation: string;
+  target: AuditTarget | null;
+  /** The request's parameters as sent; redacted here before they are stored. */
+  params: Record<string, unknown>;
+  /** The session acting; defaults to the route's `session` variable. */
+  session?: Session;
+}
+
+export interface AuditHandle {
+  id: number;
+  requestId: string;
+  /** Completes the entry; never throws (a failure is logged: the entry then stays `pending`). */
+  finish(result: AuditResult, targetName?: string | null): Promise<void>;
+}
+
+/** 503 for an action that was not done because its audit entry could not be written. */
+export function auditUnavailable(c: Context<AppEnv>) {
+  return c.json(
+    errorEnvelope(
+      AUDIT_UNAVAILABLE,
+      'The console cannot write its audit log right now, so it did not do this. Nothing was changed; try again in a moment.',
+    ),
+    503,
+  );
+}
+
+/** The load balancer's request id when it sent a sane one, else a new one; echoed in the response. */
+export function requestIdOf(c: Context<AppEnv>): string {
+  const incoming = c.req.header(REQUEST_ID_HEADER);
+  const id = incoming && /^[A-Za-z0-9._:-]{8,128}$/.test(incoming) ? incoming : randomUUID();
+  c.header(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+export function actorOf(session: Pick<Session, 'userId' | 'apiEmail' | 'fullName' | 'role'>): AuditActor {
+  return { userId: session.userId, email: session.apiEmail, name: session.fullName, role: session.role };
+}
+
+// Credentials of any kind: never stored.
+const SECRET_KEY = /pass(word)?|api[_-]?key|secret|token|authorization|cookie|credential|otp/i;
+// Message and draft/snippet bodies: never stored (their length is).
+const CONTENT_KEY = /^(content|.*_content|body|text|message)$/i;
+const MAX_STRING = 500;
+const MAX_DEPTH = 6;
+
+function redactValue(key: string, value: unknown, depth: number): unknown {
+  if (SECRET_KEY.test(key)) return '[redacted]';
+  if (CONTENT_KEY.test(key) && !key.endsWith('_sha256')) {
+    return typeof value === 'string' ? `[redacted: ${value.length} characters]` : '[redacted]';
+  }
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[nested]';
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactValue('', v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = redactValue(k, v, depth + 1);
+  return out;
+}
+
+/**
+ * Parameters as they may be kept: passwords, API keys, tokens and secrets become `[redacted]`; message,
+ * draft and snippet content becomes `[redacted: N characters]`; everything else (ids, names, settings,
+ * a deactivation's notification comment) is kept, long strings cut at 500 characters.
+ */
+export function redactParams(params: Record<string, unknown>): Record<string, unknown> {
+  return redactValue('', params, 0) as Record<string, unknown>;
+}
+
+function id(value: unknown): string | null {
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
+}
+
+/** What a chat operation acts on, from its parameters (names where the request itself carries them). */
+export function svcTarget(opId: string, p: Record<string, unknown>, session: Session): AuditTarget | null {
+  const name = typeof p.name === 'string' ? p.name : null;
+  if (p.user_id !== undefined) return { type: 'user', id: id(p.user_id), name: null };
+  if (p.user_group_id !== undefined) return { type: 'group', id: id(p.user_group_id), name };
+  if (opId === 'createUserGroup') return { type: 'group', id: null, name };
+  if (p.stream_id !== undefined && typeof p.topic_name === 'string') {
+    return { type: 'topic', id: `${id(p.stream_id)}:${p.topic_name}`, name: p.topic_name };
+  }
+  if (p.stream_id !== undefined) return { type: 'channel', id: id(p.stream_id), name };
+  if (opId === 'createChannel') return { type: 'channel', id: null, name };
+  if (opId === 'subscribe' || opId === 'unsubscribe') {
+    const subs = Array.isArray(p.subscriptions) ? p.subscriptions : [];
+    const names = subs.map((s: unknown) => (typeof s === 'string' ? s : id((s as { name?: unknown } | null)?.name)));
+    return { type: 'channel', id: null, name: names.filter(Boolean).join(', ') || null };
+  }
+  if (p.message_id !== undefined) return { type: 'message', id: id(p.message_id), name: null };
+  if (p.filter_id !== undefined || opId === 'addLinkifier' || opId === 'reorderLinkifiers') {
+    return { type: 'linkifier', id: id(p.filter_id), name: typeof p.pattern === 'string' ? p.pattern : null };
+  }
+  if (p.draft_id !== undefined || opId === 'createDrafts') return { type: 'draft', id: id(p.draft_id), name: null };
+  if (p.saved_snippet_id !== undefined || opId === 'createSavedSnippet') {
+    return { type: 'snippet', id: id(p.saved_snippet_id), name: typeof p.title === 'string' ? p.title : null };
+  }
+  if (p.attachment_id !== undefined) return { type: 'attachment', id: id(p.attachment_id), name: null };
+  if (opId.startsWith('updateRealm')) return { type: 'realm', id: null, name: null };
+  // Everything else under /users/me acts on the signed-in user.
+  return { type: 'user', id: String(session.userId), name: session.fullName };
+}
+
+/** A user's display name from the chat server, best effort and quick (null when not known within 1.5 s). */
+export async function lookupUserName(deps: BffDeps, session: Session, userId: number): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      deps.svc
+        .call(
+          svcOps.getUser,
+          { user_id: userId },
+          { email: session.apiEmail, apiKey: session.apiKey },
+          { retry: false },
+        )
+        .then((r) => r.user.full_name),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 1_500))),
+    ]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Writes the pending entry; null when the store cannot take it (the caller answers auditUnavailable). */
+export async function beginAudit(c: Context<AppEnv>, deps: BffDeps, start: AuditStart): Promise<AuditHandle | null> {
+  const session = start.session ?? c.get('session');
+  const requestId = requestIdOf(c);
+  let entryId: number;
+  try {
+    entryId = await deps.audit.begin({
+      at: deps.now(),
+      actor: actorOf(session),
+      area: start.area,
+      operation: start.operation,
+      target: start.target,
+      requestId,
+      params: redactParams(start.params),
+    });
+  } catch (error) {
+    deps.log('error', `audit: cannot record ${start.operation} (${describe(error)}); refused`);
+    return null;
+  }
+  return {
+    id: entryId,
+    requestId,
+    finish: async (result, targetName) => {
+      try {
+        await deps.audit.complete(entryId, result, deps.now(), targetName);
+      } catch (error) {
+        deps.log('error', `audit: entry ${entryId} (${start.operation}) stays pending: ${describe(error)}`);
+      }
+    },
+  };
+}
+
+/** The outcome an HTTP answer stands for: 2xx/3xx success, else the error envelope's code and msg. */
+export async function resultOfResponse(response: Response): Promise<AuditResult> {
+  if (response.status < 400) return { outcome: 'success' };
+  try {
+    const body: unknown = await response.clone().json();
+    if (isErrorEnvelope(body)) return { outcome: 'error', code: body.code, msg: body.msg };
+  } catch {
+    // Not JSON.
+  }
+  return { outcome: 'error', code: `HTTP_${response.status}`, msg: `Answered ${response.status}.` };
+}
+
+/**
+ * Runs `action` only once its audit entry is written, then completes the entry from the response
+ * (`result` overrides that when the caller knows better, e.g. an RPC batch answering 200 with errors inside).
+ */
+export async function recordAudit(
+  c: Context<AppEnv>,
+  deps: BffDeps,
+  start: AuditStart,
+  action: () => Promise<Response>,
+  result: (response: Response) => Promise<AuditResult> = resultOfResponse,
+): Promise<Response> {
+  const handle = await beginAudit(c, deps, start);
+  if (!handle) return auditUnavailable(c);
+  let response: Response;
+  try {
+    response = await action();
+  } catch (error) {
+    await handle.finish({ outcome: 'error', code: 'INTERNAL_ERROR', msg: describe(error) });
+    throw error;
+  }
+  await handle.finish(await result(response));
+  return response;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

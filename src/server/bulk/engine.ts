@@ -1,0 +1,619 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BULK_PREVIEW_TTL_MS,
+  confirmationMatches,
+  confirmationPhrase,
+  type BulkAction,
+  type BulkPreview,
+  type BulkRun,
+  type BulkRunCounts,
+  type BulkRunKind,
+  type BulkRunRow,
+  type BulkRunSummary,
+  type RunStatus,
+} from '../../shared/bff/bulk';
+import { svcOps } from '../../shared/svc/catalog';
+import { isAdminRole, roleLabel } from '../../shared/svc/roles';
+import type { AuditActor } from '../../shared/bff/audit';
+import type { AuditLog, AuditResult } from '../store/audit-log';
+import type { SvcCredentials, SvcUpstream } from '../svc-upstream';
+import { UpstreamRefusal } from '../svc-upstream';
+import { redactParams } from '../audit';
+import { DEAD_KEY_CODES } from '../dead-key';
+import { planAction, planUndo, undoKindOf, type BulkStep, type PlannedPreview, type SnapshotUser } from './preview';
+
+/** Who acts: the console session's user and the upstream credentials a run keeps using after the tab closes. */
+export interface BulkCaller {
+  userId: number;
+  apiEmail: string;
+  apiKey: string;
+  fullName: string;
+  role: number;
+}
+
+export class BulkError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409 | 410,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BulkError';
+  }
+}
+
+export interface BulkEngineOptions {
+  svc: SvcUpstream;
+  /** Every row's request is an audit entry (written before it goes upstream), linked by the run id. */
+  audit: AuditLog | null;
+  /** Requests in flight per run. */
+  concurrency: number;
+  now?: () => number;
+  /** Waits `ms` (tests pass a recording one); resolves early when `wake` fires. */
+  sleep?: (ms: number, wake: Promise<void>) => Promise<void>;
+  log?: (level: 'info' | 'warn' | 'error', line: string) => void;
+  /** Finished runs kept per console user (the oldest finished ones are forgotten). */
+  keepRunsPerUser?: number;
+  /** A row answered 429 more often than this fails (with the server's msg). */
+  maxRateLimitRetries?: number;
+}
+
+interface StoredPreview {
+  preview: BulkPreview;
+  ownerUserId: number;
+  plan: PlannedPreview;
+}
+
+interface RunState {
+  id: string;
+  ownerUserId: number;
+  caller: BulkCaller;
+  kind: BulkRunKind;
+  label: string;
+  status: RunStatus;
+  concurrency: number;
+  createdAt: number;
+  finishedAt: number | null;
+  rows: BulkRunRow[];
+  /** Per row: the request to make; null for rows skipped at preview. */
+  steps: (BulkStep | null)[];
+  queue: number[];
+  paused: boolean;
+  cancelled: boolean;
+  rateLimitedUntil: number | null;
+  rateLimitWaits: number;
+  retries: Map<number, number>;
+  undoOf: string | null;
+  undoneBy: string | null;
+  wakers: (() => void)[];
+  settled: Promise<void>;
+}
+
+type StepOutcome =
+  | { kind: 'done'; previousRole?: number; changedChannels?: string[]; role?: number }
+  | { kind: 'failed'; code: string; msg: string }
+  | { kind: 'retry'; afterMs: number; code: string; msg: string }
+  | { kind: 'fatal'; code: string; msg: string };
+
+const defaultSleep = (ms: number, wake: Promise<void>) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void wake.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** The seconds a 429 asks to wait: the envelope's `retry-after` (the header's twin), else 1. */
+function retryAfterMs(error: UpstreamRefusal): number {
+  const raw = (error.envelope as Record<string, unknown>)['retry-after'];
+  const seconds = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 300) * 1000 : 1000;
+}
+
+function plural(count: number): string {
+  return `${count} ${count === 1 ? 'user' : 'users'}`;
+}
+
+function labelOf(kind: BulkRunKind, count: number, action: BulkAction | null, channels: readonly string[]): string {
+  const list = channels.map((c) => `#${c}`).join(', ');
+  switch (kind) {
+    case 'deactivate':
+      return `Deactivate ${plural(count)}`;
+    case 'change_role':
+      return `Change the role of ${plural(count)} to ${action?.kind === 'change_role' ? roleLabel(action.role) : '?'}`;
+    case 'add_channels':
+      return `Add ${plural(count)} to ${list}`;
+    case 'remove_channels':
+      return `Remove ${plural(count)} from ${list}`;
+    case 'reactivate':
+      return `Reactivate ${plural(count)}`;
+    case 'restore_roles':
+      return `Restore the previous roles of ${plural(count)}`;
+    case 'undo_add_channels':
+      return `Remove ${plural(count)} from the channels they were added to`;
+    case 'undo_remove_channels':
+      return `Add ${plural(count)} back to the channels they were removed from`;
+  }
+}
+
+/**
+ * Bulk runs, held in the BFF's memory: a run goes on when the tab closes (the page reattaches by run id),
+ * with at most `concurrency` requests in flight, pauses and cancels between requests, waits out 429 answers
+ * (Retry-After) instead of failing rows, and records each row's outcome with the server's msg.
+ */
+export class BulkEngine {
+  private readonly previews = new Map<string, StoredPreview>();
+  private readonly runs = new Map<string, RunState>();
+  private readonly now: () => number;
+  private readonly sleep: NonNullable<BulkEngineOptions['sleep']>;
+  private readonly log: NonNullable<BulkEngineOptions['log']>;
+
+  constructor(private readonly options: BulkEngineOptions) {
+    this.now = options.now ?? (() => Date.now());
+    this.sleep = options.sleep ?? defaultSleep;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  private creds(caller: BulkCaller): SvcCredentials {
+    return { email: caller.apiEmail, apiKey: caller.apiKey };
+  }
+
+  /** The caller's role as the chat server says now (not as at sign-in), and every user. */
+  private async snapshot(caller: BulkCaller) {
+    const creds = this.creds(caller);
+    const [me, users] = await Promise.all([
+      this.options.svc.call(svcOps.getOwnUser, {}, creds),
+      this.options.svc.call(svcOps.getUsers, { client_gravatar: true }, creds),
+    ]);
+    if (!isAdminRole(me.role)) {
+      throw new BulkError(403, 'BULK_FORBIDDEN', 'Only organization administrators can run bulk actions.');
+    }
+    const byId = new Map<number, SnapshotUser>(users.members.map((u) => [u.user_id, u] as const));
+    return { actor: { userId: me.user_id, role: me.role }, users: byId };
+  }
+
+  private async channelSubscribers(caller: BulkCaller, channelIds: readonly number[]) {
+    const creds = this.creds(caller);
+    const { streams } = await this.options.svc.call(svcOps.getStreams, { include_all: true }, creds);
+    const subscribers = new Map<string, Set<number>>();
+    for (const id of channelIds) {
+      const channel = streams.find((s) => s.stream_id === id);
+      if (!channel) throw new BulkError(400, 'BULK_INVALID', `Channel ${id} does not exist or you cannot see it.`);
+      const { subscribers: ids } = await this.options.svc.call(svcOps.getChannelSubscribers, { stream_id: id }, creds);
+      subscribers.set(channel.name, new Set(ids));
+    }
+    return subscribers;
+  }
+
+  private storePreview(
+    caller: BulkCaller,
+    plan: PlannedPreview,
+    action: BulkAction | null,
+    channels: string[],
+    undoOf: string | null,
+  ): BulkPreview {
+    this.sweepPreviews();
+    const count = plan.affected.length;
+    const preview: BulkPreview = {
+      previewId: randomUUID(),
+      kind: plan.kind,
+      label: labelOf(plan.kind, count, action, channels),
+      affected: plan.affected.map((r) => r.user),
+      skipped: plan.skipped,
+      confirmation: count > 0 ? confirmationPhrase(plan.kind, count) : null,
+      channels,
+      expiresAt: this.now() + BULK_PREVIEW_TTL_MS,
+      undoOf,
+    };
+    this.previews.set(preview.previewId, { preview, ownerUserId: caller.userId, plan });
+    return preview;
+  }
+
+  private sweepPreviews(): void {
+    const now = this.now();
+    for (const [id, p] of this.previews) if (p.preview.expiresAt < now) this.previews.delete(id);
+  }
+
+  async preview(caller: BulkCaller, action: BulkAction, userIds: readonly number[]): Promise<BulkPreview> {
+    const ctx = await this.snapshot(caller);
+    const channelAction = action.kind === 'add_channels' || action.kind === 'remove_channels';
+    const subscribers = channelAction ? await this.channelSubscribers(caller, action.channelIds) : undefined;
+    const plan = planAction({ ...ctx, ...(subscribers ? { subscribers } : {}) }, action, userIds);
+    return this.storePreview(caller, plan, action, subscribers ? [...subscribers.keys()] : [], null);
+  }
+
+  async undoPreview(caller: BulkCaller, runId: string): Promise<BulkPreview> {
+    const run = this.ownRun(caller.userId, runId);
+    if (run.status !== 'done' && run.status !== 'cancelled') {
+      throw new BulkError(409, 'BULK_RUN_ACTIVE', 'Wait until the run has finished (or cancel it) before undoing it.');
+    }
+    if (!undoKindOf(run.kind)) throw new BulkError(400, 'BULK_NOT_UNDOABLE', 'This run cannot be undone.');
+    if (run.undoneBy) throw new BulkError(409, 'BULK_ALREADY_UNDONE', 'This run has already been undone.');
+    const ctx = await this.snapshot(caller);
+    const plan = planUndo(ctx, run.kind, run.rows)!;
+    return this.storePreview(caller, plan, null, [], run.id);
+  }
+
+  /** Starts the previewed run; destructive kinds need the typed confirmation the preview named. */
+  start(caller: BulkCaller, previewId: string, confirmation: string | undefined): BulkRun {
+    this.sweepPreviews();
+    const stored = this.previews.get(previewId);
+    if (!stored || stored.ownerUserId !== caller.userId) {
+      throw new BulkError(410, 'BULK_PREVIEW_EXPIRED', 'This preview has expired or was already used. Preview again.');
+    }
+    const { preview, plan } = stored;
+    if (preview.confirmation !== null && !confirmationMatches(preview.confirmation, confirmation)) {
+      throw new BulkError(400, 'BULK_CONFIRMATION_MISMATCH', `Type “${preview.confirmation}” to confirm.`);
+    }
+    let undone: RunState | null = null;
+    if (preview.undoOf) {
+      undone = this.ownRun(caller.userId, preview.undoOf);
+      if (undone.undoneBy) throw new BulkError(409, 'BULK_ALREADY_UNDONE', 'This run has already been undone.');
+    }
+    this.previews.delete(previewId);
+
+    const rows: BulkRunRow[] = [];
+    const steps: (BulkStep | null)[] = [];
+    for (const { user, step } of plan.affected) {
+      rows.push({
+        ...user,
+        status: 'pending',
+        reason: null,
+        msg: null,
+        code: null,
+        previousRole: null,
+        changedChannels: null,
+      });
+      steps.push(step);
+    }
+    for (const s of plan.skipped) {
+      const { reasonText, reason, ...user } = s;
+      rows.push({
+        ...user,
+        status: 'skipped',
+        reason,
+        msg: reasonText,
+        code: null,
+        previousRole: null,
+        changedChannels: null,
+      });
+      steps.push(null);
+    }
+    const run: RunState = {
+      id: randomUUID(),
+      ownerUserId: caller.userId,
+      caller,
+      kind: preview.kind,
+      label: preview.label,
+      status: 'running',
+      concurrency: Math.max(1, this.options.concurrency),
+      createdAt: this.now(),
+      finishedAt: null,
+      rows,
+      steps,
+      queue: plan.affected.map((_, i) => i),
+      paused: false,
+      cancelled: false,
+      rateLimitedUntil: null,
+      rateLimitWaits: 0,
+      retries: new Map(),
+      undoOf: preview.undoOf,
+      undoneBy: null,
+      wakers: [],
+      settled: Promise.resolve(),
+    };
+    if (undone) undone.undoneBy = run.id;
+    this.runs.set(run.id, run);
+    this.forgetOldRuns(caller.userId);
+    run.settled = this.execute(run);
+    return this.view(run);
+  }
+
+  /** Starts an undo preview of `runId` (a preview of another run or action is refused). */
+  startUndo(caller: BulkCaller, runId: string, previewId: string, confirmation: string | undefined): BulkRun {
+    const stored = this.previews.get(previewId);
+    if (stored && stored.preview.undoOf !== runId) {
+      throw new BulkError(400, 'BULK_PREVIEW_MISMATCH', 'This preview is not the undo of this run.');
+    }
+    return this.start(caller, previewId, confirmation);
+  }
+
+  private forgetOldRuns(userId: number): void {
+    const keep = this.options.keepRunsPerUser ?? 20;
+    const mine = [...this.runs.values()].filter((r) => r.ownerUserId === userId && r.finishedAt !== null);
+    for (const old of mine.slice(0, Math.max(0, mine.length - keep))) this.runs.delete(old.id);
+  }
+
+  private ownRun(userId: number, runId: string): RunState {
+    const run = this.runs.get(runId);
+    // Another user's run does not exist, as far as this caller can tell.
+    if (!run || run.ownerUserId !== userId) throw new BulkError(404, 'BULK_RUN_NOT_FOUND', 'No such bulk run.');
+    return run;
+  }
+
+  get(userId: number, runId: string): BulkRun {
+    return this.view(this.ownRun(userId, runId));
+  }
+
+  list(userId: number): BulkRunSummary[] {
+    return [...this.runs.values()]
+      .filter((r) => r.ownerUserId === userId)
+      .reverse()
+      .map((r) => this.summary(r));
+  }
+
+  pause(userId: number, runId: string): BulkRun {
+    const run = this.ownRun(userId, runId);
+    if (run.status === 'running') {
+      run.paused = true;
+      run.status = 'paused';
+    }
+    return this.view(run);
+  }
+
+  resume(userId: number, runId: string): BulkRun {
+    const run = this.ownRun(userId, runId);
+    if (run.status === 'paused') {
+      run.paused = false;
+      run.status = 'running';
+      this.wake(run);
+    }
+    return this.view(run);
+  }
+
+  /** No request starts after this; requests already in flight finish and keep their outcome. */
+  cancel(userId: number, runId: string): BulkRun {
+    const run = this.ownRun(userId, runId);
+    if (run.finishedAt === null) {
+      run.cancelled = true;
+      this.cancelPending(run, 'Cancelled before it ran.');
+      this.wake(run);
+    }
+    return this.view(run);
+  }
+
+  /** Resolves when the run has finished (tests, the benchmark). */
+  async settled(runId: string): Promise<void> {
+    await this.runs.get(runId)?.settled;
+  }
+
+  private cancelPending(run: RunState, msg: string): void {
+    for (const index of run.queue.splice(0)) {
+      const row = run.rows[index]!;
+      row.status = 'cancelled';
+      row.msg = msg;
+    }
+  }
+
+  private wake(run: RunState): void {
+    for (const wake of run.wakers.splice(0)) wake();
+  }
+
+  private wakeSignal(run: RunState): Promise<void> {
+    return new Promise<void>((resolve) => run.wakers.push(resolve));
+  }
+
+  private async execute(run: RunState): Promise<void> {
+    const workers = Array.from({ length: Math.min(run.concurrency, Math.max(1, run.queue.length)) }, () =>
+      this.worker(run),
+    );
+    await Promise.all(workers);
+    this.cancelPending(run, 'Cancelled before it ran.');
+    run.finishedAt = this.now();
+    run.status = run.cancelled ? 'cancelled' : 'done';
+    run.rateLimitedUntil = null;
+    run.paused = false;
+    this.log('info', `bulk run ${run.id} (${run.kind}) ${run.status}: ${JSON.stringify(this.counts(run))}`);
+  }
+
+  /** Paused or rate-limited: wait. Returns false when the run was cancelled meanwhile. */
+  private async gate(run: RunState): Promise<boolean> {
+    for (;;) {
+      if (run.cancelled) return false;
+      if (run.paused) {
+        await this.wakeSignal(run);
+        continue;
+      }
+      const wait = run.rateLimitedUntil === null ? 0 : run.rateLimitedUntil - this.now();
+      if (wait > 0) {
+        await this.sleep(wait, this.wakeSignal(run));
+        continue;
+      }
+      run.rateLimitedUntil = null;
+      return true;
+    }
+  }
+
+  private async worker(run: RunState): Promise<void> {
+    for (;;) {
+      if (!(await this.gate(run))) return;
+      const index = run.queue.shift();
+      if (index === undefined) return;
+      const row = run.rows[index]!;
+      const step = run.steps[index]!;
+      row.status = 'running';
+      const outcome = await this.perform(run, row, step);
+      switch (outcome.kind) {
+        case 'done':
+          row.status = 'done';
+          row.msg = null;
+          row.code = null;
+          if (outcome.previousRole !== undefined) row.previousRole = outcome.previousRole;
+          if (outcome.role !== undefined) row.role = outcome.role;
+          if (outcome.changedChannels) row.changedChannels = outcome.changedChannels;
+          break;
+        case 'failed':
+          row.status = 'failed';
+          row.code = outcome.code;
+          row.msg = outcome.msg;
+          break;
+        case 'retry': {
+          const tries = (run.retries.get(index) ?? 0) + 1;
+          run.retries.set(index, tries);
+          if (tries > (this.options.maxRateLimitRetries ?? 20)) {
+            Object.assign(row, { status: 'failed', code: outcome.code, msg: outcome.msg });
+            break;
+          }
+          // Slow down instead of failing: everyone waits, and the row goes back to the front.
+          run.rateLimitWaits++;
+          const until = this.now() + outcome.afterMs;
+          run.rateLimitedUntil = Math.max(run.rateLimitedUntil ?? 0, until);
+          row.status = 'pending';
+          if (run.cancelled) {
+            row.status = 'cancelled';
+            row.msg = 'Cancelled before it ran.';
+          } else run.queue.unshift(index);
+          break;
+        }
+        case 'fatal':
+          Object.assign(row, { status: 'failed', code: outcome.code, msg: outcome.msg });
+          run.cancelled = true;
+          this.cancelPending(run, `Not run: ${outcome.msg}`);
+          this.wake(run);
+          return;
+      }
+    }
+  }
+
+  private request(row: BulkRunRow, step: BulkStep) {
+    const userId = row.userId;
+    switch (step.op) {
+      case 'deactivate':
+        return {
+          op: svcOps.deactivateUser,
+          params: {
+            user_id: userId,
+            ...(step.comment === null ? {} : { deactivation_notification_comment: step.comment }),
+          },
+        };
+      case 'reactivate':
+        return { op: svcOps.reactivateUser, params: { user_id: userId } };
+      case 'set_role':
+        return { op: svcOps.updateUser, params: { user_id: userId, role: step.role } };
+      case 'subscribe':
+        return {
+          op: svcOps.subscribe,
+          params: { subscriptions: step.channels.map((name) => ({ name })), principals: [userId] },
+        };
+      case 'unsubscribe':
+        return { op: svcOps.unsubscribe, params: { subscriptions: step.channels, principals: [userId] } };
+    }
+  }
+
+  private async perform(run: RunState, row: BulkRunRow, step: BulkStep): Promise<StepOutcome> {
+    const { op, params } = this.request(row, step);
+    const audit = await this.beginAudit(run, row, op.id, params);
+    if (audit === 'unavailable') {
+      return {
+        kind: 'failed',
+        code: 'AUDIT_UNAVAILABLE',
+        msg: 'The console cannot write its audit log right now, so it did not do this.',
+      };
+    }
+    try {
+      const raw = await this.options.svc.send(op, params, this.creds(run.caller), { retry: false });
+      await this.finishAudit(audit, { outcome: 'success' });
+      const body = JSON.parse(raw.text) as Record<string, unknown>;
+      if (step.op === 'set_role') return { kind: 'done', previousRole: step.previousRole, role: step.role };
+      if (step.op === 'subscribe') {
+        const subscribed = (body.subscribed ?? {}) as Record<string, unknown>;
+        const mine = subscribed[String(row.userId)] ?? subscribed[row.email];
+        const names = Array.isArray(mine) ? mine.filter((n): n is string => typeof n === 'string') : step.channels;
+        return { kind: 'done', changedChannels: names };
+      }
+      if (step.op === 'unsubscribe') {
+        const removed = Array.isArray(body.removed)
+          ? body.removed.filter((n): n is string => typeof n === 'string')
+          : [];
+        return { kind: 'done', changedChannels: removed };
+      }
+      return { kind: 'done' };
+    } catch (error) {
+      if (!(error instanceof UpstreamRefusal)) {
+        const msg = error instanceof Error ? error.message : String(error);
+        await this.finishAudit(audit, { outcome: 'error', code: 'INTERNAL_ERROR', msg });
+        return { kind: 'failed', code: 'INTERNAL_ERROR', msg };
+      }
+      const { code, msg } = error.envelope;
+      await this.finishAudit(audit, { outcome: 'error', code, msg });
+      if (error.status === 429) return { kind: 'retry', afterMs: retryAfterMs(error), code, msg };
+      if (error.status === 401 && DEAD_KEY_CODES.has(code)) return { kind: 'fatal', code, msg };
+      return { kind: 'failed', code, msg };
+    }
+  }
+
+  private actor(run: RunState): AuditActor {
+    const c = run.caller;
+    return { userId: c.userId, email: c.apiEmail, name: c.fullName, role: c.role };
+  }
+
+  /**
+   * The audit hook: one entry per row request, written before it goes upstream (no entry, no request),
+   * its request id and params carrying the run id.
+   */
+  private async beginAudit(
+    run: RunState,
+    row: BulkRunRow,
+    operation: string,
+    params: Record<string, unknown>,
+  ): Promise<number | null | 'unavailable'> {
+    const audit = this.options.audit;
+    if (!audit) return null;
+    try {
+      return await audit.begin({
+        at: this.now(),
+        actor: this.actor(run),
+        area: 'chat',
+        operation,
+        target: { type: 'user', id: String(row.userId), name: row.name },
+        requestId: `bulk-${run.id}-${row.userId}`,
+        params: { ...redactParams(params), bulk_run_id: run.id },
+      });
+    } catch (error) {
+      this.log('error', `audit: cannot record bulk ${operation} (${String(error)}); row refused`);
+      return 'unavailable';
+    }
+  }
+
+  private async finishAudit(id: number | null, result: AuditResult): Promise<void> {
+    if (id === null || !this.options.audit) return;
+    try {
+      await this.options.audit.complete(id, result, this.now());
+    } catch (error) {
+      this.log('error', `audit: bulk entry ${id} stays pending: ${String(error)}`);
+    }
+  }
+
+  private counts(run: RunState): BulkRunCounts {
+    const counts: BulkRunCounts = { total: run.rows.length, pending: 0, done: 0, skipped: 0, failed: 0, cancelled: 0 };
+    for (const row of run.rows) {
+      if (row.status === 'pending' || row.status === 'running') counts.pending++;
+      else counts[row.status]++;
+    }
+    return counts;
+  }
+
+  private summary(run: RunState): BulkRunSummary {
+    const counts = this.counts(run);
+    return {
+      id: run.id,
+      kind: run.kind,
+      label: run.label,
+      status: run.status,
+      concurrency: run.concurrency,
+      createdAt: run.createdAt,
+      finishedAt: run.finishedAt,
+      counts,
+      rateLimitedUntil: run.rateLimitedUntil,
+      rateLimitWaits: run.rateLimitWaits,
+      undoOf: run.undoOf,
+      undoable: run.finishedAt !== null && undoKindOf(run.kind) !== null && counts.done > 0 && run.undoneBy === null,
+      undoneBy: run.undoneBy,
+    };
+  }
+
+  private view(run: RunState): BulkRun {
+    return { ...this.summary(run), rows: run.rows.map((r) => ({ ...r })) };
+  }
+}

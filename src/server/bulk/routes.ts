@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import {
+  bulkPreviewRequestSchema,
+  bulkStartRequestSchema,
+  type BulkRun,
+  type BulkPreview,
+  type BulkRunSummary,
+} from '../../shared/bff/bulk';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import { isAdminRole } from '../../shared/svc/roles';
+import type { AppEnv, BffDeps } from '../app-types';
+import type { Config } from '../config';
+import { requireSession } from '../require-session';
+import { UpstreamRefusal } from '../svc-upstream';
+import { BulkEngine, BulkError, type BulkCaller, type BulkEngineOptions } from './engine';
+
+type Status = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500 | 502 | 503;
+
+const engines = new WeakMap<BffDeps, BulkEngine>();
+
+/** The BFF's one bulk engine (per deps: one per app); tests may hand in their own first. */
+export function bulkEngineFor(config: Config, deps: BffDeps, overrides: Partial<BulkEngineOptions> = {}): BulkEngine {
+  let engine = engines.get(deps);
+  if (!engine) {
+    engine = new BulkEngine({
+      svc: deps.svc,
+      audit: deps.audit,
+      concurrency: config.bulk.concurrency,
+      now: deps.now,
+      log: deps.log,
+      ...overrides,
+    });
+    engines.set(deps, engine);
+  }
+  return engine;
+}
+
+function callerOf(c: Context<AppEnv>): BulkCaller {
+  const s = c.get('session');
+  return { userId: s.userId, apiEmail: s.apiEmail, apiKey: s.apiKey, fullName: s.fullName, role: s.role };
+}
+
+async function body<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new BulkError(400, bffErrorCodes.invalidParams, 'Send a JSON body.');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new BulkError(
+      400,
+      bffErrorCodes.invalidParams,
+      issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request.',
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * `/bff/bulk`: bulk actions on users for administrators (checked here from the session, and again from the
+ * chat server's own answer when a preview is computed). Mutations pass the app's CSRF guard like every
+ * other `/bff` mutation.
+ */
+export function bulkRoutes(config: Config, deps: BffDeps) {
+  const app = new Hono<AppEnv>();
+  const engine = bulkEngineFor(config, deps);
+
+  app.use('*', requireSession(config, deps));
+  app.use('*', async (c, next) => {
+    if (!isAdminRole(c.get('session').role)) {
+      return c.json(errorEnvelope('BULK_FORBIDDEN', 'Only organization administrators can run bulk actions.'), 403);
+    }
+    return next();
+  });
+
+  const answer = (c: Context<AppEnv>, value: BulkRun | BulkPreview | { runs: BulkRunSummary[] }) => {
+    c.header('cache-control', 'no-store');
+    return c.json(value);
+  };
+
+  app.post('/preview', async (c) => {
+    const req = await body(c, bulkPreviewRequestSchema);
+    return answer(c, await engine.preview(callerOf(c), req.action, req.userIds));
+  });
+  app.get('/runs', (c) => answer(c, { runs: engine.list(c.get('session').userId) }));
+  app.post('/runs', async (c) => {
+    const req = await body(c, bulkStartRequestSchema);
+    return answer(c, engine.start(callerOf(c), req.previewId, req.confirmation));
+  });
+  app.get('/runs/:id', (c) => answer(c, engine.get(c.get('session').userId, c.req.param('id'))));
+  app.post('/runs/:id/pause', (c) => answer(c, engine.pause(c.get('session').userId, c.req.param('id'))));
+  app.post('/runs/:id/resume', (c) => answer(c, engine.resume(c.get('session').userId, c.req.param('id'))));
+  app.post('/runs/:id/cancel', (c) => answer(c, engine.cancel(c.get('session').userId, c.req.param('id'))));
+  app.post('/runs/:id/undo-preview', async (c) => answer(c, await engine.undoPreview(callerOf(c), c.req.param('id'))));
+  app.post('/runs/:id/undo', async (c) => {
+    const req = await body(c, bulkStartRequestSchema);
+    const userId = c.get('session').userId;
+    // The preview must be this run's undo preview.
+    const run = engine.get(userId, c.req.param('id'));
+    const started = engine.startUndo(callerOf(c), run.id, req.previewId, req.confirmation);
+    return answer(c, started);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof BulkError) return c.json(errorEnvelope(error.code, error.message), error.status);
+    if (error instanceof UpstreamRefusal) return c.json(error.envelope, error.status as Status);
+    throw error;
+  });
+  return app;
+}

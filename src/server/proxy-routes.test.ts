@@ -1,0 +1,286 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../shared/bff/protocol';
+import { PROXY_BATCH_PATH, proxyErrorCodes, proxyPath } from '../shared/proxy';
+import type { ProxyScope } from '../shared/proxy';
+import { createProxySimulator } from '../sim/proxy';
+import { createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createDeps } from './deps';
+import { mapProxyError, scopeNamedIn } from './proxy-upstream';
+
+const ORIGIN = 'http://console.test';
+const SIM_URL = 'http://sim.test';
+const PROXY_URL = 'http://proxy.test';
+
+interface Options {
+  scopes?: ProxyScope[];
+  transformer?: 'superjson' | 'none';
+  rpcPath?: string;
+  /** Replaces the dashboard (e.g. with a failing fetch). */
+  proxyFetch?: (request: Request) => Promise<Response>;
+}
+
+const opened: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((close) => close()));
+});
+
+function setup(options: Options = {}) {
+  const svc = createSvcSimulator({ generatedUsers: 10 });
+  const rpcPath = options.rpcPath ?? '/api/rpc';
+  const proxy = createProxySimulator({ basePath: rpcPath, transformer: options.transformer ?? 'superjson' });
+  const { id: keyId, key } = proxy.control.createKey({
+    name: 'console',
+    scopes: options.scopes ?? ['routes:read', 'routes:write', 'health:read'],
+  });
+  const upstream: Request[] = [];
+  const config = loadConfig({
+    LOG_REQUESTS: 'false',
+    UPSTREAM_TIMEOUT_MS: '2000',
+    PROXY_URL,
+    PROXY_API_KEY: key,
+    PROXY_RPC_PATH: rpcPath,
+    PROXY_TRANSFORMER: options.transformer ?? 'superjson',
+  });
+  const logs: string[] = [];
+  const deps = createDeps(config, {
+    svcUrl: SIM_URL,
+    fetch: (request) => svc.fetch(request),
+    proxyFetch: async (request) => {
+      upstream.push(request.clone());
+      return options.proxyFetch ? options.proxyFetch(request) : proxy.fetch(request);
+    },
+    log: (_level, line) => logs.push(line),
+  });
+  const app = createApp(config, deps);
+  opened.push(async () => {
+    await deps.hub.close();
+    svc.close();
+  });
+  return { app, proxy, key, keyId, upstream, logs };
+}
+type Harness = ReturnType<typeof setup>;
+
+function request(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('origin', ORIGIN);
+  headers.set(CSRF_HEADER, '1');
+  if (init.cookie) headers.set('cookie', init.cookie);
+  return new Request(ORIGIN + path, { ...init, headers });
+}
+
+async function signIn(h: Harness, email: string): Promise<string> {
+  const res = await h.app.request(
+    request('/bff/session', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  expect(res.status).toBe(200);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+function post(path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) {
+  return request(path, {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+describe('/bff/proxy: who may use it', () => {
+  it('refuses a member with 403 before any upstream call', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'member@demo.test');
+    const list = await h.app.request(request(proxyPath('publicApi.routes'), { cookie }));
+    expect(list.status).toBe(403);
+    expect((await list.json()).code).toBe(proxyErrorCodes.forbidden);
+    const create = await h.app.request(
+      post(proxyPath('publicApi.createRoute'), cookie, { name: 'x', domain: 'x.example.com', upstreams: [] }),
+    );
+    expect(create.status).toBe(403);
+    const batch = await h.app.request(post(PROXY_BATCH_PATH, cookie, { calls: [{ procedure: 'publicApi.health' }] }));
+    expect(batch.status).toBe(403);
+    expect(h.upstream).toHaveLength(0);
+  });
+
+  it('requires a session (401) and refuses procedures outside the table (404) without going upstream', async () => {
+    const h = setup();
+    expect((await h.app.request(request(proxyPath('publicApi.routes')))).status).toBe(401);
+    const cookie = await signIn(h, 'admin@demo.test');
+    const unknown = await h.app.request(request('/bff/proxy/apiKeys.list', { cookie }));
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe(proxyErrorCodes.unknownProcedure);
+    const sessionOnly = await h.app.request(
+      post('/bff/proxy/routes.toggle', cookie, { id: 'rt_0001', enabled: false }),
+    );
+    expect(sessionOnly.status).toBe(404);
+    const wrongMethod = await h.app.request(request(proxyPath('publicApi.deleteRoute'), { cookie }));
+    expect(wrongMethod.status).toBe(405);
+    expect(h.upstream).toHaveLength(0);
+  });
+});
+
+describe('/bff/proxy: credentials', () => {
+  it('sets the Bearer header upstream and forwards no browser credential', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'owner@demo.test');
+    const res = await h.app.request(
+      request(`${proxyPath('publicApi.routes')}?apiKey=browser-supplied&other=1`, {
+        cookie,
+        headers: { authorization: 'Bearer browser-token', 'x-api-key': 'browser' },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain(h.key);
+    expect(JSON.parse(text)).toEqual(expect.arrayContaining([expect.objectContaining({ domain: 'app.demo.test' })]));
+
+    expect(h.upstream).toHaveLength(1);
+    const sent = h.upstream[0]!;
+    expect(sent.headers.get('authorization')).toBe(`Bearer ${h.key}`);
+    expect(sent.headers.get('cookie')).toBeNull();
+    expect(sent.headers.get('x-api-key')).toBeNull();
+    expect(sent.url).not.toContain('apiKey');
+    expect(sent.url).not.toContain(h.key);
+    expect(sent.url.startsWith(`${PROXY_URL}/api/rpc/publicApi.routes`)).toBe(true);
+    expect(h.logs.join('\n')).not.toContain(h.key);
+  });
+});
+
+describe('/bff/proxy: batching and error mapping', () => {
+  it('sends a batch of two queries upstream as one request and maps a mixed 207 to one success and one error', async () => {
+    const h = setup({ scopes: ['routes:read'] });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const res = await h.app.request(
+      post(PROXY_BATCH_PATH, cookie, {
+        calls: [{ procedure: 'publicApi.routes' }, { procedure: 'publicApi.health' }],
+      }),
+    );
+    expect(h.upstream).toHaveLength(1);
+    const sent = h.upstream[0]!;
+    const url = new URL(sent.url);
+    expect(sent.method).toBe('GET');
+    expect(url.pathname).toBe('/api/rpc/publicApi.routes,publicApi.health');
+    expect(url.searchParams.get('batch')).toBe('1');
+
+    expect(res.status).toBe(207);
+    const { results } = (await res.json()) as {
+      results: [
+        { ok: true; data: { domain: string; createdAt: string }[] },
+        { ok: false; status: number; error: Record<string, unknown> },
+      ];
+    };
+    expect(results[0].ok).toBe(true);
+    // superjson's Dates reach the browser as ISO text.
+    expect(results[0].data[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(results[1]).toMatchObject({
+      ok: false,
+      status: 403,
+      error: { code: proxyErrorCodes.keyRejected, scope: 'health:read' },
+    });
+    expect(String(results[1].error.msg)).toContain('Proxy API key rejected or missing the needed scope (health:read)');
+  });
+
+  it('answers 409 on the domain field for a duplicate and 400 with the field for a validation refusal', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const dup = await h.app.request(
+      post(proxyPath('publicApi.createRoute'), cookie, {
+        name: 'Again',
+        domain: 'app.demo.test',
+        upstreams: [{ address: '10.0.0.1:80' }],
+      }),
+    );
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toMatchObject({
+      code: 'CONFLICT',
+      field: 'domain',
+      msg: 'A route for domain app.demo.test already exists',
+    });
+
+    // The BFF checks with the same schema first…
+    const local = await h.app.request(
+      post(proxyPath('publicApi.updateRoute'), cookie, {
+        id: 'rt_0001',
+        patch: { upstreams: [{ address: 'nope', weight: 5 }] },
+      }),
+    );
+    expect(local.status).toBe(400);
+    expect(await local.json()).toMatchObject({ code: proxyErrorCodes.invalidParams, field: 'upstreams.0.address' });
+
+    // …and maps the dashboard's own refusal (zod issues as JSON text in the message) the same way.
+    const mapped = mapProxyError(
+      'publicApi.updateRoute',
+      await (async () => {
+        const { TRPCClientError } = await import('@trpc/client');
+        return TRPCClientError.from({
+          error: {
+            message: JSON.stringify([
+              { code: 'too_big', path: ['patch', 'upstreams', 0, 'weight'], message: 'Too big' },
+            ]),
+            code: -32600,
+            data: { code: 'BAD_REQUEST', httpStatus: 400, path: 'publicApi.updateRoute' },
+          },
+        });
+      })(),
+    );
+    expect(mapped).toMatchObject({ ok: false, status: 400, error: { field: 'upstreams.0.weight', msg: 'Too big' } });
+  });
+
+  it('turns an expired or revoked key into the key-rejected code, naming the scope', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    h.proxy.control.revokeKey(h.keyId);
+    const res = await h.app.request(request(proxyPath('publicApi.routes'), { cookie }));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: proxyErrorCodes.keyRejected, scope: 'routes:read' });
+  });
+
+  it('network failure → 502 unavailable', async () => {
+    const h = setup({
+      proxyFetch: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const res = await h.app.request(request(proxyPath('publicApi.health'), { cookie }));
+    expect(res.status).toBe(502);
+    expect((await res.json()).code).toBe(proxyErrorCodes.unavailable);
+  });
+
+  it('creates, updates, disables and deletes through the key API, also at another path and without superjson', async () => {
+    const h = setup({ rpcPath: '/api/trpc', transformer: 'none' });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const created = await h.app.request(
+      post(proxyPath('publicApi.createRoute'), cookie, {
+        name: 'Docs',
+        domain: 'docs.example.com',
+        upstreams: [{ address: '10.0.0.9:8080', weight: 10 }],
+        tlsMode: 'auto',
+      }),
+    );
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    const off = await h.app.request(
+      post(proxyPath('publicApi.updateRoute'), cookie, { id, patch: { enabled: false } }),
+    );
+    expect(await off.json()).toEqual({ ok: true });
+    const full = await h.app.request(
+      request(`${proxyPath('routes.get')}?input=${encodeURIComponent(JSON.stringify({ id }))}`, { cookie }),
+    );
+    expect(await full.json()).toMatchObject({ id, enabled: false, syncStatus: 'synced' });
+    expect((await h.app.request(post(proxyPath('publicApi.deleteRoute'), cookie, { id }))).status).toBe(200);
+    const gone = await h.app.request(post(proxyPath('publicApi.deleteRoute'), cookie, { id }));
+    expect(gone.status).toBe(404);
+    expect(h.upstream.every((r) => new URL(r.url).pathname.startsWith('/api/trpc/'))).toBe(true);
+  });
+
+  it('reads the scope from refusal messages', () => {
+    expect(scopeNamedIn('API token missing scope: routes:write')).toBe('routes:write');
+    expect(scopeNamedIn('Not authenticated')).toBeNull();
+  });
+});

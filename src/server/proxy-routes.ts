@@ -1,0 +1,145 @@
+import { Hono, type Context } from 'hono';
+import {
+  batchRequestSchema,
+  isProxyProcedure,
+  proxyErrorCodes,
+  proxyProcedures,
+  type BatchResult,
+  type ProxyProcedureName,
+} from '../shared/proxy';
+import { errorEnvelope } from '../shared/svc/envelope';
+import { isAdminRole } from '../shared/svc/roles';
+import type { AppEnv, BffDeps } from './app-types';
+import type { Config } from './config';
+import type { ProxyCallResult } from './proxy-upstream';
+import { requireSession } from './require-session';
+
+type Checked = { ok: true; input: unknown } | { ok: false; result: ProxyCallResult };
+
+/** The input checked with the table's schema before anything goes upstream. */
+function checkInput(procedure: ProxyProcedureName, raw: unknown): Checked {
+  const parsed = proxyProcedures[procedure].input.safeParse(raw);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const issue = parsed.error.issues[0];
+  const path = (issue?.path ?? []).map(String);
+  if (path[0] === 'patch') path.shift();
+  return {
+    ok: false,
+    result: {
+      ok: false,
+      status: 400,
+      error: {
+        result: 'error',
+        code: proxyErrorCodes.invalidParams,
+        msg: issue?.message ?? 'Invalid input.',
+        field: path.length > 0 ? path.join('.') : null,
+      },
+    },
+  };
+}
+
+function invalid(msg: string): ProxyCallResult {
+  return { ok: false, status: 400, error: { result: 'error', code: proxyErrorCodes.invalidParams, msg } };
+}
+
+async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await c.req.text();
+  if (!text) return { ok: true, value: undefined };
+  if (!(c.req.header('content-type') ?? '').startsWith('application/json')) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function send(c: Context, result: ProxyCallResult): Response {
+  c.header('cache-control', 'no-store');
+  return result.ok ? c.json(result.data as object, 200) : c.json(result.error, result.status);
+}
+
+/**
+ * `/bff/proxy/*`: the proxy dashboard, for owners and administrators of the chat organization only.
+ * Only procedures of the table pass, with their input checked; the request is rebuilt from scratch by the
+ * dashboard client, so the browser's cookies, Authorization header and query parameters never go upstream.
+ */
+export function proxyRoutes(config: Config, deps: BffDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requireSession(config, deps));
+  // Decided here, before any upstream call: the dashboard key acts for the whole console.
+  app.use('*', async (c, next) => {
+    if (!isAdminRole(c.get('session').role)) {
+      return c.json(
+        errorEnvelope(
+          proxyErrorCodes.forbidden,
+          'Only owners and administrators of the organization may manage proxy routes.',
+        ),
+        403,
+      );
+    }
+    if (!deps.proxy) {
+      return c.json(
+        errorEnvelope(
+          proxyErrorCodes.notConfigured,
+          'No proxy dashboard is configured for this console (PROXY_URL and PROXY_API_KEY).',
+        ),
+        503,
+      );
+    }
+    return next();
+  });
+
+  app.post('/batch', async (c) => {
+    const body = await jsonBody(c);
+    if (!body.ok) return send(c, invalid('Send the batch as a JSON body.'));
+    const parsed = batchRequestSchema.safeParse(body.value);
+    if (!parsed.success) return send(c, invalid(parsed.error.issues[0]?.message ?? 'Invalid batch.'));
+    const proxy = deps.proxy!;
+    // All calls start in the same tick, so the batch link sends them upstream as one request.
+    const results = await Promise.all(
+      parsed.data.calls.map(async ({ procedure, input }): Promise<BatchResult> => {
+        const checked = checkInput(procedure, input);
+        const result = checked.ok ? await proxy.call(procedure, checked.input) : checked.result;
+        return result.ok ? result : { ok: false, status: result.status, error: result.error };
+      }),
+    );
+    c.header('cache-control', 'no-store');
+    return c.json({ results }, results.every((r) => r.ok) ? 200 : 207);
+  });
+
+  app.all('/:procedure', async (c) => {
+    const name = c.req.param('procedure');
+    if (!isProxyProcedure(name)) {
+      return c.json(
+        errorEnvelope(proxyErrorCodes.unknownProcedure, `${name} is not a proxy procedure the console uses.`),
+        404,
+      );
+    }
+    const def = proxyProcedures[name];
+    const method = def.kind === 'query' ? 'GET' : 'POST';
+    if (c.req.method !== method) {
+      c.header('allow', method);
+      return c.json(errorEnvelope(proxyErrorCodes.methodNotAllowed, `${name} is called with ${method}.`), 405);
+    }
+    let raw: unknown;
+    if (method === 'GET') {
+      // Only `input` is read; anything else on the URL (an `apiKey`, say) is ignored, never forwarded.
+      const text = new URL(c.req.url).searchParams.get('input');
+      try {
+        raw = text === null ? undefined : (JSON.parse(text) as unknown);
+      } catch {
+        return send(c, invalid('The input parameter is not valid JSON.'));
+      }
+    } else {
+      const body = await jsonBody(c);
+      if (!body.ok) return send(c, invalid('Send the input as a JSON body.'));
+      raw = body.value;
+    }
+    const checked = checkInput(name, raw);
+    if (!checked.ok) return send(c, checked.result);
+    return send(c, await deps.proxy!.call(name, checked.input));
+  });
+
+  return app;
+}

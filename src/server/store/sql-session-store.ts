@@ -1,0 +1,118 @@
+import { and, eq, gte, lt, or } from 'drizzle-orm';
+import { newSessionId, type Session, type SessionData, type SessionStore } from '../session-store';
+import { hashSessionId, open, seal } from './crypto';
+import { guard, type Db } from './database';
+import { sessions, type SessionRow } from './schema';
+
+/**
+ * Sessions in SQL, shared by every replica and kept across restarts. The cookie's id is stored only as
+ * its SHA-256; the upstream API key only sealed with AES-256-GCM (see crypto.ts).
+ */
+export class SqlSessionStore implements SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly key: Buffer,
+    private readonly limits: { idleMs: number; maxMs: number },
+  ) {}
+
+  async create(data: SessionData, now: number): Promise<Session> {
+    const id = newSessionId();
+    const idHash = hashSessionId(id);
+    await guard(async () => {
+      await this.db.delete(sessions).where(this.expired(now));
+      await this.db.insert(sessions).values({
+        idHash,
+        userId: data.userId,
+        email: data.apiEmail,
+        fullName: data.fullName,
+        role: data.role,
+        avatarUrl: data.avatarUrl,
+        apiKeyEnc: seal(this.key, data.apiKey, idHash),
+        createdAt: new Date(now),
+        lastSeenAt: new Date(now),
+        expiresAt: new Date(now + this.limits.maxMs),
+      });
+    });
+    return { ...data, id, createdAt: now, lastSeenAt: now };
+  }
+
+  async touch(id: string, now: number): Promise<Session | null> {
+    const idHash = hashSessionId(id);
+    const rows = await guard(() =>
+      this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(and(eq(sessions.idHash, idHash), this.live(now)))
+        .returning(),
+    );
+    const row = rows[0];
+    if (!row) {
+      // Unknown, or expired: an expired row goes now.
+      await guard(() => this.db.delete(sessions).where(eq(sessions.idHash, idHash)));
+      return null;
+    }
+    return this.toSession(id, row);
+  }
+
+  async peek(id: string, now: number): Promise<Session | null> {
+    const rows = await guard(() =>
+      this.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.idHash, hashSessionId(id)), this.live(now))),
+    );
+    return rows[0] ? this.toSession(id, rows[0], false) : null;
+  }
+
+  async update(id: string, patch: Partial<SessionData>): Promise<void> {
+    const idHash = hashSessionId(id);
+    const set: Partial<typeof sessions.$inferInsert> = {};
+    if (patch.userId !== undefined) set.userId = patch.userId;
+    if (patch.apiEmail !== undefined) set.email = patch.apiEmail;
+    if (patch.fullName !== undefined) set.fullName = patch.fullName;
+    if (patch.role !== undefined) set.role = patch.role;
+    if (patch.avatarUrl !== undefined) set.avatarUrl = patch.avatarUrl;
+    if (patch.apiKey !== undefined) set.apiKeyEnc = seal(this.key, patch.apiKey, idHash);
+    if (Object.keys(set).length === 0) return;
+    await guard(() => this.db.update(sessions).set(set).where(eq(sessions.idHash, idHash)));
+  }
+
+  async delete(id: string): Promise<void> {
+    await guard(() => this.db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id))));
+  }
+
+  async deleteAllForUser(userId: number): Promise<number> {
+    const rows = await guard(() =>
+      this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash }),
+    );
+    return rows.length;
+  }
+
+  private live(now: number) {
+    return and(gte(sessions.expiresAt, new Date(now)), gte(sessions.lastSeenAt, new Date(now - this.limits.idleMs)));
+  }
+
+  private expired(now: number) {
+    return or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - this.limits.idleMs)));
+  }
+
+  private async toSession(id: string, row: SessionRow, deleteUnreadable = true): Promise<Session | null> {
+    const apiKey = open(this.key, row.apiKeyEnc, row.idHash);
+    if (apiKey === null) {
+      // Sealed under another SESSION_SECRET: unusable; the user signs in again.
+      if (deleteUnreadable) await this.delete(id);
+      return null;
+    }
+    return {
+      id,
+      userId: row.userId,
+      apiEmail: row.email,
+      apiKey,
+      fullName: row.fullName,
+      role: row.role,
+      avatarUrl: row.avatarUrl,
+      createdAt: row.createdAt.getTime(),
+      lastSeenAt: row.lastSeenAt.getTime(),
+    };
+  }
+}

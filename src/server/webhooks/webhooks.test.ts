@@ -1,0 +1,306 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../../shared/bff/protocol';
+import {
+  REDACTED_TOKEN,
+  type WebhookDeliveriesResponse,
+  type WebhookEndpoint,
+  type WebhookEndpointsResponse,
+} from '../../shared/bff/webhooks';
+import { createSvcSimulator, DEMO_PASSWORD } from '../../sim/svc';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { createDeps } from '../deps';
+import { constantTimeEqual, createTokenVault } from './token-vault';
+
+const ORIGIN = 'http://console.test';
+const TOKEN = 'xvOzfurIutdRRVLzpXrIIHXJvNfaJLJ0';
+
+const opened: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((close) => close()));
+});
+
+function setup(env: Record<string, string> = {}) {
+  const sim = createSvcSimulator({ generatedUsers: 5 });
+  const config = loadConfig({ LOG_REQUESTS: 'false', SESSION_SECRET: 'x'.repeat(40), ...env });
+  const deps = createDeps(config, {
+    svcUrl: 'http://sim.test',
+    fetch: (request) => sim.fetch(request),
+    log: () => undefined,
+  });
+  const app = createApp(config, deps);
+  opened.push(async () => {
+    await deps.hub.close();
+    sim.close();
+  });
+  return { sim, app };
+}
+type Harness = ReturnType<typeof setup>;
+
+function request(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('origin', ORIGIN);
+  headers.set(CSRF_HEADER, '1');
+  if (init.cookie) headers.set('cookie', init.cookie);
+  return new Request(ORIGIN + path, { ...init, headers });
+}
+
+function json(method: string, body: unknown, cookie?: string): RequestInit & { cookie?: string } {
+  return { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, cookie };
+}
+
+async function signIn(h: Harness, email: string): Promise<string> {
+  const res = await h.app.request(request('/bff/session', json('POST', { email, password: DEMO_PASSWORD })));
+  expect(res.status).toBe(200);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+function bot(h: Harness) {
+  return h.sim.store.users.find((u) => u.isBot && u.botType === 3)!;
+}
+
+async function createEndpoint(h: Harness, cookie: string, reply?: unknown): Promise<WebhookEndpoint> {
+  const res = await h.app.request(
+    request('/bff/webhooks/endpoints', json('POST', { botUserId: bot(h).user_id, token: TOKEN, reply }, cookie)),
+  );
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { endpoint: WebhookEndpoint }).endpoint;
+}
+
+function payload(h: Harness, overrides: Record<string, unknown> = {}) {
+  const b = bot(h);
+  return {
+    bot_email: b.deliveryEmail,
+    bot_full_name: b.fullName,
+    data: `@**${b.fullName}** hello *there*`,
+    trigger: 'mention',
+    token: TOKEN,
+    message: {
+      id: 112,
+      type: 'stream',
+      sender_id: 5,
+      sender_email: 'iago@demo.test',
+      sender_full_name: 'Iago',
+      content: `@**${b.fullName}** hello *there*`,
+      rendered_content: '<p>hello</p>',
+      subject: 'Verona2',
+      display_recipient: 'Verona',
+      stream_id: 5,
+      recipient_id: 20,
+      timestamp: 1527876931,
+      client: 'website',
+      reactions: [],
+      submessages: [],
+    },
+    ...overrides,
+  };
+}
+
+/** As the chat server calls it: no cookie, no CSRF header, no Origin. */
+function deliver(h: Harness, id: string, body: unknown, init: RequestInit = {}) {
+  return h.app.request(
+    new Request(`${ORIGIN}/hooks/outgoing/${id}`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+      ...init,
+    }),
+  );
+}
+
+async function deliveries(h: Harness, cookie: string, id: string) {
+  const res = await h.app.request(request(`/bff/webhooks/endpoints/${id}/deliveries`, { cookie }));
+  expect(res.status).toBe(200);
+  return ((await res.json()) as WebhookDeliveriesResponse).deliveries;
+}
+
+describe('outgoing webhook receiver', () => {
+  it('accepts a delivery with the right token, stores it without the token and answers the reply template', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie, { kind: 'content', content: 'On it!' });
+    expect(JSON.stringify(endpoint)).not.toContain(TOKEN);
+
+    const res = await deliver(h, endpoint.id, payload(h));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ content: 'On it!' });
+
+    const [stored, ...rest] = await deliveries(h, cookie, endpoint.id);
+    expect(rest).toHaveLength(0);
+    expect(stored).toMatchObject({
+      trigger: 'mention',
+      sender: { userId: 5, fullName: 'Iago' },
+      where: { type: 'stream', channel: 'Verona', topic: 'Verona2' },
+      data: `@**${bot(h).fullName}** hello *there*`,
+      response: { content: 'On it!' },
+    });
+    expect(stored!.payload.token).toBe(REDACTED_TOKEN);
+    expect(JSON.stringify(stored)).not.toContain(TOKEN);
+
+    const list = (await (
+      await h.app.request(request('/bff/webhooks/endpoints', { cookie }))
+    ).json()) as WebhookEndpointsResponse;
+    expect(list.endpoints[0]).toMatchObject({ id: endpoint.id, deliveryCount: 1 });
+    expect(JSON.stringify(list)).not.toContain(TOKEN);
+  });
+
+  it('answers response_not_required when no reply is configured, and after the template changes', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie);
+    expect(await (await deliver(h, endpoint.id, payload(h))).json()).toEqual({ response_not_required: true });
+    const patched = await h.app.request(
+      request(
+        `/bff/webhooks/endpoints/${endpoint.id}`,
+        json('PATCH', { reply: { kind: 'content', content: 'Hi' } }, cookie),
+      ),
+    );
+    expect(patched.status).toBe(200);
+    expect(await (await deliver(h, endpoint.id, payload(h))).json()).toEqual({ content: 'Hi' });
+  });
+
+  it('refuses a wrong token with 401 and stores nothing', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie);
+    for (const token of ['wrong', TOKEN.slice(0, -1), TOKEN + 'x', TOKEN.toLowerCase()]) {
+      const res = await deliver(h, endpoint.id, payload(h, { token }));
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe('WEBHOOK_BAD_TOKEN');
+    }
+    // A wrong token is refused before the rest of the body is judged.
+    expect((await deliver(h, endpoint.id, { token: 'wrong' })).status).toBe(401);
+    expect(await deliveries(h, cookie, endpoint.id)).toEqual([]);
+  });
+
+  it('refuses malformed bodies with 400 and the reason, and stores nothing', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie);
+    const cases: [unknown, RegExp][] = [
+      ['{not json', /not JSON/],
+      [[1, 2], /not a JSON object/],
+      [{ ...payload(h), token: undefined }, /token/],
+      [payload(h, { trigger: 'stream_message' }), /^trigger: /],
+      [payload(h, { data: 42 }), /^data: /],
+      [payload(h, { message: { id: 1 } }), /^message\./],
+      [payload(h, { bot_email: 'someone-else@demo.test' }), /^bot_email: /],
+    ];
+    for (const [body, reason] of cases) {
+      const res = await deliver(h, endpoint.id, body);
+      expect(res.status).toBe(400);
+      const envelope = (await res.json()) as { code: string; msg: string };
+      expect(envelope.code).toBe('WEBHOOK_INVALID_PAYLOAD');
+      expect(envelope.msg).toMatch(reason);
+    }
+    expect(await deliveries(h, cookie, endpoint.id)).toEqual([]);
+  });
+
+  it('refuses bodies over the size limit with 413, declared or not', async () => {
+    const h = setup({ WEBHOOK_MAX_BODY_KB: '1' });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie);
+    const big = payload(h, { data: 'x'.repeat(2000) });
+    expect((await deliver(h, endpoint.id, big)).status).toBe(413);
+    // Streamed without a Content-Length.
+    const bytes = new TextEncoder().encode(JSON.stringify(big));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 256) controller.enqueue(bytes.slice(i, i + 256));
+        controller.close();
+      },
+    });
+    const streamed = await deliver(h, endpoint.id, '', { body: stream, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await deliveries(h, cookie, endpoint.id)).toEqual([]);
+    expect((await deliver(h, endpoint.id, payload(h))).status).toBe(200);
+  });
+
+  it('reads the old private_message trigger as direct_message', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie);
+    const message = {
+      ...payload(h).message,
+      type: 'private',
+      display_recipient: [
+        { id: 5, email: 'iago@demo.test', full_name: 'Iago' },
+        { id: bot(h).user_id, email: bot(h).deliveryEmail, full_name: bot(h).fullName },
+      ],
+      subject: '',
+    };
+    const res = await deliver(h, endpoint.id, payload(h, { trigger: 'private_message', message }));
+    expect(res.status).toBe(200);
+    const [stored] = await deliveries(h, cookie, endpoint.id);
+    expect(stored).toMatchObject({
+      trigger: 'direct_message',
+      rawTrigger: 'private_message',
+      where: { type: 'private', recipients: ['Iago', bot(h).fullName] },
+    });
+  });
+
+  it('answers 404 for an unknown endpoint and after deletion', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    expect((await deliver(h, 'nope', payload(h))).status).toBe(404);
+    const endpoint = await createEndpoint(h, cookie);
+    const res = await h.app.request(request(`/bff/webhooks/endpoints/${endpoint.id}`, { method: 'DELETE', cookie }));
+    expect(res.status).toBe(204);
+    expect((await deliver(h, endpoint.id, payload(h))).status).toBe(404);
+  });
+
+  it('keeps the newest deliveries only', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie);
+    for (let i = 0; i < 205; i++) {
+      const body = payload(h);
+      expect((await deliver(h, endpoint.id, { ...body, message: { ...body.message, id: i + 1 } })).status).toBe(200);
+    }
+    const kept = await deliveries(h, cookie, endpoint.id);
+    expect(kept).toHaveLength(200);
+    expect(kept[0]!.messageId).toBe(205);
+    expect(kept.at(-1)!.messageId).toBe(6);
+  });
+});
+
+describe('webhook administration', () => {
+  it('is for administrators only, needs the CSRF header, and checks the bot', async () => {
+    const h = setup();
+    const member = await signIn(h, 'member@demo.test');
+    expect((await h.app.request(request('/bff/webhooks/endpoints', { cookie: member }))).status).toBe(403);
+    const admin = await signIn(h, 'admin@demo.test');
+    const noCsrf = await h.app.request(
+      new Request(`${ORIGIN}/bff/webhooks/endpoints`, {
+        method: 'POST',
+        body: JSON.stringify({ botUserId: bot(h).user_id, token: TOKEN }),
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: admin },
+      }),
+    );
+    expect(noCsrf.status).toBe(403);
+    const human = h.sim.store.userByDeliveryEmail('member@demo.test')!;
+    const notBot = await h.app.request(
+      request('/bff/webhooks/endpoints', json('POST', { botUserId: human.user_id, token: TOKEN }, admin)),
+    );
+    expect(notBot.status).toBe(400);
+    const badToken = await h.app.request(
+      request('/bff/webhooks/endpoints', json('POST', { botUserId: bot(h).user_id, token: 'not a token!' }, admin)),
+    );
+    expect(badToken.status).toBe(400);
+  });
+});
+
+describe('token vault', () => {
+  it('seals per endpoint and compares in constant time', () => {
+    const vault = createTokenVault(() => 'y'.repeat(40));
+    const sealed = vault.seal('a', TOKEN);
+    expect(sealed).not.toContain(TOKEN);
+    expect(vault.matches('a', sealed, TOKEN)).toBe(true);
+    expect(vault.matches('a', sealed, 'other')).toBe(false);
+    // Sealed for another endpoint: does not open.
+    expect(vault.matches('b', sealed, TOKEN)).toBe(false);
+    expect(createTokenVault(() => 'z'.repeat(40)).matches('a', sealed, TOKEN)).toBe(false);
+    expect(constantTimeEqual('abc', 'abc')).toBe(true);
+    expect(constantTimeEqual('abc', 'abcd')).toBe(false);
+  });
+});

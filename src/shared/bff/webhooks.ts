@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { messageSchema } from '../svc/messages';
+
+/**
+ * Outgoing webhooks: the wire contract of the BFF's receiver (`POST /hooks/outgoing/{endpoint_id}`, called
+ * by the chat server) and of the administrators' inspector (`/bff/webhooks/*`).
+ */
+export const WEBHOOKS_PATH = '/bff/webhooks';
+export const WEBHOOK_ENDPOINTS_PATH = `${WEBHOOKS_PATH}/endpoints`;
+/** Where the chat server delivers; outside `/bff`, so no console session or CSRF header is involved. */
+export const OUTGOING_HOOK_PREFIX = '/hooks/outgoing';
+
+export const webhookDeliveriesPath = (endpointId: string) =>
+  `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(endpointId)}/deliveries`;
+export const webhookEndpointPath = (endpointId: string) =>
+  `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(endpointId)}`;
+export const receiverPath = (endpointId: string) => `${OUTGOING_HOOK_PREFIX}/${encodeURIComponent(endpointId)}`;
+
+/** The bot type of outgoing-webhook bots in user records (`bot_type`). */
+export const OUTGOING_WEBHOOK_BOT_TYPE = 3;
+
+/** Deliveries kept per endpoint (oldest dropped first). */
+export const DELIVERY_RETENTION = 200;
+
+export const WEBHOOK_TRIGGERS = ['direct_message', 'mention'] as const;
+export type WebhookTrigger = (typeof WEBHOOK_TRIGGERS)[number];
+
+/** `direct_message` was named `private_message` before feature level 201; both read as `direct_message`. */
+export const triggerSchema = z
+  .enum([...WEBHOOK_TRIGGERS, 'private_message'])
+  .transform((t): WebhookTrigger => (t === 'private_message' ? 'direct_message' : t));
+
+/** The notification body the chat server POSTs (the `message` is a message as `GET /messages` returns it). */
+export const outgoingWebhookPayloadSchema = z.looseObject({
+  bot_email: z.string().min(1),
+  bot_full_name: z.string(),
+  data: z.string(),
+  trigger: triggerSchema,
+  token: z.string().min(1),
+  message: messageSchema,
+});
+export type OutgoingWebhookPayload = z.output<typeof outgoingWebhookPayloadSchema>;
+
+/** Outgoing-webhook bot tokens are alphanumeric. */
+export const webhookTokenSchema = z
+  .string()
+  .trim()
+  .min(1, 'Paste the bot’s token.')
+  .max(200, 'That is too long to be a bot token.')
+  .regex(/^[A-Za-z0-9]+$/, 'A bot token has letters and digits only.');
+
+export const MAX_REPLY_LENGTH = 10_000;
+
+/** What the receiver answers, which the chat server reads: a reply posted as the bot, or no reply. */
+export const replyTemplateSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({
+    kind: z.literal('content'),
+    content: z
+      .string()
+      .trim()
+      .min(1, 'Write the reply, or choose no reply.')
+      .max(MAX_REPLY_LENGTH, `A reply has at most ${MAX_REPLY_LENGTH} characters.`),
+  }),
+]);
+export type ReplyTemplate = z.infer<typeof replyTemplateSchema>;
+
+/** The HTTP response body for a reply template. */
+export function replyBody(reply: ReplyTemplate): { content: string } | { response_not_required: true } {
+  return reply.kind === 'content' ? { content: reply.content } : { response_not_required: true };
+}
+
+export const createEndpointRequestSchema = z.strictObject({
+  botUserId: z.number().int().positive(),
+  token: webhookTokenSchema,
+  reply: replyTemplateSchema.optional(),
+});
+export type CreateEndpointRequest = z.input<typeof createEndpointRequestSchema>;
+
+export const updateEndpointRequestSchema = z.strictObject({ reply: replyTemplateSchema });
+export type UpdateEndpointRequest = z.input<typeof updateEndpointRequestSchema>;
+
+/** An endpoint as the console shows it; the token is never sent back. */
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  bot: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
+  createdAt: z.string(),
+  createdBy: z.object({ userId: z.number().int(), fullName: z.string() }),
+  reply: replyTemplateSchema,
+  deliveryCount: z.number().int(),
+  lastDeliveryAt: z.string().nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** One accepted notification. The stored payload has its token replaced by `REDACTED_TOKEN`. */
+export const webhookDeliverySchema = z.object({
+  /** Increases with every delivery the console receives (any endpoint). */
+  seq: z.number().int(),
+  endpointId: z.string(),
+  receivedAt: z.string(),
+  trigger: z.enum(WEBHOOK_TRIGGERS),
+  /** As sent, when the server used the old name. */
+  rawTrigger: z.string(),
+  sender: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
+  /** Channel messages: the channel and topic; direct messages: the other participants' names. */
+  where: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('stream'),
+      channel: z.string(),
+      streamId: z.number().int().nullable(),
+      topic: z.string(),
+    }),
+    z.object({ type: z.literal('private'), recipients: z.array(z.string()) }),
+  ]),
+  messageId: z.number().int(),
+  /** The raw Markdown content. */
+  data: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  /** The body the receiver answered with. */
+  response: z.record(z.string(), z.unknown()),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const REDACTED_TOKEN = '[redacted]';
+
+export interface WebhookEndpointsResponse {
+  endpoints: WebhookEndpoint[];
+}
+export interface WebhookDeliveriesResponse {
+  /** Newest first. */
+  deliveries: WebhookDelivery[];
+}

@@ -1,0 +1,42 @@
+import { svcOps } from '../../../shared/svc';
+import { badRequest, noSuchUser } from '../errors';
+import { userHandler } from '../handler';
+import { hasPresence, legacyReport, type SimPresence } from '../presence';
+import type { SimUser, SvcStore } from '../store';
+
+/** Since level 178 every user's presence holds `website` and `aggregated`, with the same data. */
+function formatPresence(row: SimPresence, withClientFields: boolean) {
+  const { status, timestamp } = legacyReport(row);
+  if (!withClientFields) return { website: { status, timestamp }, aggregated: { status, timestamp } };
+  return {
+    website: { client: 'website', status, timestamp, pushable: false },
+    aggregated: { client: 'website', status, timestamp },
+  };
+}
+
+/** A user by ID or by API email (the form this endpoint accepted before level 43). */
+function userByIdOrEmail(store: SvcStore, key: string): SimUser | undefined {
+  if (/^\d+$/.test(key)) return store.user(Number(key));
+  return store.userByApiEmail(key) ?? store.userByDeliveryEmail(key);
+}
+
+export const presenceHandlers = [
+  userHandler(svcOps.getRealmPresence, ({ core }) => {
+    const { store } = core;
+    const presences: Record<string, ReturnType<typeof formatPresence>> = {};
+    for (const user of store.users) {
+      const row = store.presence.get(user.user_id);
+      if (row && hasPresence(store, user)) presences[user.apiEmail] = formatPresence(row, true);
+    }
+    return { server_timestamp: store.now() / 1000, presences };
+  }),
+
+  userHandler(svcOps.getUserPresence, ({ core, params }) => {
+    const { store } = core;
+    const target = userByIdOrEmail(store, params.user_id_or_email);
+    if (!target) throw noSuchUser();
+    const row = store.presence.get(target.user_id);
+    if (!row || target.isBot) throw badRequest(`No presence data for ${target.apiEmail}`);
+    return { presence: formatPresence(row, false) };
+  }),
+];
