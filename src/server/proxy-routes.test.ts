@@ -231,6 +231,35 @@ describe('/bff/proxy: batching and error mapping', () => {
     expect(mapped).toMatchObject({ ok: false, status: 400, error: { field: 'upstreams.0.weight', msg: 'Too big' } });
   });
 
+  it('records every change in the audit timeline with its outcome, and refuses changes inside a batch', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const dup = await h.app.request(
+      post(proxyPath('publicApi.createRoute'), cookie, {
+        name: 'Again',
+        domain: 'app.demo.test',
+        upstreams: [{ address: '10.0.0.1:80' }],
+      }),
+    );
+    expect(dup.status).toBe(409);
+    const page = (await (
+      await h.app.request(request('/bff/audit?operation=proxy.publicApi.createRoute', { cookie }))
+    ).json()) as { entries: { area: string; outcome: string; target: { type: string; name: string | null } }[] };
+    expect(page.entries[0]).toMatchObject({
+      area: 'proxy',
+      outcome: 'error',
+      target: { type: 'route', name: 'app.demo.test' },
+    });
+    const before = h.upstream.length;
+    const batch = await h.app.request(
+      post('/bff/proxy/batch', cookie, {
+        calls: [{ procedure: 'publicApi.deleteRoute', input: { id: 'rt_0001' } }],
+      }),
+    );
+    expect(batch.status).toBe(400);
+    expect(h.upstream.length).toBe(before);
+  });
+
   it('turns an expired or revoked key into the key-rejected code, naming the scope', async () => {
     const h = setup();
     const cookie = await signIn(h, 'admin@demo.test');

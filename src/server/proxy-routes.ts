@@ -9,7 +9,9 @@ import {
 } from '../shared/proxy';
 import { errorEnvelope } from '../shared/svc/envelope';
 import { isAdminRole } from '../shared/svc/roles';
+import type { AuditTarget } from '../shared/bff/audit';
 import type { AppEnv, BffDeps } from './app-types';
+import { recordAudit } from './audit';
 import type { Config } from './config';
 import type { ProxyCallResult } from './proxy-upstream';
 import { requireSession } from './require-session';
@@ -51,6 +53,14 @@ async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok
   } catch {
     return { ok: false };
   }
+}
+
+/** The route a change is about: its id (update, delete) and/or its name and domain (create). */
+function routeTarget(input: Record<string, unknown>): AuditTarget {
+  const patch = (typeof input.patch === 'object' && input.patch !== null ? input.patch : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+  const name = text(input.domain) ?? text(patch.domain) ?? text(input.name) ?? text(patch.name);
+  return { type: 'route', id: text(input.id), name };
 }
 
 function send(c: Context, result: ProxyCallResult): Response {
@@ -95,6 +105,9 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
     if (!body.ok) return send(c, invalid('Send the batch as a JSON body.'));
     const parsed = batchRequestSchema.safeParse(body.value);
     if (!parsed.success) return send(c, invalid(parsed.error.issues[0]?.message ?? 'Invalid batch.'));
+    // Batches are for reading: every change goes through its own audited call below.
+    const mutation = parsed.data.calls.find(({ procedure }) => proxyProcedures[procedure].kind === 'mutation');
+    if (mutation) return send(c, invalid(`${mutation.procedure} is a change; send it on its own, not in a batch.`));
     const proxy = deps.proxy!;
     // All calls start in the same tick, so the batch link sends them upstream as one request.
     const results = await Promise.all(
@@ -138,7 +151,14 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
     }
     const checked = checkInput(name, raw);
     if (!checked.ok) return send(c, checked.result);
-    return send(c, await deps.proxy!.call(name, checked.input));
+    if (def.kind === 'query') return send(c, await deps.proxy!.call(name, checked.input));
+    const input = (checked.input ?? {}) as Record<string, unknown>;
+    return recordAudit(
+      c,
+      deps,
+      { area: 'proxy', operation: `proxy.${name}`, target: routeTarget(input), params: input },
+      async () => send(c, await deps.proxy!.call(name, checked.input)),
+    );
   });
 
   return app;
