@@ -61,12 +61,10 @@ async function measure(concurrency: number, latencyMs: number): Promise<number> 
   }
 }
 
-const results: string[] = [];
 for (const latency of [0, 20]) {
   for (const concurrency of [1, 4, 8]) {
     const ms = await measure(concurrency, latency);
     const line = `deactivate ${COUNT} users, latency ${latency} ms/call, concurrency ${concurrency}: ${(ms / 1000).toFixed(2)} s (${(COUNT / (ms / 1000)).toFixed(0)} rows/s)`;
-    results.push(line);
     console.log(line);
   }
 }

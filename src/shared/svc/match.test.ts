@@ -16,6 +16,7 @@ describe('matchOperation', () => {
       message_id: '7',
       channel_folder_id: '7',
       attachment_id: '7',
+      user_id_or_email: '7',
     };
     for (const op of svcOpList) {
       const path = op.template.segments.map((s) => (s.startsWith('{') ? samples[s.slice(1, -1)]! : s)).join('/');
