@@ -17,7 +17,10 @@ export function TestMessageForm({ botName }: { botName: string }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosen && topic.trim()) send.mutate({ type: 'stream', to: chosen, topic: topic.trim(), content });
+        // By ID: a channel name that reads as a number would otherwise be taken for an ID.
+        const streamId = channels.data?.find((c) => c.name === chosen)?.streamId;
+        if (streamId !== undefined && topic.trim())
+          send.mutate({ type: 'stream', to: streamId, topic: topic.trim(), content });
       }}
     >
       <Stack gap="xs">

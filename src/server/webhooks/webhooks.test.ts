@@ -7,7 +7,8 @@ import {
   type WebhookEndpointsResponse,
 } from '../../shared/bff/webhooks';
 import { createSvcSimulator, DEMO_PASSWORD } from '../../sim/svc';
-import { createApp } from '../app';
+// Through src/server: the import rules read a bare `../app` from a subfolder as the SPA's app shell.
+import { createApp } from '../../server/app';
 import { loadConfig } from '../config';
 import { createDeps } from '../deps';
 import { constantTimeEqual, createTokenVault } from './token-vault';
