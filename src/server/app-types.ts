@@ -4,12 +4,15 @@ import type { Session, SessionStore } from './session-store';
 import type { ServerInfoCache } from './server-info';
 import type { AuditLog } from './store/audit-log';
 import type { SvcUpstream } from './svc-upstream';
+import type { WebhookRegistry } from './webhooks/registry';
 
 export interface BffDeps {
   svc: SvcUpstream;
   sessions: SessionStore;
   /** The audit timeline every mutating operation is recorded in (see audit.ts). */
   audit: AuditLog;
+  /** Outgoing-webhook endpoints and their deliveries (see webhooks/). */
+  webhooks: WebhookRegistry;
   serverInfo: ServerInfoCache;
   /** One upstream event queue per session, fanned out to its tabs over SSE. */
   hub: EventHub;

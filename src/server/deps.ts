@@ -6,6 +6,8 @@ import { createServerInfoCache } from './server-info';
 import { MemorySessionStore, type SessionStore } from './session-store';
 import { MemoryAuditLog, type AuditLog } from './store/audit-log';
 import { createSvcUpstream, type FetchLike } from './svc-upstream';
+import { MemoryWebhookRegistry, type WebhookRegistry } from './webhooks/registry';
+import { configuredSecret, createTokenVault } from './webhooks/token-vault';
 
 /** Event-hub knobs tests turn (fast backoff, manual reaping, deterministic jitter). */
 export type HubOverrides = Partial<
@@ -27,6 +29,8 @@ export function createDeps(
     sessions?: SessionStore;
     /** Where audit entries go; in memory unless the process entry passes the SQL store's. */
     audit?: AuditLog;
+    /** Where webhook endpoints and deliveries live; in memory unless the process entry passes the SQL store's. */
+    webhooks?: WebhookRegistry;
   },
 ): BffDeps {
   const svc = createSvcUpstream({ baseUrl: options.svcUrl, timeoutMs: config.upstreamTimeoutMs, fetch: options.fetch });
@@ -63,6 +67,9 @@ export function createDeps(
     proxy,
     sessions,
     audit: options.audit ?? new MemoryAuditLog(),
+    webhooks:
+      options.webhooks ??
+      new MemoryWebhookRegistry(createTokenVault(configuredSecret(config.sessionSecret, config.dataDir))),
     serverInfo: createServerInfoCache(svc, options.svcUrl, config.serverInfoTtlMs, now),
     hub,
     demo: options.demo ?? null,

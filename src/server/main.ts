@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     proxyEmbedded = true;
   }
 
-  // Sessions and the audit timeline live in SQL: PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL.
+  // Sessions, the audit timeline and the webhook endpoints live in SQL: PGlite in DATA_DIR, or PostgreSQL
+  // with DATABASE_URL.
   let store: Awaited<ReturnType<typeof openConsoleStore>>;
   try {
     store = await openConsoleStore({
@@ -68,7 +69,13 @@ async function main(): Promise<void> {
     console.error(`Cannot open the console's database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const deps = createDeps(config, { svcUrl, demo, sessions: store.sessions, audit: store.audit });
+  const deps = createDeps(config, {
+    svcUrl,
+    demo,
+    sessions: store.sessions,
+    audit: store.audit,
+    webhooks: store.webhooks,
+  });
   const app = createApp(config, deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -4,6 +4,9 @@ import { deriveSessionKey, sessionSecret } from './crypto';
 import { openDatabase, type Database } from './database';
 import { SqlAuditLog } from './sql-audit-log';
 import { SqlSessionStore } from './sql-session-store';
+import { SqlWebhookRegistry } from './sql-webhook-store';
+import type { WebhookRegistry } from '../webhooks/registry';
+import { createTokenVault } from '../webhooks/token-vault';
 
 export {
   MemoryAuditLog,
@@ -16,11 +19,14 @@ export { hashSessionId, sessionSecret } from './crypto';
 export { openDatabase, openPglite, openPostgres, StoreUnavailableError, type Database, type Db } from './database';
 export { SqlAuditLog } from './sql-audit-log';
 export { SqlSessionStore } from './sql-session-store';
+export { SqlWebhookRegistry } from './sql-webhook-store';
 
 export interface ConsoleStore {
   database: Database;
   sessions: SqlSessionStore;
   audit: AuditLog;
+  /** Outgoing-webhook endpoints and their newest deliveries. */
+  webhooks: WebhookRegistry;
   close(): Promise<void>;
 }
 
@@ -31,7 +37,8 @@ export function replicaName(): string {
 
 /**
  * Opens (and migrates) the console's database: PGlite in `<dataDir>/pglite`, or PostgreSQL when
- * `databaseUrl` is set. Sessions are sealed with a key from `secret` (or one kept in dataDir).
+ * `databaseUrl` is set. Sessions (and webhook bot tokens, under a key of their own) are sealed with a key
+ * derived from `secret` (or one kept in dataDir).
  */
 export async function openConsoleStore(options: {
   databaseUrl: string | null;
@@ -41,11 +48,16 @@ export async function openConsoleStore(options: {
   log?: (line: string) => void;
 }): Promise<ConsoleStore> {
   const database = await openDatabase(options);
-  const key = deriveSessionKey(sessionSecret(options.secret, options.dataDir));
+  const secret = sessionSecret(options.secret, options.dataDir);
+  const key = deriveSessionKey(secret);
   return {
     database,
     sessions: new SqlSessionStore(database.db, key, options.limits),
     audit: new SqlAuditLog(database.db, replicaName()),
+    webhooks: new SqlWebhookRegistry(
+      database.db,
+      createTokenVault(() => secret),
+    ),
     close: () => database.close(),
   };
 }

@@ -52,6 +52,52 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX console_audit_target_idx ON console_audit (target_type, target_id)`,
     ],
   },
+  {
+    id: '0002_webhooks',
+    statements: [
+      `CREATE TABLE console_webhook_endpoints (
+        id text PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9_-]{16,64}$'),
+        bot_user_id integer NOT NULL,
+        bot_email text NOT NULL,
+        bot_full_name text NOT NULL,
+        created_at timestamptz NOT NULL,
+        created_by_user_id integer NOT NULL,
+        created_by_full_name text NOT NULL,
+        sealed_token text NOT NULL CHECK (sealed_token LIKE 'v1.%'),
+        reply jsonb NOT NULL CHECK (
+          (reply->>'kind' = 'none' AND NOT reply ? 'content')
+          OR (reply->>'kind' = 'content' AND jsonb_typeof(reply->'content') = 'string' AND reply->>'content' <> '')
+        ),
+        delivery_count integer NOT NULL DEFAULT 0 CHECK (delivery_count >= 0),
+        last_delivery_at timestamptz
+      )`,
+      `CREATE TABLE console_webhook_deliveries (
+        id bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+        endpoint_id text NOT NULL REFERENCES console_webhook_endpoints (id) ON DELETE CASCADE,
+        received_at timestamptz NOT NULL,
+        trigger text NOT NULL CHECK (trigger IN ('direct_message', 'mention')),
+        raw_trigger text NOT NULL CHECK (raw_trigger IN ('direct_message', 'mention', 'private_message')),
+        sender_user_id integer NOT NULL,
+        sender_email text NOT NULL,
+        sender_full_name text NOT NULL,
+        where_type text NOT NULL CHECK (where_type IN ('stream', 'private')),
+        channel text,
+        stream_id integer,
+        topic text,
+        recipients jsonb,
+        message_id integer NOT NULL,
+        data text NOT NULL,
+        payload jsonb NOT NULL CHECK (jsonb_typeof(payload) = 'object' AND payload->>'token' = '[redacted]'),
+        response jsonb NOT NULL CHECK (jsonb_typeof(response) = 'object'),
+        CHECK (
+          (where_type = 'stream' AND channel IS NOT NULL AND topic IS NOT NULL AND recipients IS NULL)
+          OR (where_type = 'private' AND jsonb_typeof(recipients) = 'array'
+            AND channel IS NULL AND stream_id IS NULL AND topic IS NULL)
+        )
+      )`,
+      `CREATE INDEX console_webhook_deliveries_endpoint_idx ON console_webhook_deliveries (endpoint_id, id)`,
+    ],
+  },
 ];
 
 /** Any fixed 64-bit number: the advisory lock all replicas take while migrating. */

@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReplyTemplate } from '../../shared/bff/webhooks';
 
 /**
  * The console's SQL schema. The tables are created by the hand-written migrations in `migrations.ts`
@@ -62,6 +63,65 @@ export const auditEntries = pgTable(
   ],
 );
 
-export const schema = { sessions, auditEntries };
+/**
+ * Outgoing-webhook endpoints (one per registered bot). The bot's token is kept only sealed with AES-256-GCM
+ * (`webhooks/token-vault.ts`, the endpoint id as additional data); it is never stored or returned in clear.
+ */
+export const webhookEndpoints = pgTable('console_webhook_endpoints', {
+  /** 128 random bits, base64url: the receiver URL's last segment. */
+  id: text('id').primaryKey(),
+  botUserId: integer('bot_user_id').notNull(),
+  botEmail: text('bot_email').notNull(),
+  botFullName: text('bot_full_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdByUserId: integer('created_by_user_id').notNull(),
+  createdByFullName: text('created_by_full_name').notNull(),
+  /** `v1.<iv>.<tag>.<ciphertext>` (base64url parts). */
+  sealedToken: text('sealed_token').notNull(),
+  /** The reply template: `{kind: 'none'}` or `{kind: 'content', content}`. */
+  reply: jsonb('reply').$type<ReplyTemplate>().notNull(),
+  /** Every delivery accepted, including those dropped by the retention limit since. */
+  deliveryCount: integer('delivery_count').notNull().default(0),
+  lastDeliveryAt: timestamp('last_delivery_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Accepted deliveries, the newest 200 per endpoint (older ones are deleted in the recording transaction). */
+export const webhookDeliveries = pgTable(
+  'console_webhook_deliveries',
+  {
+    /** Increases with every delivery any endpoint receives: the contract's `seq`. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** `direct_message` or `mention`. */
+    trigger: text('trigger').notNull(),
+    /** As sent (`private_message` from servers before feature level 201). */
+    rawTrigger: text('raw_trigger').notNull(),
+    senderUserId: integer('sender_user_id').notNull(),
+    senderEmail: text('sender_email').notNull(),
+    senderFullName: text('sender_full_name').notNull(),
+    /** `stream` (channel, stream_id, topic set) or `private` (recipients set). */
+    whereType: text('where_type').notNull(),
+    channel: text('channel'),
+    streamId: integer('stream_id'),
+    topic: text('topic'),
+    /** Direct messages: the participants' names. */
+    recipients: jsonb('recipients').$type<string[]>(),
+    messageId: integer('message_id').notNull(),
+    /** The raw Markdown content. */
+    data: text('data').notNull(),
+    /** The notification as received, its `token` replaced by `[redacted]` (a CHECK refuses anything else). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The body the receiver answered with. */
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('console_webhook_deliveries_endpoint_idx').on(t.endpointId, t.id)],
+);
+
+export const schema = { sessions, auditEntries, webhookEndpoints, webhookDeliveries };
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuditRow = typeof auditEntries.$inferSelect;
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -12,10 +12,11 @@ import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { describeIssue } from '../../shared/svc/params';
 import { isAdminRole } from '../../shared/svc/roles';
 import type { AppEnv, BffDeps } from '../app-types';
+import { auditUnavailable, beginAudit, resultOfResponse, type AuditStart } from '../audit';
 import type { Config } from '../config';
 import { requireSession } from '../require-session';
 import { UpstreamRefusal } from '../svc-upstream';
-import type { WebhookRegistry } from './registry';
+import { newEndpointId, type WebhookRegistry } from './registry';
 
 const FORBIDDEN = 'FORBIDDEN';
 const NOT_FOUND = 'WEBHOOK_ENDPOINT_NOT_FOUND';
@@ -45,6 +46,11 @@ async function jsonBody<S extends z.ZodType>(
  *   administrator's own credentials, to be an active outgoing-webhook bot), `PATCH /endpoints/:id` `{reply}`,
  *   `DELETE /endpoints/:id`;
  * - `GET /endpoints/:id/deliveries`: the kept deliveries, newest first (the inspector polls it).
+ *
+ * Creation, reply changes and deletion are audited (area `console`, operations `webhooks.createEndpoint`,
+ * `webhooks.updateEndpoint`, `webhooks.deleteEndpoint`, target type `webhook`): the entry is written before
+ * the change, and the change is refused when it cannot be. The pasted token is redacted from the entry's
+ * parameters (and a reply's content reduced to its length), like every audited secret and message body.
  */
 export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: WebhookRegistry) {
   const app = new Hono<AppEnv>();
@@ -62,55 +68,108 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
 
   const notFound = (c: Context) => c.json(errorEnvelope(NOT_FOUND, 'No such webhook endpoint.'), 404);
 
-  app.get('/endpoints', (c) => c.json({ endpoints: registry.list() } satisfies WebhookEndpointsResponse));
+  /** Runs `action` once its audit entry is written; the entry is completed with the outcome and target name. */
+  async function audited(
+    c: Context<AppEnv>,
+    start: Omit<AuditStart, 'area'>,
+    action: (nameTarget: (name: string) => void) => Promise<Response>,
+  ): Promise<Response> {
+    const audit = await beginAudit(c, deps, { area: 'console', ...start });
+    if (!audit) return auditUnavailable(c);
+    let targetName = start.target?.name ?? null;
+    let response: Response;
+    try {
+      response = await action((name) => (targetName = name));
+    } catch (error) {
+      const msg = error instanceof Error ? error.message : String(error);
+      await audit.finish({ outcome: 'error', code: 'INTERNAL_ERROR', msg }, targetName);
+      throw error;
+    }
+    await audit.finish(await resultOfResponse(response), targetName);
+    return response;
+  }
+
+  app.get('/endpoints', async (c) => c.json({ endpoints: await registry.list() } satisfies WebhookEndpointsResponse));
 
   app.post('/endpoints', async (c) => {
     const input = await jsonBody(c, createEndpointRequestSchema);
     if (!input.ok) return c.json(errorEnvelope(bffErrorCodes.invalidParams, input.msg), 400);
     const session = c.get('session');
-    let bot;
-    try {
-      ({ user: bot } = await deps.svc.call(
-        svcOps.getUser,
-        { user_id: input.data.botUserId },
-        { email: session.apiEmail, apiKey: session.apiKey },
-      ));
-    } catch (error) {
-      if (error instanceof UpstreamRefusal) return c.json(error.envelope, error.status as 400);
-      throw error;
-    }
-    if (!bot.is_bot || bot.bot_type !== OUTGOING_WEBHOOK_BOT_TYPE || !bot.is_active) {
-      return c.json(
-        errorEnvelope(NOT_AN_OUTGOING_WEBHOOK_BOT, `${bot.full_name} is not an active outgoing-webhook bot.`),
-        400,
+    // Named before it exists, so the audit entry written first can point at it.
+    const id = newEndpointId();
+    // `params` carries the pasted token: redactParams replaces it with `[redacted]` before it is stored.
+    const start = {
+      operation: 'webhooks.createEndpoint',
+      target: { type: 'webhook' as const, id, name: null },
+      params: { ...input.data },
+    };
+    return audited(c, start, async (nameTarget) => {
+      let bot;
+      try {
+        ({ user: bot } = await deps.svc.call(
+          svcOps.getUser,
+          { user_id: input.data.botUserId },
+          { email: session.apiEmail, apiKey: session.apiKey },
+        ));
+      } catch (error) {
+        if (error instanceof UpstreamRefusal) return c.json(error.envelope, error.status as 400);
+        throw error;
+      }
+      nameTarget(bot.full_name);
+      if (!bot.is_bot || bot.bot_type !== OUTGOING_WEBHOOK_BOT_TYPE || !bot.is_active) {
+        return c.json(
+          errorEnvelope(NOT_AN_OUTGOING_WEBHOOK_BOT, `${bot.full_name} is not an active outgoing-webhook bot.`),
+          400,
+        );
+      }
+      const endpoint = await registry.create(
+        {
+          id,
+          bot: { userId: bot.user_id, email: bot.email, fullName: bot.full_name },
+          createdBy: { userId: session.userId, fullName: session.fullName },
+          token: input.data.token,
+          reply: input.data.reply ?? { kind: 'none' },
+        },
+        deps.now(),
       );
-    }
-    const endpoint = registry.create({
-      bot: { userId: bot.user_id, email: bot.email, fullName: bot.full_name },
-      createdBy: { userId: session.userId, fullName: session.fullName },
-      token: input.data.token,
-      reply: input.data.reply ?? { kind: 'none' },
+      deps.log('info', `webhook endpoint ${endpoint.id} created for bot ${bot.user_id} by user ${session.userId}`);
+      return c.json({ endpoint }, 201);
     });
-    deps.log('info', `webhook endpoint ${endpoint.id} created for bot ${bot.user_id} by user ${session.userId}`);
-    return c.json({ endpoint }, 201);
   });
 
   app.patch('/endpoints/:id', async (c) => {
     const input = await jsonBody(c, updateEndpointRequestSchema);
     if (!input.ok) return c.json(errorEnvelope(bffErrorCodes.invalidParams, input.msg), 400);
-    const endpoint = registry.setReply(c.req.param('id'), input.data.reply);
-    return endpoint ? c.json({ endpoint }) : notFound(c);
-  });
-
-  app.delete('/endpoints/:id', (c) => {
     const id = c.req.param('id');
-    if (!registry.delete(id)) return notFound(c);
-    deps.log('info', `webhook endpoint ${id} deleted by user ${c.get('session').userId}`);
-    return c.body(null, 204);
+    const existing = await registry.get(id);
+    const start = {
+      operation: 'webhooks.updateEndpoint',
+      target: { type: 'webhook' as const, id, name: existing?.bot.fullName ?? null },
+      params: { reply: input.data.reply },
+    };
+    return audited(c, start, async () => {
+      const endpoint = await registry.setReply(id, input.data.reply);
+      return endpoint ? c.json({ endpoint }) : notFound(c);
+    });
   });
 
-  app.get('/endpoints/:id/deliveries', (c) => {
-    const deliveries = registry.deliveries(c.req.param('id'));
+  app.delete('/endpoints/:id', async (c) => {
+    const id = c.req.param('id');
+    const existing = await registry.get(id);
+    const start = {
+      operation: 'webhooks.deleteEndpoint',
+      target: { type: 'webhook' as const, id, name: existing?.bot.fullName ?? null },
+      params: {},
+    };
+    return audited(c, start, async () => {
+      if (!(await registry.delete(id))) return notFound(c);
+      deps.log('info', `webhook endpoint ${id} deleted by user ${c.get('session').userId}`);
+      return c.body(null, 204);
+    });
+  });
+
+  app.get('/endpoints/:id/deliveries', async (c) => {
+    const deliveries = await registry.deliveries(c.req.param('id'));
     return deliveries ? c.json({ deliveries } satisfies WebhookDeliveriesResponse) : notFound(c);
   });
 

@@ -47,7 +47,7 @@ function describe(issue: z.core.$ZodIssue | undefined): string {
  * caller without the token learns nothing more), otherwise not the documented shape → 400 with the reason.
  * Only accepted deliveries are kept; the answer is the endpoint's reply template.
  */
-export function receiverRoutes(registry: WebhookRegistry, options: { maxBodyBytes: number }) {
+export function receiverRoutes(registry: WebhookRegistry, options: { maxBodyBytes: number; now: () => number }) {
   const app = new Hono();
   const fail = (c: Context, status: 400 | 401 | 404 | 413, code: string, msg: string) => {
     c.header('cache-control', 'no-store');
@@ -56,7 +56,7 @@ export function receiverRoutes(registry: WebhookRegistry, options: { maxBodyByte
 
   app.post('/:endpointId', async (c) => {
     const id = c.req.param('endpointId');
-    if (!registry.exists(id)) return fail(c, 404, RECEIVER_ERRORS.unknownEndpoint, 'No such webhook endpoint.');
+    if (!(await registry.exists(id))) return fail(c, 404, RECEIVER_ERRORS.unknownEndpoint, 'No such webhook endpoint.');
     let text: string;
     try {
       text = await readLimited(c.req.raw, options.maxBodyBytes);
@@ -79,7 +79,7 @@ export function receiverRoutes(registry: WebhookRegistry, options: { maxBodyByte
     if (typeof token !== 'string' || token === '') {
       return fail(c, 400, RECEIVER_ERRORS.invalidPayload, 'token: the bot’s token is missing.');
     }
-    const verdict = registry.verify(id, token);
+    const verdict = await registry.verify(id, token);
     // Deleted while the body was read.
     if (verdict === 'unknown-endpoint')
       return fail(c, 404, RECEIVER_ERRORS.unknownEndpoint, 'No such webhook endpoint.');
@@ -88,12 +88,12 @@ export function receiverRoutes(registry: WebhookRegistry, options: { maxBodyByte
 
     const parsed = outgoingWebhookPayloadSchema.safeParse(body);
     if (!parsed.success) return fail(c, 400, RECEIVER_ERRORS.invalidPayload, describe(parsed.error.issues[0]));
-    const endpoint = registry.get(id);
+    const endpoint = await registry.get(id);
     if (endpoint && parsed.data.bot_email.toLowerCase() !== endpoint.bot.email.toLowerCase()) {
       return fail(c, 400, RECEIVER_ERRORS.invalidPayload, `bot_email: this endpoint belongs to ${endpoint.bot.email}.`);
     }
     const rawTrigger = String((body as Record<string, unknown>).trigger);
-    const response = registry.record(id, parsed.data, rawTrigger);
+    const response = await registry.record(id, parsed.data, rawTrigger, options.now());
     if (!response) return fail(c, 404, RECEIVER_ERRORS.unknownEndpoint, 'No such webhook endpoint.');
     c.header('cache-control', 'no-store');
     return c.json(response);

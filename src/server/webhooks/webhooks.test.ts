@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../shared/bff/audit';
 import { CSRF_HEADER } from '../../shared/bff/protocol';
 import {
   REDACTED_TOKEN,
@@ -11,6 +13,8 @@ import { createSvcSimulator, DEMO_PASSWORD } from '../../sim/svc';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../config';
 import { createDeps } from '../deps';
+import { MemoryAuditLog, openPglite, SqlWebhookRegistry, StoreUnavailableError, type AuditLog } from '../store';
+import type { WebhookRegistry } from './registry';
 import { constantTimeEqual, createTokenVault } from './token-vault';
 
 const ORIGIN = 'http://console.test';
@@ -21,18 +25,23 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((close) => close()));
 });
 
-function setup(env: Record<string, string> = {}) {
-  const sim = createSvcSimulator({ generatedUsers: 5 });
+function setup(
+  env: Record<string, string> = {},
+  options: { audit?: AuditLog; webhooks?: WebhookRegistry; sim?: ReturnType<typeof createSvcSimulator> } = {},
+) {
+  const sim = options.sim ?? createSvcSimulator({ generatedUsers: 5 });
   const config = loadConfig({ LOG_REQUESTS: 'false', SESSION_SECRET: 'x'.repeat(40), ...env });
   const deps = createDeps(config, {
     svcUrl: 'http://sim.test',
     fetch: (request) => sim.fetch(request),
     log: () => undefined,
+    audit: options.audit,
+    webhooks: options.webhooks,
   });
   const app = createApp(config, deps);
   opened.push(async () => {
     await deps.hub.close();
-    sim.close();
+    if (!options.sim) sim.close();
   });
   return { sim, app };
 }
@@ -303,5 +312,147 @@ describe('token vault', () => {
     expect(createTokenVault(() => 'z'.repeat(40)).matches('a', sealed, TOKEN)).toBe(false);
     expect(constantTimeEqual('abc', 'abc')).toBe(true);
     expect(constantTimeEqual('abc', 'abcd')).toBe(false);
+  });
+});
+
+describe('webhook auditing', () => {
+  async function auditPage(h: Harness, cookie: string, query: string): Promise<AuditPage> {
+    const res = await h.app.request(request(`/bff/audit?${query}`, { cookie }));
+    expect(res.status).toBe(200);
+    return (await res.json()) as AuditPage;
+  }
+
+  it('records creation, reply changes and deletion as webhook targets, without the token or the reply text', async () => {
+    const audit = new MemoryAuditLog();
+    const h = setup({}, { audit });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie, { kind: 'content', content: 'Secret plan' });
+    const patched = await h.app.request(
+      request(`/bff/webhooks/endpoints/${endpoint.id}`, json('PATCH', { reply: { kind: 'none' } }, cookie)),
+    );
+    expect(patched.status).toBe(200);
+    const deleted = await h.app.request(
+      request(`/bff/webhooks/endpoints/${endpoint.id}`, { method: 'DELETE', cookie }),
+    );
+    expect(deleted.status).toBe(204);
+    // Deleting it again: refused, and recorded as such.
+    expect(
+      (await h.app.request(request(`/bff/webhooks/endpoints/${endpoint.id}`, { method: 'DELETE', cookie }))).status,
+    ).toBe(404);
+
+    const entries = audit.all.filter((e) => e.operation.startsWith('webhooks.'));
+    expect(entries.map((e) => [e.operation, e.outcome])).toEqual([
+      ['webhooks.createEndpoint', 'success'],
+      ['webhooks.updateEndpoint', 'success'],
+      ['webhooks.deleteEndpoint', 'success'],
+      ['webhooks.deleteEndpoint', 'error'],
+    ]);
+    const target = { type: 'webhook', id: endpoint.id, name: bot(h).fullName };
+    for (const e of entries.slice(0, 3)) {
+      expect(e).toMatchObject({ area: 'console', target, actor: { email: 'admin@demo.test' } });
+    }
+    // Already gone: no name to give.
+    expect(entries[3]!.target).toEqual({ ...target, name: null });
+    expect(entries[0]!.params).toEqual({
+      botUserId: bot(h).user_id,
+      token: '[redacted]',
+      reply: { kind: 'content', content: '[redacted: 11 characters]' },
+    });
+    expect(entries[3]!.error).toMatchObject({ code: 'WEBHOOK_ENDPOINT_NOT_FOUND' });
+    const text = JSON.stringify(audit.all);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain('Secret plan');
+
+    // The audit page's target-type filter knows webhooks.
+    const page = await auditPage(h, cookie, 'targetType=webhook');
+    expect(page.entries.map((e) => e.operation)).toEqual([
+      'webhooks.deleteEndpoint',
+      'webhooks.deleteEndpoint',
+      'webhooks.updateEndpoint',
+      'webhooks.createEndpoint',
+    ]);
+    expect((await auditPage(h, cookie, `targetType=webhook&target=${endpoint.id}`)).entries).toHaveLength(4);
+  });
+
+  it('records a refused creation (not an outgoing-webhook bot) as an error', async () => {
+    const audit = new MemoryAuditLog();
+    const h = setup({}, { audit });
+    const admin = await signIn(h, 'admin@demo.test');
+    const human = h.sim.store.userByDeliveryEmail('member@demo.test')!;
+    const res = await h.app.request(
+      request('/bff/webhooks/endpoints', json('POST', { botUserId: human.user_id, token: TOKEN }, admin)),
+    );
+    expect(res.status).toBe(400);
+    const [entry] = audit.all.filter((e) => e.operation === 'webhooks.createEndpoint');
+    expect(entry).toMatchObject({ outcome: 'error', error: { code: 'NOT_AN_OUTGOING_WEBHOOK_BOT' } });
+    expect(JSON.stringify(audit.all)).not.toContain(TOKEN);
+  });
+
+  it('changes nothing when the audit entry cannot be written', async () => {
+    const audit = new MemoryAuditLog();
+    const h = setup({}, { audit });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie);
+    audit.begin = async () => {
+      throw new StoreUnavailableError(new Error('down'));
+    };
+    const created = await h.app.request(
+      request('/bff/webhooks/endpoints', json('POST', { botUserId: bot(h).user_id, token: TOKEN }, cookie)),
+    );
+    expect(created.status).toBe(503);
+    const patched = await h.app.request(
+      request(`/bff/webhooks/endpoints/${endpoint.id}`, json('PATCH', { reply: { kind: 'none' } }, cookie)),
+    );
+    expect(patched.status).toBe(503);
+    const deleted = await h.app.request(
+      request(`/bff/webhooks/endpoints/${endpoint.id}`, { method: 'DELETE', cookie }),
+    );
+    expect(deleted.status).toBe(503);
+    const list = (await (
+      await h.app.request(request('/bff/webhooks/endpoints', { cookie }))
+    ).json()) as WebhookEndpointsResponse;
+    expect(list.endpoints.map((e) => e.id)).toEqual([endpoint.id]);
+  });
+});
+
+describe('webhooks in the SQL store', () => {
+  it('keep endpoints and deliveries across a BFF restart, and never keep the token in clear', async () => {
+    const database = await openPglite(null);
+    await database.migrate();
+    opened.push(() => database.close());
+    const sim = createSvcSimulator({ generatedUsers: 5 });
+    opened.push(async () => sim.close());
+    const vault = () => createTokenVault(() => 'x'.repeat(40));
+
+    const first = setup({}, { sim, webhooks: new SqlWebhookRegistry(database.db, vault()) });
+    const cookie = await signIn(first, 'admin@demo.test');
+    const endpoint = await createEndpoint(first, cookie, { kind: 'content', content: 'Persisted' });
+    expect((await deliver(first, endpoint.id, payload(first))).status).toBe(200);
+    expect((await deliver(first, endpoint.id, payload(first, { token: 'wrong' }))).status).toBe(401);
+
+    // Another process over the same database (a restart, or a second replica).
+    const second = setup({}, { sim, webhooks: new SqlWebhookRegistry(database.db, vault()) });
+    const again = await signIn(second, 'admin@demo.test');
+    const list = (await (
+      await second.app.request(request('/bff/webhooks/endpoints', { cookie: again }))
+    ).json()) as WebhookEndpointsResponse;
+    expect(list.endpoints).toEqual([{ ...endpoint, deliveryCount: 1, lastDeliveryAt: expect.any(String) }]);
+    const res = await deliver(second, endpoint.id, payload(second));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ content: 'Persisted' });
+    const kept = await deliveries(second, again, endpoint.id);
+    expect(kept).toHaveLength(2);
+    expect(kept[0]!.seq).toBeGreaterThan(kept[1]!.seq);
+    expect(kept[0]!.payload.token).toBe(REDACTED_TOKEN);
+
+    const rows = await Promise.all(
+      ['console_webhook_endpoints', 'console_webhook_deliveries'].map(
+        async (table) =>
+          (await database.db.execute(sql.raw(`SELECT * FROM ${table}`))) as unknown as { rows: unknown[] },
+      ),
+    );
+    expect(rows[0]!.rows).toHaveLength(1);
+    expect(rows[1]!.rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain(TOKEN);
   });
 });

@@ -21,6 +21,7 @@ export const auditTargetTypes = [
   'realm',
   'route',
   'session',
+  'webhook',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
