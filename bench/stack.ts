@@ -18,7 +18,15 @@ export interface Stack {
 export async function startStack(env: Record<string, string>): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rc-stack-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', SIM_SVC_PORT: '0', LOG_REQUESTS: 'false', DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      SIM_SVC_PORT: '0',
+      SIM_PROXY_PORT: '0',
+      LOG_REQUESTS: 'false',
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = await new Promise<{ consoleUrl: string; svcUrl: string }>((resolve, reject) => {
@@ -30,6 +38,37 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
   });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   return { ...ready, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The BFF with the simulator in a separate process (SVC_URL), for the latency and throughput figures, so
+ * that "direct" and "through the BFF" are served by the same simulator process. No demo mode: no proxy area.
+ */
+export async function startSeparateStack(env: Record<string, string>): Promise<Stack> {
+  const sim = spawn(process.execPath, ['--import', 'tsx', 'bench/sim-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const svcUrl = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: sim.stdout! }).on('line', (line) => {
+      if (line.startsWith('SIM_READY ')) resolve(line.slice(10).trim());
+    });
+    sim.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)));
+  });
+  try {
+    const bff = await startStack({ ...env, SVC_URL: svcUrl });
+    return {
+      ...bff,
+      svcUrl,
+      stop: () => {
+        bff.stop();
+        sim.kill('SIGTERM');
+      },
+    };
+  } catch (error) {
+    sim.kill('SIGTERM');
+    throw error;
+  }
 }
 
 export function median(values: number[]): number {

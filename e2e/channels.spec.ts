@@ -23,7 +23,10 @@ async function openChannel(page: Page, name: string, tab?: string) {
 async function choose(page: Page, input: ReturnType<Page['getByRole']>, text: string) {
   await input.click();
   await input.fill(text);
-  await page.getByRole('option', { name: new RegExp(text) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(text) })
+    .first()
+    .click();
 }
 
 test('an admin creates a private channel with an ad-hoc posting permission; another admin sees it live', async ({
@@ -107,7 +110,10 @@ test('deleting a 2,500-message topic goes batch by batch and ends with the topic
 test("a member asking to delete a topic sees the server's refusal", async ({ page }) => {
   await signIn(page, 'member@demo.test', undefined, '/channels');
   const drawer = await openChannel(page, 'general', 'Topics');
-  await drawer.getByRole('button', { name: /^Delete topic / }).first().click();
+  await drawer
+    .getByRole('button', { name: /^Delete topic / })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: /^Delete the topic/ });
   await expect(dialog.getByRole('note')).toContainText('Only organization administrators can delete topics.');
   await dialog.getByRole('button', { name: 'Delete topic' }).click();

@@ -26,13 +26,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_PROXY_API_KEY = proxy.ready.apiKey;
   process.env.E2E_PROXY_KEY_ID = proxy.ready.keyId;
   const dataDir = join(dir, 'data');
-  const bff = await startBff({ svcUrl: sim.ready.svcUrl, port: '0', dataDir });
   const pidFile = join(dir, 'bff.pid');
+  // The BFF's output goes to `${pidFile}.log`, where a restarted BFF (stack.ts restartBff) appends too.
+  const bff = await startBff({ svcUrl: sim.ready.svcUrl, port: '0', dataDir }, { logFile: `${pidFile}.log` });
   writeFileSync(pidFile, String(bff.child.pid));
   process.env.E2E_BASE_URL = bff.ready.consoleUrl;
   process.env.E2E_SVC_URL = sim.ready.svcUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_BFF_PID_FILE = pidFile;
+  process.env.E2E_BFF_LOG = `${pidFile}.log`;
   return async () => {
     try {
       process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** Starts a process and resolves with the JSON of its first line that starts with `marker`. */
@@ -7,7 +7,7 @@ export function startProcess<T>(
   args: string[],
   env: Record<string, string>,
   marker: string,
-  options: { detached?: boolean } = {},
+  options: { detached?: boolean; logFile?: string } = {},
 ): Promise<{ child: ChildProcess; ready: T }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
@@ -16,6 +16,18 @@ export function startProcess<T>(
   });
   const output: string[] = [];
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+  // Everything the process prints, kept for specs that read its log (e.g. the credential-leak check).
+  if (options.logFile) {
+    const logFile = options.logFile;
+    const append = (d: Buffer) => {
+      try {
+        appendFileSync(logFile, d);
+      } catch {
+        // Teardown removed the directory while the process was still printing its last lines.
+      }
+    };
+    for (const stream of [child.stdout!, child.stderr!]) stream.on('data', append);
+  }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${output.join('')}`)), 30_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -43,7 +55,7 @@ export interface BffEnv {
   extraEnv?: Record<string, string>;
 }
 
-export async function startBff(env: BffEnv, options: { detached?: boolean } = {}) {
+export async function startBff(env: BffEnv, options: { detached?: boolean; logFile?: string } = {}) {
   return startProcess<{ consoleUrl: string }>(
     ['src/server/main.ts'],
     {

@@ -34,7 +34,7 @@ test('signing out returns to sign-in and ends the BFF session', async ({ page })
   await signIn(page, 'member@demo.test');
   expect((await page.request.get('/bff/svc/users/me')).status()).toBe(200);
   await page.getByRole('button', { name: /account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   const after = await page.request.get('/bff/svc/users/me');

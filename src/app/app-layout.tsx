@@ -6,6 +6,7 @@ import { useSession } from '../client/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
 import { visibleNavItems } from './nav-items';
+import { preloadRoute } from './route-modules';
 import { UserMenu } from './user-menu';
 
 // The event map pulls in every feature's handlers and their schemas: a chunk of its own, off the shell.
@@ -53,6 +54,9 @@ export function AppLayout() {
                   to={item.to}
                   end
                   onClick={close}
+                  // The page's chunk starts loading on hover or keyboard focus, before the click.
+                  onMouseEnter={() => preloadRoute(item.to)}
+                  onFocus={() => preloadRoute(item.to)}
                   style={{ textDecoration: 'none', color: 'inherit' }}
                 >
                   {({ isActive }) => <MantineNavLink component="span" label={item.label} active={isActive} />}

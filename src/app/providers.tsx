@@ -1,6 +1,4 @@
 import { MantineProvider, createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { appQueryClient } from './app-query-client';
@@ -38,10 +36,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+        {/* Modals and notifications belong to the signed-in shell (shell-route.tsx), off the sign-in route. */}
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

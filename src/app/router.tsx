@@ -1,88 +1,86 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { sessionQueryOptions } from '../client/session';
 import { appQueryClient } from './app-query-client';
-import { AppLayout } from './app-layout';
-import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
+import { routeModules } from './route-modules';
 
-// Each feature page is its own lazily loaded chunk; the shell and sign-in stay small.
+// The session request starts with the router, in parallel with the route chunks, not after the first render.
+function prefetchSession() {
+  void appQueryClient.prefetchQuery(sessionQueryOptions);
+  return null;
+}
+
+// Each feature page is its own lazily loaded chunk, and so is the shell: the sign-in route loads neither.
 const router = createBrowserRouter([
   {
     path: '/sign-in',
+    loader: prefetchSession,
     lazy: async () => ({ Component: (await import('./routes/sign-in-route')).SignInRoute }),
     errorElement: <RouteError />,
   },
   {
-    // The session request starts with the router, not after the first render.
-    loader: () => {
-      void appQueryClient.prefetchQuery(sessionQueryOptions);
-      return null;
-    },
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    loader: prefetchSession,
+    lazy: async () => ({ Component: (await import('./shell-route')).ShellRoute }),
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/users" replace /> },
       {
         path: 'users',
         lazy: async () => {
-          const route = await import('./routes/users-route');
+          const route = await routeModules['/users']();
           return { Component: route.UsersRoute, loader: route.loader };
         },
       },
       {
         path: 'groups',
         lazy: async () => {
-          const route = await import('./routes/user-groups-route');
+          const route = await routeModules['/groups']();
           return { Component: route.UserGroupsRoute, loader: route.loader };
         },
       },
       {
         path: 'channels',
         lazy: async () => {
-          const route = await import('./routes/channels-route');
+          const route = await routeModules['/channels']();
           return { Component: route.ChannelsRoute, loader: route.loader };
         },
       },
       {
         path: 'topics',
         lazy: async () => {
-          const route = await import('./routes/topics-route');
+          const route = await routeModules['/topics']();
           return { Component: route.TopicsRoute, loader: route.loader };
         },
       },
       {
         path: 'audit',
-        lazy: async () => ({ Component: (await import('./routes/audit-route')).AuditRoute }),
+        lazy: async () => ({ Component: (await routeModules['/audit']()).AuditRoute }),
       },
       {
         path: 'proxy/routes',
-        lazy: async () => ({ Component: (await import('./routes/proxy-routes-route')).ProxyRoutesRoute }),
+        lazy: async () => ({ Component: (await routeModules['/proxy/routes']()).ProxyRoutesRoute }),
       },
       {
         path: 'webhooks',
-        lazy: async () => ({ Component: (await import('./routes/webhooks-route')).WebhooksRoute }),
+        lazy: async () => ({ Component: (await routeModules['/webhooks']()).WebhooksRoute }),
       },
       {
         path: 'settings/new-user-defaults',
         lazy: async () => {
-          const route = await import('./routes/realm-defaults-route');
+          const route = await routeModules['/settings/new-user-defaults']();
           return { Component: route.RealmDefaultsRoute, loader: route.loader };
         },
       },
       {
         path: 'settings/linkifiers',
-        lazy: async () => ({ Component: (await import('./routes/linkifiers-route')).LinkifiersRoute }),
+        lazy: async () => ({ Component: (await routeModules['/settings/linkifiers']()).LinkifiersRoute }),
       },
       {
         path: 'me/drafts',
-        lazy: async () => ({ Component: (await import('./routes/drafts-snippets-route')).DraftsSnippetsRoute }),
+        lazy: async () => ({ Component: (await routeModules['/me/drafts']()).DraftsSnippetsRoute }),
       },
-      { path: 'me', lazy: async () => ({ Component: (await import('./routes/account-route')).AccountRoute }) },
-      { path: 'server', lazy: async () => ({ Component: (await import('./routes/server-route')).ServerRoute }) },
+      { path: 'me', lazy: async () => ({ Component: (await routeModules['/me']()).AccountRoute }) },
+      { path: 'server', lazy: async () => ({ Component: (await routeModules['/server']()).ServerRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }) },
     ],
   },

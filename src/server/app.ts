@@ -25,6 +25,23 @@ export function createApp(config: Config, deps: BffDeps) {
       xFrameOptions: 'DENY',
       referrerPolicy: 'same-origin',
       crossOriginEmbedderPolicy: false,
+      // Scripts only from the console's own files (the build has no inline script); nothing may frame it.
+      // style-src needs 'unsafe-inline': Mantine writes its theme's CSS variables into a <style> element and
+      // sets component styles through style attributes at run time. Inline CSS cannot run script; server HTML
+      // has style tags and attributes removed before it reaches the DOM (src/client/sanitize-html.ts).
+      // Images may come from anywhere the chat server's records point (avatars, realm icon, message images).
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
     }),
   );
   if (config.logRequests) {

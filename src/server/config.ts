@@ -46,6 +46,10 @@ const envSchema = z.object({
   LOG_REQUESTS: bool.default(true),
   BULK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   WEBHOOK_MAX_BODY_KB: z.coerce.number().int().min(1).max(10_240).default(256),
+  SIGN_IN_ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(2).max(1000).default(8),
+  SIGN_IN_CLIENT_LOCK_AFTER: z.coerce.number().int().min(2).max(10_000).default(30),
+  SIGN_IN_LOCK_SECONDS: positiveInt.default(30),
+  SIGN_IN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
 });
 
 export interface Config {
@@ -89,6 +93,8 @@ export interface Config {
   bulk: { concurrency: number };
   /** Outgoing-webhook receiver: notifications with a bigger body are refused (413). */
   webhooks: { maxBodyBytes: number };
+  /** Failed sign-ins per account and per client IP: slowed past half the limit, locked (429) at it. */
+  signIn: { accountLockAfter: number; clientLockAfter: number; lockMs: number; delayMs: number };
 }
 
 export class ConfigError extends Error {
@@ -139,6 +145,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logRequests: e.LOG_REQUESTS,
     bulk: { concurrency: e.BULK_CONCURRENCY },
     webhooks: { maxBodyBytes: e.WEBHOOK_MAX_BODY_KB * 1024 },
+    signIn: {
+      accountLockAfter: e.SIGN_IN_ACCOUNT_LOCK_AFTER,
+      clientLockAfter: e.SIGN_IN_CLIENT_LOCK_AFTER,
+      lockMs: e.SIGN_IN_LOCK_SECONDS * 1000,
+      delayMs: e.SIGN_IN_DELAY_MS,
+    },
   };
 }
 

@@ -9,7 +9,11 @@ export function consoleOrigin(c: Context, config: Config): string {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
     if (proto) url.protocol = `${proto}:`;
-    if (host) url.host = host;
+    if (host) {
+      // The forwarded host names the public port (none = the scheme's default), not the one the BFF listens on.
+      url.port = '';
+      url.host = host;
+    }
   }
   return url.origin;
 }

@@ -11,6 +11,7 @@ import { DEAD_KEY_CODES } from './dead-key';
 import { requireSession } from './require-session';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
 import type { Session, SessionData } from './session-store';
+import { clientIp, SignInThrottle } from './sign-in-throttle';
 import { UpstreamRefusal, type SvcCredentials } from './svc-upstream';
 
 function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
@@ -26,6 +27,17 @@ function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
 
 export function sessionRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
+  // Failed sign-ins per account and per client, in this process (see sign-in-throttle.ts).
+  const throttle = new SignInThrottle({
+    account: { free: Math.floor(config.signIn.accountLockAfter / 2), lockAt: config.signIn.accountLockAfter },
+    client: { free: Math.floor(config.signIn.clientLockAfter / 2), lockAt: config.signIn.clientLockAfter },
+    windowMs: 15 * 60_000,
+    lockMs: config.signIn.lockMs,
+    maxLockMs: Math.max(config.signIn.lockMs, 15 * 60_000),
+    delayMs: config.signIn.delayMs,
+    maxDelayMs: config.signIn.delayMs * 8,
+    now: deps.now,
+  });
 
   async function info(session: Session | null, limits: ServerLimits | null = null): Promise<SessionInfo> {
     const server = await deps.serverInfo.get();
@@ -88,6 +100,17 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, describeIssue(parsed.error.issues[0]).msg), 400);
     }
     const input = parsed.data;
+    const ip = clientIp(c, config);
+    const verdict = throttle.check(input.email, ip);
+    if (!verdict.ok) {
+      c.header('retry-after', String(verdict.retryAfterSeconds));
+      return c.json(
+        errorEnvelope('RATE_LIMIT_HIT', `Too many failed sign-ins. Try again in ${verdict.retryAfterSeconds} s.`, {
+          'retry-after': verdict.retryAfterSeconds,
+        }),
+        429,
+      );
+    }
     try {
       let creds: SvcCredentials;
       if ('password' in input) {
@@ -122,6 +145,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         await deps.sessions.delete(session.id).catch(() => undefined);
         return auditUnavailable(c);
       }
+      throttle.success(input.email, ip);
       writeSessionCookie(c, config, session.id);
       deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
       const limits = await deps.hub.ensure(session);
@@ -145,6 +169,11 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
           )
           .catch(() => deps.log('warn', 'audit: a refused sign-in could not be recorded'));
         const status = error.status === 401 || error.status === 403 ? 401 : error.status >= 500 ? 502 : 400;
+        if (status === 401) {
+          // Wrong credentials: counted, and past the free failures the answer is held back.
+          const delay = throttle.failure(input.email, ip);
+          if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        }
         return c.json(error.envelope, status);
       }
       throw error;

@@ -4,7 +4,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from './app-types';
 
-/** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
+/**
+ * The built SPA: hashed assets cached for a year, every other path falls back to index.html. The build
+ * writes .br and .gz copies (vite.config.ts); they are served when the browser accepts them.
+ */
 export function staticRoutes(staticDir: string) {
   const app = new Hono<AppEnv>();
   const root = resolve(staticDir);
@@ -15,7 +18,7 @@ export function staticRoutes(staticDir: string) {
     if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
   });
   // Without a build there is nothing to serve; the fallback below says how to build.
-  if (existsSync(root)) app.use('*', serveStatic({ root }));
+  if (existsSync(root)) app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (!existsSync(indexPath)) {
       return c.text('The console has not been built. Run `npm run build` (npm start does it for you).', 503);

@@ -73,22 +73,26 @@ export function decodeParams(
   raw: Iterable<[string, string]>,
 ): { values: Record<string, unknown>; unknownKeys: string[] } {
   const values: Record<string, unknown> = {};
+  // Own properties only, whatever the name: `__proto__` or `constructor` is an unknown parameter like any other,
+  // never the object's prototype (prototype pollution) nor Object.prototype's members taken for a field.
+  const put = (key: string, value: unknown) =>
+    Object.defineProperty(values, key, { value, enumerable: true, writable: true, configurable: true });
   const unknownKeys: string[] = [];
   for (const [key, text] of raw) {
-    const field = shape[key];
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (!field) {
       unknownKeys.push(key);
-      values[key] = text;
+      put(key, text);
       continue;
     }
     if (isTextField(field)) {
-      values[key] = text;
+      put(key, text);
       continue;
     }
     try {
-      values[key] = JSON.parse(text);
+      put(key, JSON.parse(text));
     } catch {
-      values[key] = text;
+      put(key, text);
     }
   }
   return { values, unknownKeys };

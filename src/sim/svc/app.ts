@@ -3,7 +3,7 @@ import type { SvcOpId } from '../../shared/svc';
 import { authenticate } from './auth';
 import type { SvcSimControl } from './control';
 import { mountControlApi } from './control-api';
-import { endpointDoesNotExist, injectedFailure, SvcError } from './errors';
+import { DROP_CONNECTION_HEADER, endpointDoesNotExist, injectedFailure, SvcError } from './errors';
 import type { SimCore } from './handler';
 import { handlersById } from './handlers';
 import { parseParams, reportsIgnoredParameters } from './params';
@@ -54,7 +54,15 @@ async function handleApi(core: SimCore, request: Request, url: URL, path: string
   const { control, store } = core;
   if (control.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, control.latencyMs));
   const failure = control.takeFailure();
-  if (failure !== null) return errorResponse(injectedFailure(failure));
+  const drop = () => new Response(null, { status: 599, headers: { [DROP_CONNECTION_HEADER]: '1' } });
+  if (failure?.mode === 'envelope') return errorResponse(injectedFailure(failure.status));
+  if (failure?.mode === 'reset') return drop();
+  if (failure?.mode === 'malformed') {
+    return new Response('{"result": "success", "msg": "", "mem', {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
 
   const level = store.featureLevel;
   const { op, pathParams } = route(request.method, path, level);
@@ -68,6 +76,7 @@ async function handleApi(core: SimCore, request: Request, url: URL, path: string
   }
   const parsed = parseParams(op, await rawParams(request, url), pathParams, level, core.settings.ignoredParameters);
   const result = await handler.run(core, me, parsed.values, { signal: request.signal });
+  if (failure?.mode === 'lost') return drop();
   const ignored = reportsIgnoredParameters(level) && parsed.ignored.length ? parsed.ignored : undefined;
   return json(
     { result: 'success', msg: '', ...result, ...(ignored ? { ignored_parameters_unsupported: ignored } : {}) },

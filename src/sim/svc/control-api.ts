@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { SvcSimControl } from './control';
+import { FAILURE_MODES, type FailureMode, type SvcSimControl } from './control';
 import { BOUNCER_MODES, PUSH_DEVICE_STATUSES, type BouncerMode, type SimPushDevice } from './push-devices';
 
 /** Where the HTTP control API lives (only with the `controlApi` option). */
@@ -81,7 +81,10 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
   app.post(
     `${SIM_CONTROL_PREFIX}/fail-next`,
     action((form) => {
-      control.failNext(requiredNumber(form, 'count', true), optionalNumber(form, 'status', true));
+      // `mode`: envelope (default), malformed, reset or lost (see FailureMode).
+      const mode = form.get('mode')?.trim() || 'envelope';
+      if (!(FAILURE_MODES as readonly string[]).includes(mode)) throw new ControlParamError(`Invalid mode: ${mode}`);
+      control.failNext(requiredNumber(form, 'count', true), optionalNumber(form, 'status', true), mode as FailureMode);
       return {};
     }),
   );
@@ -139,11 +142,14 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
       const topic = form.get('topic');
       if (topic === null) throw new ControlParamError("Missing 'topic' argument");
       const senderEmail = form.get('sender_email')?.trim();
+      // `rendered_html`: the messages' rendered content verbatim (hostile-HTML tests).
+      const renderedContent = form.get('rendered_html');
       return control.seedTopic({
         streamId: requiredNumber(form, 'stream_id', true),
         topic,
         count: requiredNumber(form, 'count', true),
         ...(senderEmail ? { senderEmail } : {}),
+        ...(renderedContent !== null ? { renderedContent } : {}),
       });
     }),
   );

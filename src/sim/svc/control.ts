@@ -1,6 +1,14 @@
 import type { PushStateChange } from './push-devices';
 
 /**
+ * How an injected failure looks: `envelope` answers the status with an error envelope; `malformed` answers
+ * 200 with a truncated JSON body; `reset` drops the connection before doing anything; `lost` performs the
+ * call (a mutation is applied) and then drops the connection, so the answer never arrives.
+ */
+export const FAILURE_MODES = ['envelope', 'malformed', 'reset', 'lost'] as const;
+export type FailureMode = (typeof FAILURE_MODES)[number];
+
+/**
  * The knobs tests turn: the sim clock, added latency and injected failures. Kept apart from the store so
  * that faults never touch data.
  */
@@ -8,6 +16,7 @@ export class SimControl {
   private offsetMs = 0;
   private failuresLeft = 0;
   private failureStatus = 500;
+  private failureMode: FailureMode = 'envelope';
   latencyMs = 0;
 
   constructor(private readonly baseClock: () => number = Date.now) {}
@@ -26,28 +35,34 @@ export class SimControl {
     this.latencyMs = ms;
   }
 
-  failNext(count: number, status = 500): void {
+  failNext(count: number, status = 500, mode: FailureMode = 'envelope'): void {
     if (!Number.isInteger(count) || count < 0) throw new RangeError('failNext() takes a non-negative integer');
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError('failNext() status must be an HTTP error status (400-599)');
     }
+    if (!FAILURE_MODES.includes(mode))
+      throw new RangeError(`failNext() mode must be one of ${FAILURE_MODES.join(', ')}`);
     this.failuresLeft = count;
     this.failureStatus = status;
+    this.failureMode = mode;
   }
 
-  /** Consumes one injected failure, if any is pending; returns its status. */
-  takeFailure(): number | null {
+  /** Consumes one injected failure, if any is pending; returns its status and mode. */
+  takeFailure(): { status: number; mode: FailureMode } | null {
     if (this.failuresLeft <= 0) return null;
     this.failuresLeft--;
-    return this.failureStatus;
+    return { status: this.failureStatus, mode: this.failureMode };
   }
 }
 
 /** The simulator's control surface for tests, demo tooling and (optionally) the `/__sim` HTTP API. */
 export interface SvcSimControl {
   setFeatureLevel(level: number): void;
-  /** The next `count` API calls answer `status` (default 500) with an error envelope. */
-  failNext(count: number, status?: number): void;
+  /**
+   * The next `count` API calls answer `status` (default 500) with an error envelope, or fail as `mode` says
+   * (malformed JSON, connection reset, or applied with the answer lost; see FailureMode).
+   */
+  failNext(count: number, status?: number, mode?: FailureMode): void;
   /** Added delay on every API call. */
   setLatency(ms: number): void;
   /** The public base URL used in realm_url, realm_icon and avatar URLs. */
@@ -94,4 +109,6 @@ export interface SeedTopicRequest {
   count: number;
   /** Defaults to the channel's creator. */
   senderEmail?: string;
+  /** The messages' rendered HTML as given, unescaped (for tests of how clients treat hostile server HTML). */
+  renderedContent?: string;
 }

@@ -34,6 +34,16 @@ export const missingArgument = (name: string) =>
 export const badEventQueueId = (queueId: string) =>
   new SvcError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId });
 
+/** Marks a response the simulator's transports turn into a dropped connection (`failNext` modes reset/lost). */
+export const DROP_CONNECTION_HEADER = 'x-sim-drop-connection';
+
+/** What an in-process client of a dropped connection sees, like fetch's own network failure. */
+export class SimConnectionDropped extends TypeError {
+  constructor() {
+    super('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+  }
+}
+
 /** What `failNext` answers with: the envelope real servers (or their proxies) send for that status. */
 export function injectedFailure(status: number): SvcError {
   if (status === 429) {

@@ -272,7 +272,7 @@ export function seedTopicMessages(store: SvcStore, input: SeedTopicRequest): { f
       streamId: channel.stream_id,
       topic: input.topic,
       content: body,
-      renderedContent: `<p>${body}</p>`,
+      renderedContent: input.renderedContent ?? `<p>${body}</p>`,
       timestamp: now,
       lastEditTimestamp: null,
       lastMovedTimestamp: null,

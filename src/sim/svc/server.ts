@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { SimConnectionDropped } from './errors';
 import type { SvcSimulator } from './simulator';
 
 /**
@@ -12,7 +13,17 @@ export function startSvcSimServer(
   host = '127.0.0.1',
 ): Promise<{ url: string; close(): Promise<void> }> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: (request) => sim.fetch(request), port, hostname: host }, (info: AddressInfo) => {
+    const fetch = async (request: Request, env: { incoming?: { socket?: { destroy(): void } } }) => {
+      try {
+        return await sim.fetch(request);
+      } catch (error) {
+        if (!(error instanceof SimConnectionDropped)) throw error;
+        // An injected connection reset (failNext modes reset/lost): the client sees the socket close.
+        env.incoming?.socket?.destroy();
+        return new Response(null, { status: 599 });
+      }
+    };
+    const server = serve({ fetch, port, hostname: host }, (info: AddressInfo) => {
       server.off('error', reject);
       const shownHost = info.address.includes(':') ? `[${info.address}]` : info.address;
       resolve({

@@ -6,6 +6,7 @@ import {
   DEFAULT_QUEUE_IDLE_SECONDS,
   EventQueues,
 } from './event-queues';
+import { DROP_CONNECTION_HEADER, SimConnectionDropped } from './errors';
 import type { SvcEvent } from './events';
 import type { SimCore } from './handler';
 import { configureOutgoingWebhook } from './outgoing-webhooks';
@@ -104,7 +105,7 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     setFeatureLevel: (level) => {
       store.featureLevel = checkLevel(level);
     },
-    failNext: (count, status) => control.failNext(count, status),
+    failNext: (count, status, mode) => control.failNext(count, status, mode),
     setLatency: (ms) => control.setLatency(ms),
     setBaseUrl: (url) => {
       // Known only once a server listens (port 0 picks a free one).
@@ -128,7 +129,12 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
   const app = createSvcApp(core, options.controlApi ? { controlApi: surface } : {});
 
   return {
-    fetch: async (request) => app.fetch(request),
+    fetch: async (request) => {
+      const response = await app.fetch(request);
+      // An injected reset: in-process callers get fetch's network error; the HTTP server destroys the socket.
+      if (response.headers.has(DROP_CONNECTION_HEADER)) throw new SimConnectionDropped();
+      return response;
+    },
     control: surface,
     store,
     apiKeyOf: (email) => {

@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { mergeConfig } from 'vite';
+import base from '../../vite.config';
+
+/** The console's build settings, for the floor page (bench/floor/main.tsx). */
+export default mergeConfig(base, {
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  build: { outDir: fileURLToPath(new URL('../results/floor-dist', import.meta.url)), emptyOutDir: true },
+});

@@ -1,0 +1,87 @@
+/**
+ * The suite's table: every figure with its statistics, the floor it is compared with (measured in the same
+ * run), the ratio, the budget and pass/fail. Each script records its section into bench/results/latest.json
+ * (merged, so `npm run bench` leaves one file) and prints its rows.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { median, percentile } from './stack';
+
+export interface Stats {
+  median: number;
+  p95: number;
+  runs: number;
+}
+
+export interface Row {
+  figure: string;
+  unit: string;
+  value: Stats | number | string;
+  floor?: { label: string; value: Stats | number | string } | null;
+  /** figure / floor (medians), or another ratio the budget is stated in. */
+  ratio?: number | null;
+  budget: string;
+  pass: boolean | null;
+  note?: string;
+}
+
+export const RESULTS_FILE = 'bench/results/latest.json';
+
+export function stats(values: number[]): Stats {
+  return { median: round(median(values)), p95: round(percentile(values, 95)), runs: values.length };
+}
+
+export function round(n: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+export function ratio(a: number, b: number): number {
+  return b > 0 ? round(a / b, 2) : Number.NaN;
+}
+
+function show(v: Stats | number | string | undefined): string {
+  if (v === undefined) return '—';
+  if (typeof v !== 'object') return String(v);
+  return `${v.median} (p95 ${v.p95}, n=${v.runs})`;
+}
+
+export function printRows(rows: readonly Row[]): void {
+  const table = rows.map((r) => ({
+    figure: r.figure,
+    unit: r.unit,
+    'median (p95, runs)': show(r.value),
+    floor: r.floor ? `${r.floor.label}: ${show(r.floor.value)}` : '—',
+    ratio: r.ratio ?? '—',
+    budget: r.budget,
+    pass: r.pass === null ? 'report' : r.pass ? 'PASS' : 'FAIL',
+  }));
+  console.table(table);
+}
+
+export function readResults(): { date?: string; sections?: Record<string, Row[]> } & Record<string, unknown> {
+  return existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, never>) : {};
+}
+
+/** Merges a section into latest.json; `fresh` starts a new file (the first script of `npm run bench`). */
+export function recordSection(section: string, rows: Row[], extra: Record<string, unknown> = {}, fresh = false): void {
+  mkdirSync('bench/results', { recursive: true });
+  const previous = fresh ? {} : readResults();
+  const next = {
+    ...previous,
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, loadavg: loadavg().map((l) => round(l, 2)) },
+    sections: { ...(previous.sections ?? {}), [section]: rows },
+    [section]: extra,
+  };
+  writeFileSync(RESULTS_FILE, JSON.stringify(next, null, 2) + '\n');
+  console.log(`\n== ${section} ==`);
+  printRows(rows);
+}
+
+/** Every section recorded in latest.json, in one table (printed at the end of the suite). */
+export function printAll(): void {
+  const all = Object.values(readResults().sections ?? {}).flat();
+  console.log('\n== all figures (bench/results/latest.json) ==');
+  printRows(all);
+}

@@ -1,0 +1,96 @@
+import { CSRF_HEADER, CSRF_VALUE } from '../../shared/bff/protocol';
+// eslint-disable-next-line no-restricted-imports -- test plumbing only (used by the *.test.ts files beside it).
+import { createSvcSimulator, DEMO_PASSWORD, type SvcSimOptions } from '../../sim/svc';
+// Through src/server: the import rules read a bare `../app` from a subfolder as the SPA's app shell.
+import { createApp } from '../../server/app';
+import { loadConfig, type Config } from '../config';
+import { createDeps } from '../deps';
+
+/** The BFF wired to an in-process chat simulator, for the hardening tests (attacks and faults). */
+export const ORIGIN = 'http://console.test';
+
+export interface UpstreamRecord {
+  method: string;
+  url: URL;
+  body: string;
+}
+
+const open: (() => Promise<void>)[] = [];
+
+/** Closes every harness made since the last call (their hubs' long-polls, the simulators' timers). */
+export async function closeHarnesses(): Promise<void> {
+  await Promise.all(open.splice(0).map((close) => close()));
+}
+
+export function setupHarness(
+  options: { env?: Record<string, string>; config?: Partial<Config>; sim?: SvcSimOptions; now?: () => number } = {},
+) {
+  const sim = createSvcSimulator({
+    generatedUsers: 10,
+    heartbeatSeconds: 0.5,
+    longpollTimeoutSeconds: 2,
+    ...options.sim,
+  });
+  const config: Config = {
+    ...loadConfig({
+      LOG_REQUESTS: 'false',
+      SIGN_IN_DELAY_MS: '1',
+      SESSION_SECRET: 'hardening-'.repeat(4),
+      ...options.env,
+    }),
+    upstreamTimeoutMs: 2_000,
+    ...options.config,
+  };
+  const upstream: UpstreamRecord[] = [];
+  const logs: string[] = [];
+  const deps = createDeps(config, {
+    svcUrl: 'http://sim.test',
+    fetch: async (request) => {
+      upstream.push({ method: request.method, url: new URL(request.url), body: await request.clone().text() });
+      return sim.fetch(request);
+    },
+    log: (level, line) => logs.push(`${level} ${line}`),
+    hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500 },
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const app = createApp(config, deps);
+  open.push(async () => {
+    await deps.hub.close();
+    sim.close();
+  });
+  /** Upstream calls made on behalf of the browser (not the hub's event-queue traffic). */
+  const apiCalls = () => upstream.filter((r) => !/\/api\/v1\/(events|register)$/.test(r.url.pathname));
+  return { sim, app, deps, config, upstream, apiCalls, logs };
+}
+export type Harness = ReturnType<typeof setupHarness>;
+
+/** A request as the console's own pages send it: same origin, CSRF header, session cookie. */
+export function consoleRequest(path: string, cookie: string, init: RequestInit = {}, origin = ORIGIN): Request {
+  const headers = new Headers(init.headers);
+  headers.set('origin', origin);
+  headers.set(CSRF_HEADER, CSRF_VALUE);
+  if (cookie) headers.set('cookie', cookie);
+  return new Request(origin + path, { ...init, headers });
+}
+
+export async function signInResponse(
+  h: Harness,
+  email: string,
+  password = DEMO_PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return h.app.request(
+    consoleRequest('/bff/session', headers.cookie ?? '', {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
+}
+
+/** Signs in and returns the `name=value` of the session cookie. */
+export async function signIn(h: Harness, email: string): Promise<string> {
+  const res = await signInResponse(h, email);
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
