@@ -6,6 +6,7 @@ import { createServerInfoCache } from './server-info';
 import { MemorySessionStore, type SessionStore } from './session-store';
 import { MemoryAuditLog, type AuditLog } from './store/audit-log';
 import { createSvcUpstream, type FetchLike } from './svc-upstream';
+import { CachedSessionStore } from './session-cache';
 import { MemoryWebhookRegistry, type WebhookRegistry } from './webhooks/registry';
 import { configuredSecret, createTokenVault } from './webhooks/token-vault';
 
@@ -37,8 +38,9 @@ export function createDeps(
   const now = options.now ?? (() => Date.now());
   const log: BffDeps['log'] =
     options.log ?? ((level, line) => console[level === 'info' ? 'log' : level](`[bff] ${line}`));
-  const sessions =
-    options.sessions ?? new MemorySessionStore({ idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
+  const sessions = new CachedSessionStore(
+    options.sessions ?? new MemorySessionStore({ idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+  );
   const hub = new EventHub({
     svc,
     idleMs: config.events.idleMs,

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { CachedSessionStore } from './session-cache';
+import { MemorySessionStore, type SessionStore } from './session-store';
+
+const data = { userId: 7, apiEmail: 'a@x.test', apiKey: 'k', fullName: 'A', role: 200, avatarUrl: null };
+const limits = { idleMs: 60_000, maxMs: 3_600_000 };
+
+/** Counts the calls that reach the real store. */
+function counting(inner: SessionStore) {
+  const calls = { touch: 0 };
+  const store: SessionStore = {
+    create: (d, now) => inner.create(d, now),
+    touch: (id, now) => {
+      calls.touch += 1;
+      return inner.touch(id, now);
+    },
+    update: (id, p) => inner.update(id, p),
+    delete: (id) => inner.delete(id),
+    deleteAllForUser: (u) => inner.deleteAllForUser(u),
+  };
+  return { store, calls };
+}
+
+describe('CachedSessionStore', () => {
+  it('answers repeated lookups from memory for a short time, then asks the store again', async () => {
+    const { store, calls } = counting(new MemorySessionStore(limits));
+    const cached = new CachedSessionStore(store, 2_000);
+    const session = await cached.create(data, 1_000);
+    expect((await cached.touch(session.id, 1_500))?.userId).toBe(7);
+    expect((await cached.touch(session.id, 2_900))?.userId).toBe(7);
+    expect(calls.touch).toBe(0);
+    await cached.touch(session.id, 3_100);
+    expect(calls.touch).toBe(1);
+  });
+
+  it('forgets at once what this process signs out, and sees other replicas within the time limit', async () => {
+    const shared = new MemorySessionStore(limits);
+    const a = new CachedSessionStore(shared, 2_000);
+    const b = new CachedSessionStore(shared, 2_000);
+    const one = await a.create(data, 0);
+    const two = await a.create(data, 0);
+    await a.delete(one.id);
+    expect(await a.touch(one.id, 10)).toBeNull();
+    await b.touch(two.id, 10);
+    await a.deleteAllForUser(7);
+    expect(await a.touch(two.id, 20)).toBeNull();
+    // B still trusts its recent check, then learns.
+    expect(await b.touch(two.id, 1_000)).not.toBeNull();
+    expect(await b.touch(two.id, 2_100)).toBeNull();
+  });
+
+  it('never trusts an entry when the clock goes backwards', async () => {
+    const { store, calls } = counting(new MemorySessionStore(limits));
+    const cached = new CachedSessionStore(store, 2_000);
+    const session = await cached.create(data, 5_000);
+    await cached.touch(session.id, 4_000);
+    expect(calls.touch).toBe(1);
+  });
+});

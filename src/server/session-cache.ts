@@ -1,0 +1,65 @@
+import type { Session, SessionData, SessionStore } from './session-store';
+
+/** How long a confirmed session is trusted without asking the store again. */
+export const SESSION_CACHE_MS = 2_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Every BFF request needs its session; asking the SQL store each time (a write for `last_seen_at` plus
+ * decrypting the key) cost about 2 ms and most of the BFF's throughput. This keeps a confirmed session for
+ * `SESSION_CACHE_MS`: changes made through this process apply at once, and a sign-out on another replica
+ * is seen within that time. Idle expiry is unaffected at that granularity (minutes).
+ */
+export class CachedSessionStore implements SessionStore {
+  private readonly cache = new Map<string, { session: Session; checkedAt: number }>();
+
+  constructor(
+    private readonly inner: SessionStore,
+    private readonly ttlMs = SESSION_CACHE_MS,
+  ) {}
+
+  async create(data: SessionData, now: number): Promise<Session> {
+    const session = await this.inner.create(data, now);
+    this.remember(session, now);
+    return session;
+  }
+
+  async touch(id: string, now: number): Promise<Session | null> {
+    const hit = this.cache.get(id);
+    if (hit && now - hit.checkedAt < this.ttlMs && now >= hit.checkedAt) return hit.session;
+    const session = await this.inner.touch(id, now);
+    if (session) this.remember(session, now);
+    else this.cache.delete(id);
+    return session;
+  }
+
+  async update(id: string, patch: Partial<SessionData>): Promise<void> {
+    this.cache.delete(id);
+    await this.inner.update(id, patch);
+  }
+
+  async delete(id: string): Promise<void> {
+    this.cache.delete(id);
+    await this.inner.delete(id);
+  }
+
+  async deleteAllForUser(userId: number): Promise<number> {
+    for (const [id, entry] of this.cache) if (entry.session.userId === userId) this.cache.delete(id);
+    return this.inner.deleteAllForUser(userId);
+  }
+
+  async peek(id: string, now: number): Promise<Session | null> {
+    // Streams check that their session still exists: always the store's answer.
+    if (!this.inner.peek) return this.touch(id, now);
+    const session = await this.inner.peek(id, now);
+    if (!session) this.cache.delete(id);
+    return session;
+  }
+
+  private remember(session: Session, now: number): void {
+    // Oldest entries go first (Map keeps insertion order); re-inserting moves an entry to the end.
+    this.cache.delete(session.id);
+    this.cache.set(session.id, { session, checkedAt: now });
+    if (this.cache.size > MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+  }
+}
