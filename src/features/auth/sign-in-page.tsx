@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Center,
   Group,
@@ -15,11 +14,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../client/api-error';
-import { sanitizeHtml } from '../../client/sanitize-html';
 import { useSession, useSignIn } from '../../client/session';
 import type { SessionInfo } from '../../shared/bff/protocol';
 import { DemoAccounts } from './demo-accounts';
@@ -74,12 +71,9 @@ function ServerSummary({ info }: { info: SessionInfo | null }) {
         Realm Console
       </Text>
       {server.realmDescription ? (
-        <Box
-          fz="sm"
-          className="realm-description"
-          // Sanitized: the description is server HTML.
-          dangerouslySetInnerHTML={{ __html: sanitizeHtml(server.realmDescription) }}
-        />
+        <Text size="sm" className="realm-description">
+          {plainText(server.realmDescription)}
+        </Text>
       ) : null}
       <Group gap={6} justify="center">
         <Badge variant="light" color="gray">
@@ -101,24 +95,49 @@ function ServerSummary({ info }: { info: SessionInfo | null }) {
   );
 }
 
+/**
+ * The organization's description as text. The sign-in page shows it without formatting so that it needs
+ * no HTML sanitizer (which would weigh on the first page everyone loads); a parsed document is inert.
+ */
+function plainText(html: string): string {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+interface Fields {
+  email: string;
+  secret: string;
+}
+
 function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: boolean }) {
   const [method, setMethod] = useState<Method>(passwordAllowed ? 'password' : 'apiKey');
   const signIn = useSignIn();
   const navigate = useNavigate();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', secret: '' },
-    validate: {
-      email: (v) => (v.trim() ? null : 'Enter your email address.'),
-      secret: (v) => (v ? null : method === 'password' ? 'Enter your password.' : 'Enter your API key.'),
+  // Two fields: plain state instead of a form library keeps the first page small.
+  const [values, setValues] = useState<Fields>({ email: '', secret: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const field = (name: keyof Fields) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((x) => ({ ...x, [name]: undefined }));
     },
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
     const email = values.email.trim();
+    const found: Partial<Record<keyof Fields, string>> = {
+      email: email ? undefined : 'Enter your email address.',
+      secret: values.secret ? undefined : method === 'password' ? 'Enter your password.' : 'Enter your API key.',
+    };
+    setErrors(found);
+    if (found.email || found.secret) return;
     const body = method === 'password' ? { email, password: values.secret } : { email, apiKey: values.secret.trim() };
     signIn.mutate(body, { onSuccess: () => navigate(next, { replace: true }) });
-  });
+  };
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sign-in-heading">
@@ -132,7 +151,8 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
             value={method}
             onChange={(v) => {
               setMethod(v as Method);
-              form.setFieldValue('secret', '');
+              setValues((v) => ({ ...v, secret: '' }));
+              setErrors((x) => ({ ...x, secret: undefined }));
               signIn.reset();
             }}
             data={[
@@ -140,27 +160,16 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
               { value: 'apiKey', label: 'With API key' },
             ]}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            aria-required
-            {...form.getInputProps('email')}
-          />
+          <TextInput label="Email" type="email" autoComplete="username" aria-required {...field('email')} />
           {method === 'password' ? (
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              aria-required
-              {...form.getInputProps('secret')}
-            />
+            <PasswordInput label="Password" autoComplete="current-password" aria-required {...field('secret')} />
           ) : (
             <PasswordInput
               label="API key"
               description="Your personal API key from the chat server's settings. The console keeps it server-side."
               autoComplete="off"
               aria-required
-              {...form.getInputProps('secret')}
+              {...field('secret')}
             />
           )}
           {signIn.isError ? (
