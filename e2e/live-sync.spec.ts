@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { pickMembers, simCall, simControl } from './sim-api';
+import { relaunchBff, stopBff } from './stack';
 
 async function openUser(page: Page, name: string) {
   await page.getByLabel('Search users').fill(name);
@@ -70,27 +69,12 @@ test('when the BFF restarts, the page reconnects by itself and catches up', asyn
   await expectLive(page);
   const row = await openUser(page, user!.full_name);
 
-  const pidFile = process.env.E2E_BFF_PID_FILE!;
-  process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+  stopBff();
   await expect(page.getByLabel(/Live updates: (Reconnecting|Offline)/)).toBeVisible({ timeout: 10_000 });
   // Missed while the console was down.
   await simCall('admin@demo.test', 'PATCH', `/users/${user!.user_id}`, { role: '200' });
 
-  const port = new URL(baseURL!).port;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: port,
-      SVC_URL: process.env.E2E_SVC_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_REQUESTS: 'false',
-      SERVER_INFO_TTL_SECONDS: '1',
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
-  child.unref();
-  writeFileSync(pidFile, String(child.pid));
+  await relaunchBff(baseURL!);
 
   await expectLive(page);
   await expect(row).toContainText('Administrator', { timeout: 10_000 });

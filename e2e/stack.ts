@@ -80,13 +80,24 @@ export async function startBff(env: BffEnv, options: { detached?: boolean; logFi
  * not a pipe, so it outlives this test worker; its pid replaces the old one in E2E_BFF_PID_FILE.
  */
 export async function restartBff(consoleUrl: string): Promise<void> {
+  stopBff();
+  await relaunchBff(consoleUrl);
+}
+
+/** Stops the shared BFF (as a crash or deploy would); `relaunchBff` brings it back. */
+export function stopBff(): void {
   const pidFile = process.env.E2E_BFF_PID_FILE!;
-  const oldPid = Number(readFileSync(pidFile, 'utf8'));
   try {
-    process.kill(oldPid, 'SIGTERM');
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
   } catch {
     // Already gone.
   }
+}
+
+/** Starts the shared BFF again on the same port, data directory and upstreams, once the old one is gone. */
+export async function relaunchBff(consoleUrl: string): Promise<void> {
+  const pidFile = process.env.E2E_BFF_PID_FILE!;
+  const oldPid = Number(readFileSync(pidFile, 'utf8'));
   for (let i = 0; i < 150; i++) {
     try {
       process.kill(oldPid, 0);
