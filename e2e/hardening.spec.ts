@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
-import { simCall, simControl } from './sim-api';
+import { pickMembers, simCall, simControl } from './sim-api';
 
 /**
  * Hardening, in Chromium against the running console: the CSP holds with the real SPA, hostile server HTML is
@@ -221,3 +221,25 @@ async function linkifierCount(pattern: string): Promise<number> {
   };
   return linkifiers.filter((l) => l.pattern === pattern).length;
 }
+
+test('the browser losing its network shows it, then reconnects and shows what changed meanwhile', async ({
+  page,
+  context,
+}) => {
+  const [user] = await pickMembers(1, 40);
+  await signIn(page, 'admin@demo.test', undefined, `/users?q=${encodeURIComponent(user!.full_name)}`);
+  await expect(page.getByLabel('Live updates: Live')).toBeVisible({ timeout: 10_000 });
+  const row = page.getByRole('row', { name: new RegExp(user!.full_name) });
+  await expect(row).toContainText('Member');
+
+  await context.setOffline(true);
+  await expect(page.getByLabel(/Live updates: (Reconnecting|Offline)/)).toBeVisible({ timeout: 15_000 });
+  // Changed while this browser could not hear about it.
+  await simCall('admin@demo.test', 'PATCH', `/users/${user!.user_id}`, { role: '300' });
+  await context.setOffline(false);
+
+  await expect(page.getByLabel('Live updates: Live')).toBeVisible({ timeout: 20_000 });
+  await expect(row).toContainText('Moderator', { timeout: 10_000 });
+  await simCall('admin@demo.test', 'PATCH', `/users/${user!.user_id}`, { role: '400' });
+  await expect(row).toContainText('Member', { timeout: 5_000 });
+});

@@ -89,4 +89,21 @@ describe('connectLiveEvents', () => {
     vi.advanceTimersByTime(5_000);
     expect(FakeEventSource.last).not.toBe(first);
   });
+
+  it('says at once when the browser goes offline, and on return opens a fresh stream and refetches', () => {
+    const browser = new EventTarget();
+    vi.stubGlobal('window', browser);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const stop = connectLiveEvents({ client, handlers: new Map(), onRefused: () => undefined });
+    const first = FakeEventSource.last!;
+    first.open();
+    browser.dispatchEvent(new Event('offline'));
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(getLiveStatus()).toMatchObject({ state: 'offline' });
+    browser.dispatchEvent(new Event('online'));
+    expect(FakeEventSource.last).not.toBe(first);
+    expect(invalidate).toHaveBeenCalled();
+    stop();
+  });
 });

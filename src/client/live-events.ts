@@ -68,9 +68,31 @@ export function connectLiveEvents(options: {
     };
   };
 
-  open();
+  // The browser knows before any stream does when its network is gone: say so at once, and on return open
+  // a fresh stream and refetch (a new EventSource cannot resume from the old one's last event).
+  const wentOffline = () => {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    source?.close();
+    source = null;
+    setLiveStatus({ state: 'offline', detail: 'This browser is offline; live updates resume when it reconnects.' });
+  };
+  const cameOnline = () => {
+    if (stopped || source) return;
+    open();
+    void client.invalidateQueries();
+  };
+  // Absent outside a browser (unit tests run in Node).
+  const browser: EventTarget | null = typeof window === 'undefined' ? null : window;
+  browser?.addEventListener('offline', wentOffline);
+  browser?.addEventListener('online', cameOnline);
+
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) wentOffline();
+  else open();
   return () => {
     stopped = true;
+    browser?.removeEventListener('offline', wentOffline);
+    browser?.removeEventListener('online', cameOnline);
     if (retryTimer) clearTimeout(retryTimer);
     source?.close();
     source = null;
