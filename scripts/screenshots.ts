@@ -21,7 +21,8 @@ try {
     await page.screenshot({ path: `screenshots/sign-in-error-${scheme}.png` });
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('row').nth(1).waitFor();
+    await page.waitForURL('**/users**');
+    await page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1).waitFor();
     await page.screenshot({ path: `screenshots/users-${scheme}.png` });
     const pages = (process.env.SHOTS ?? '').split(',').filter(Boolean);
     for (const path of pages) {

@@ -24,8 +24,8 @@ export function WebhooksPage() {
       </Group>
       <Text size="sm" c="dimmed" maw={760}>
         Point an outgoing-webhook bot at one of these endpoints to see exactly what the chat server sends when a message
-        mentions the bot or is a direct message to it. Deliveries are checked against the bot’s token and kept in memory
-        (the last 200 per endpoint).
+        mentions the bot or is a direct message to it. Deliveries are checked against the bot’s token and the last 200
+        per endpoint are kept.
       </Text>
 
       <Stack gap="xs" component="section" aria-label="Outgoing-webhook bots">
