@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamsWriter } from '../../client/use-search-params-writer';
 import {
   AUDIT_FILTER_KEYS,
   auditOutcomes,
@@ -39,25 +40,11 @@ export function parseAuditFilter(params: URLSearchParams): AuditFilter {
  * &outcome=&from=&to=&entry=`), so a view can be shared.
  */
 export function useAuditSearch() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filter = useMemo(() => parseAuditFilter(params), [params]);
   const entry = /^\d+$/.test(params.get('entry') ?? '') ? Number(params.get('entry')) : null;
 
-  const update = useCallback(
-    (changes: Partial<Record<AuditFilterKey | 'entry', string | null>>, replace = false) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === undefined || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
+  const update = useSearchParamsWriter();
 
   return {
     filter,

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamsWriter } from '../../client/use-search-params-writer';
 import { isChannelKindFilter, type ChannelKindFilter } from './filter-channels';
 
 export const CHANNEL_TABS = ['overview', 'subscribers', 'topics', 'mine'] as const;
@@ -16,7 +16,7 @@ function parseId(value: string | null): number | null {
  * Defaults (`active`, `overview`) are written as absent parameters.
  */
 export function useChannelsSearch() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
   const rawKind = params.get('kind');
   const kind: ChannelKindFilter = isChannelKindFilter(rawKind) ? rawKind : 'active';
@@ -26,21 +26,7 @@ export function useChannelsSearch() {
     ? (rawTab as ChannelTab)
     : 'overview';
 
-  const update = useCallback(
-    (changes: Record<string, string | null>, replace = false) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
+  const update = useSearchParamsWriter();
 
   return {
     q,

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamsWriter } from '../../client/use-search-params-writer';
 import { TLS_MODES } from '../../shared/proxy';
 import { isStatusFilter, type StatusFilter } from './filter-routes';
 
@@ -8,7 +8,7 @@ import { isStatusFilter, type StatusFilter } from './filter-routes';
  * Defaults are written as absent parameters.
  */
 export function useProxySearch() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
   const rawStatus = params.get('status');
   const status: StatusFilter = isStatusFilter(rawStatus) ? rawStatus : 'all';
@@ -16,21 +16,7 @@ export function useProxySearch() {
   const tls = rawTls !== null && (TLS_MODES as readonly string[]).includes(rawTls) ? rawTls : null;
   const selectedId = params.get('route') || null;
 
-  const update = useCallback(
-    (changes: Record<string, string | null>, replace = false) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
+  const update = useSearchParamsWriter();
 
   return {
     q,

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamsWriter } from '../../client/use-search-params-writer';
 
 export const STATUS_FILTERS = ['unresolved', 'resolved', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -15,7 +15,7 @@ function parseId(value: string | null): number | null {
  * `?stream=<id>&topic=<name>` for the open topic (the empty topic is `topic=` present and empty).
  */
 export function useTopicsSearch() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const rawStatus = params.get('status');
   const status: StatusFilter = (STATUS_FILTERS as readonly string[]).includes(rawStatus ?? '')
     ? (rawStatus as StatusFilter)
@@ -23,21 +23,7 @@ export function useTopicsSearch() {
   const streamId = parseId(params.get('stream'));
   const topic = params.get('topic');
 
-  const update = useCallback(
-    (changes: Record<string, string | null>, replace = false) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null) next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
+  const update = useSearchParamsWriter({ keepEmpty: true });
 
   return {
     q: params.get('q') ?? '',

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamsWriter } from '../../client/use-search-params-writer';
 import { isGroupFilter, type GroupFilter } from './filter-groups';
 
 export const GROUP_TABS = ['overview', 'members', 'subgroups', 'permissions', 'granted'] as const;
@@ -23,25 +23,11 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null, fallb
  * view can be shared. Defaults are written as absent parameters.
  */
 export function useUserGroupsSearch() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const rawFilter = params.get('show');
   const filter: GroupFilter = isGroupFilter(rawFilter) ? rawFilter : 'all';
 
-  const update = useCallback(
-    (changes: Record<string, string | null>, replace = false) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
+  const update = useSearchParamsWriter();
 
   return {
     q: params.get('q') ?? '',
