@@ -185,7 +185,9 @@ test('a failed mutation keeps the form as typed; a lost answer is reconciled by 
   await dialog.getByLabel('URL template').fill(url);
 
   // The server refuses (500): the dialog stays open with what was typed, and nothing was added.
-  await simControl('fail-next', { count: '1', status: '500' });
+  // Only the add itself fails: the page's background calls (event long-polls, refetches) go through.
+  const add = { method: 'POST', path: '/realm/filters' };
+  await simControl('fail-next', { count: '1', status: '500', ...add });
   await dialog.getByRole('button', { name: 'Add linkifier' }).click();
   await expect(page.getByText(/Internal server error/).first()).toBeVisible();
   await expect(dialog).toBeVisible();
@@ -195,7 +197,7 @@ test('a failed mutation keeps the form as typed; a lost answer is reconciled by 
 
   // The server applies it but the answer is lost: the console says it failed, does not send it again, and
   // the list (refetched) shows the one linkifier that exists.
-  await simControl('fail-next', { count: '1', status: '500', mode: 'lost' });
+  await simControl('fail-next', { count: '1', status: '500', mode: 'lost', ...add });
   await dialog.getByRole('button', { name: 'Add linkifier' }).click();
   await expect(page.getByText(/cannot be reached/).first()).toBeVisible();
   await expect(dialog.getByLabel('Pattern')).toHaveValue(pattern);

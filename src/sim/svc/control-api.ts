@@ -84,7 +84,13 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
       // `mode`: envelope (default), malformed, reset or lost (see FailureMode).
       const mode = form.get('mode')?.trim() || 'envelope';
       if (!(FAILURE_MODES as readonly string[]).includes(mode)) throw new ControlParamError(`Invalid mode: ${mode}`);
-      control.failNext(requiredNumber(form, 'count', true), optionalNumber(form, 'status', true), mode as FailureMode);
+      // Optional filter: only calls with this method and/or path prefix (after /api/v1) take the failure.
+      const method = form.get('method')?.trim() || undefined;
+      const pathPrefix = form.get('path')?.trim() || undefined;
+      control.failNext(requiredNumber(form, 'count', true), optionalNumber(form, 'status', true), mode as FailureMode, {
+        ...(method ? { method } : {}),
+        ...(pathPrefix ? { pathPrefix } : {}),
+      });
       return {};
     }),
   );

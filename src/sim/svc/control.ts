@@ -9,6 +9,16 @@ export const FAILURE_MODES = ['envelope', 'malformed', 'reset', 'lost'] as const
 export type FailureMode = (typeof FAILURE_MODES)[number];
 
 /**
+ * Which API calls an injected failure applies to (all of them when empty): a busy client's background
+ * calls (event long-polls, refetches) would otherwise take a failure meant for the call under test.
+ */
+export interface FailureMatch {
+  method?: string;
+  /** The API path after `/api/v1`, e.g. `/realm/filters`. */
+  pathPrefix?: string;
+}
+
+/**
  * The knobs tests turn: the sim clock, added latency and injected failures. Kept apart from the store so
  * that faults never touch data.
  */
@@ -17,6 +27,7 @@ export class SimControl {
   private failuresLeft = 0;
   private failureStatus = 500;
   private failureMode: FailureMode = 'envelope';
+  private failureMatch: FailureMatch = {};
   latencyMs = 0;
 
   constructor(private readonly baseClock: () => number = Date.now) {}
@@ -35,7 +46,7 @@ export class SimControl {
     this.latencyMs = ms;
   }
 
-  failNext(count: number, status = 500, mode: FailureMode = 'envelope'): void {
+  failNext(count: number, status = 500, mode: FailureMode = 'envelope', match: FailureMatch = {}): void {
     if (!Number.isInteger(count) || count < 0) throw new RangeError('failNext() takes a non-negative integer');
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError('failNext() status must be an HTTP error status (400-599)');
@@ -45,11 +56,18 @@ export class SimControl {
     this.failuresLeft = count;
     this.failureStatus = status;
     this.failureMode = mode;
+    this.failureMatch = { ...match };
   }
 
-  /** Consumes one injected failure, if any is pending; returns its status and mode. */
-  takeFailure(): { status: number; mode: FailureMode } | null {
+  /**
+   * Consumes one injected failure, if any is pending and this call matches its filter; returns its status
+   * and mode.
+   */
+  takeFailure(method = '', path = ''): { status: number; mode: FailureMode } | null {
     if (this.failuresLeft <= 0) return null;
+    const { method: wantedMethod, pathPrefix } = this.failureMatch;
+    if (wantedMethod && wantedMethod.toUpperCase() !== method.toUpperCase()) return null;
+    if (pathPrefix && !path.startsWith(pathPrefix)) return null;
     this.failuresLeft--;
     return { status: this.failureStatus, mode: this.failureMode };
   }
@@ -62,7 +80,7 @@ export interface SvcSimControl {
    * The next `count` API calls answer `status` (default 500) with an error envelope, or fail as `mode` says
    * (malformed JSON, connection reset, or applied with the answer lost; see FailureMode).
    */
-  failNext(count: number, status?: number, mode?: FailureMode): void;
+  failNext(count: number, status?: number, mode?: FailureMode, match?: FailureMatch): void;
   /** Added delay on every API call. */
   setLatency(ms: number): void;
   /** The public base URL used in realm_url, realm_icon and avatar URLs. */

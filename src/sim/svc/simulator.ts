@@ -105,7 +105,7 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     setFeatureLevel: (level) => {
       store.featureLevel = checkLevel(level);
     },
-    failNext: (count, status, mode) => control.failNext(count, status, mode),
+    failNext: (count, status, mode, match) => control.failNext(count, status, mode, match),
     setLatency: (ms) => control.setLatency(ms),
     setBaseUrl: (url) => {
       // Known only once a server listens (port 0 picks a free one).
