@@ -3,16 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '../shared/bff/audit';
-import { CSRF_HEADER } from '../shared/bff/protocol';
-import { createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
+import { createSvcSimulator } from '../sim/svc';
 import { createApp } from './app';
+import { consoleRequest, signIn } from './test-support/console-requests';
 import { redactParams } from './audit';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
 import { MemorySessionStore } from './session-store';
 import { MemoryAuditLog, StoreUnavailableError, openConsoleStore, type AuditLog, type ConsoleStore } from './store';
-
-const ORIGIN = 'http://console.test';
 
 const opened: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,23 +37,8 @@ function setup(options: { audit?: AuditLog; store?: ConsoleStore } = {}) {
 type Harness = ReturnType<typeof setup>;
 
 function request(path: string, init: RequestInit & { cookie?: string } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('origin', ORIGIN);
-  headers.set(CSRF_HEADER, '1');
-  if (init.cookie) headers.set('cookie', init.cookie);
-  return new Request(ORIGIN + path, { ...init, headers });
-}
-
-async function signIn(h: Harness, email: string): Promise<string> {
-  const res = await h.app.request(
-    request('/bff/session', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  const { cookie = '', ...rest } = init;
+  return consoleRequest(path, cookie, rest);
 }
 
 function form(params: Record<string, string>) {

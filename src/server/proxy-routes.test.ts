@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CSRF_HEADER } from '../shared/bff/protocol';
 import { PROXY_BATCH_PATH, proxyErrorCodes, proxyPath } from '../shared/proxy';
 import type { ProxyScope } from '../shared/proxy';
 import { createProxySimulator } from '../sim/proxy';
-import { createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
+import { createSvcSimulator } from '../sim/svc';
 import { createApp } from './app';
+import { consoleRequest, signIn } from './test-support/console-requests';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
 import { mapProxyError, scopeNamedIn } from './proxy-upstream';
 
-const ORIGIN = 'http://console.test';
 const SIM_URL = 'http://sim.test';
 const PROXY_URL = 'http://proxy.test';
 
@@ -60,26 +59,10 @@ function setup(options: Options = {}) {
   });
   return { app, proxy, key, keyId, upstream, logs };
 }
-type Harness = ReturnType<typeof setup>;
 
 function request(path: string, init: RequestInit & { cookie?: string } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('origin', ORIGIN);
-  headers.set(CSRF_HEADER, '1');
-  if (init.cookie) headers.set('cookie', init.cookie);
-  return new Request(ORIGIN + path, { ...init, headers });
-}
-
-async function signIn(h: Harness, email: string): Promise<string> {
-  const res = await h.app.request(
-    request('/bff/session', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  const { cookie = '', ...rest } = init;
+  return consoleRequest(path, cookie, rest);
 }
 
 function post(path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) {

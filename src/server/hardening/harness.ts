@@ -1,13 +1,12 @@
-import { CSRF_HEADER, CSRF_VALUE } from '../../shared/bff/protocol';
 // eslint-disable-next-line no-restricted-imports -- test plumbing only (used by the *.test.ts files beside it).
-import { createSvcSimulator, DEMO_PASSWORD, type SvcSimOptions } from '../../sim/svc';
+import { createSvcSimulator, type SvcSimOptions } from '../../sim/svc';
 // Through src/server: the import rules read a bare `../app` from a subfolder as the SPA's app shell.
 import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../config';
 import { createDeps } from '../deps';
 
 /** The BFF wired to an in-process chat simulator, for the hardening tests (attacks and faults). */
-export const ORIGIN = 'http://console.test';
+export { ORIGIN } from '../test-support/console-requests';
 
 export interface UpstreamRecord {
   method: string;
@@ -64,33 +63,4 @@ export function setupHarness(
 }
 export type Harness = ReturnType<typeof setupHarness>;
 
-/** A request as the console's own pages send it: same origin, CSRF header, session cookie. */
-export function consoleRequest(path: string, cookie: string, init: RequestInit = {}, origin = ORIGIN): Request {
-  const headers = new Headers(init.headers);
-  headers.set('origin', origin);
-  headers.set(CSRF_HEADER, CSRF_VALUE);
-  if (cookie) headers.set('cookie', cookie);
-  return new Request(origin + path, { ...init, headers });
-}
-
-export async function signInResponse(
-  h: Harness,
-  email: string,
-  password = DEMO_PASSWORD,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return h.app.request(
-    consoleRequest('/bff/session', headers.cookie ?? '', {
-      method: 'POST',
-      body: JSON.stringify({ email, password }),
-      headers: { 'content-type': 'application/json', ...headers },
-    }),
-  );
-}
-
-/** Signs in and returns the `name=value` of the session cookie. */
-export async function signIn(h: Harness, email: string): Promise<string> {
-  const res = await signInResponse(h, email);
-  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+export { consoleRequest, signIn, signInResponse } from '../test-support/console-requests';
