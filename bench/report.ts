@@ -25,7 +25,7 @@ export interface Row {
   note?: string;
 }
 
-export const RESULTS_FILE = 'bench/results/latest.json';
+export const RESULTS_FILE = process.env.BENCH_RESULTS ?? 'bench/results/latest.json';
 
 export function stats(values: number[]): Stats {
   return { median: round(median(values)), p95: round(percentile(values, 95)), runs: values.length };

@@ -25,6 +25,10 @@ const TOPIC_MESSAGES = Number(process.env.BENCH_TOPIC_MESSAGES ?? 20_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const PASSWORD = 'demo1234';
 const FLOOR_DIST = 'bench/results/floor-dist';
+/** Where the console is built and served from (BENCH_DIST, default dist/), so parallel runs need not share it. */
+const DIST = process.env.BENCH_DIST ?? 'dist';
+/** BENCH_ONLY=bundle,signin,users,topic,network runs just those sections (default: all). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,signin,users,topic,network').split(',').map((s) => s.trim()));
 
 const KB = (bytes: number) => round(bytes / 1024);
 
@@ -107,7 +111,7 @@ async function routeFiles(browser: Browser, url: string, base: string, signInFir
   await page.goto(url);
   await page.waitForLoadState('networkidle');
   await context.close();
-  return new Map([...files].map((f) => [f, gz('dist', f)]));
+  return new Map([...files].map((f) => [f, gz(DIST, f)]));
 }
 
 async function serveFloor(): Promise<{ url: string; close: () => void }> {
@@ -122,13 +126,13 @@ async function bundleRows(browser: Browser, base: string): Promise<{ rows: Row[]
   const usersFiles = await routeFiles(browser, `${base}/users`, base, true);
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   // Feature chunks: what the users route loads beyond the entry (shell, users page, shared feature code).
-  const entry: string[] = readFileSync('dist/index.html', 'utf8').match(/assets\/[^"]+\.(?:js|css)/g) ?? [];
+  const entry: string[] = readFileSync(join(DIST, 'index.html'), 'utf8').match(/assets\/[^"]+\.(?:js|css)/g) ?? [];
   const featureChunks = [...usersFiles].filter(([f]) => !entry.includes(f));
   const biggest = featureChunks.sort((a, b) => b[1] - a[1])[0] ?? ['—', 0];
   // Every lazily loaded JS chunk in the build, for the per-chunk budget beyond the users route.
-  const lazy = readdirSync('dist/assets')
+  const lazy = readdirSync(join(DIST, 'assets'))
     .filter((f) => /\.(js|css)$/.test(f) && !entry.includes(`assets/${f}`))
-    .map((f) => [`assets/${f}`, gz('dist', `assets/${f}`)] as const);
+    .map((f) => [`assets/${f}`, gz(DIST, `assets/${f}`)] as const);
   const biggestLazy = lazy.sort((a, b) => b[1] - a[1])[0] ?? ['—', 0];
   const floorFiles: string[] =
     readFileSync(join(FLOOR_DIST, 'index.html'), 'utf8').match(/assets\/[^"]+\.(?:js|css)/g) ?? [];
@@ -187,7 +191,7 @@ async function interactive(browser: Browser, url: string, selector: string): Pro
 async function main() {
   const build = process.env.BENCH_BUILD !== '0';
   if (build) {
-    for (const args of [[], ['-c', 'bench/floor/vite.config.ts']]) {
+    for (const args of [['--outDir', DIST, '--emptyOutDir'], ['-c', 'bench/floor/vite.config.ts']]) {
       const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit' });
       if (built.status !== 0) process.exit(1);
     }
@@ -195,21 +199,46 @@ async function main() {
 
   const rows: Row[] = [];
   const extra: Record<string, unknown> = { users: USERS, runs: RUNS };
-  const stack = await startStack({ SIM_USERS: String(USERS) });
+  const stack = await startStack({ SIM_USERS: String(USERS), STATIC_DIR: DIST });
   const base = stack.consoleUrl;
   const floorServer = await serveFloor();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const bundle = await bundleRows(browser, base);
-    rows.push(...bundle.rows);
-    Object.assign(extra, { bundle: bundle.extra });
+    if (ONLY.has('bundle')) {
+      const bundle = await bundleRows(browser, base);
+      rows.push(...bundle.rows);
+      Object.assign(extra, { bundle: bundle.extra });
+    }
+    if (ONLY.has('signin')) rows.push(...(await signInRows(browser, base, floorServer.url)));
+    if (ONLY.has('users')) rows.push(...(await usersRows(browser, base)));
+  } finally {
+    floorServer.close();
+    stack.stop();
+  }
 
+  // The simulator in its own process from here on: its control API seeds the big topic, and "direct" and
+  // "through the BFF" are served by the same simulator process.
+  const separate = ONLY.has('topic') || ONLY.has('network') ? await startSeparateStack({ SIM_USERS: '300', STATIC_DIR: DIST }) : null;
+  try {
+    if (separate && ONLY.has('topic')) rows.push(...(await topicRows(browser, separate.consoleUrl, separate.svcUrl)));
+    if (separate && ONLY.has('network')) rows.push(...(await networkRows(separate.consoleUrl, separate.svcUrl)));
+  } finally {
+    await browser.close();
+    separate?.stop();
+  }
+  recordSection('page', rows, extra, ONLY.size === 5);
+  process.exit(0);
+}
+
+async function signInRows(browser: Browser, base: string, floorUrl: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  {
     // Sign-in load to interactive, alternating with the floor page so both see the same machine load.
     const signInTimes: number[] = [];
     const floorTimes: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const a = await interactive(browser, `${base}/sign-in`, 'input[autocomplete="username"]');
-      const b = await interactive(browser, `${floorServer.url}/`, 'input');
+      const b = await interactive(browser, `${floorUrl}/`, 'input');
       if (i > 0) {
         signInTimes.push(a);
         floorTimes.push(b);
@@ -224,7 +253,13 @@ async function main() {
       budget: '≤ 1.3×',
       pass: median(signInTimes) <= 1.3 * median(floorTimes),
     });
+  }
+  return rows;
+}
 
+async function usersRows(browser: Browser, base: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  {
     // Users page: navigation to first row (full load, warm HTTP cache) vs fetch + JSON.parse of the same list.
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -332,23 +367,8 @@ async function main() {
       pass: median(scroll) < 5,
     });
     await context.close();
-  } finally {
-    floorServer.close();
-    stack.stop();
   }
-
-  // The simulator in its own process from here on: its control API seeds the big topic, and "direct" and
-  // "through the BFF" are served by the same simulator process.
-  const separate = await startSeparateStack({ SIM_USERS: '300' });
-  try {
-    rows.push(...(await topicRows(browser, separate.consoleUrl, separate.svcUrl)));
-    rows.push(...(await networkRows(separate.consoleUrl, separate.svcUrl)));
-  } finally {
-    await browser.close();
-    separate.stop();
-  }
-  recordSection('page', rows, extra, true);
-  process.exit(0);
+  return rows;
 }
 
 /** A topic of TOPIC_MESSAGES messages: open to first message, and 5 × "Load older", vs one GET /messages. */
