@@ -46,6 +46,25 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Popover/Menu/Tooltip/Combobox positioning and ScrollArea are for the signed-in pages only; left to
+            // automatic chunking they share a chunk with Paper and Group, which the sign-in route then downloads.
+            {
+              name: 'overlays',
+              includeDependenciesRecursively: false,
+              // ScrollArea's utils stay out: SegmentedControl's indicator (on the sign-in page) uses one of them.
+              test: /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/](?!utils[\\/]))/,
+            },
+            // Everything the first page needs in one file: left alone, rolldown splits the entry's modules into
+            // several small chunks shared with lazy routes, and each is another request before the first render.
+            { name: 'initial', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/bff': { target: `http://127.0.0.1:${bffPort}` } },

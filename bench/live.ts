@@ -15,6 +15,8 @@ const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
 const PER_SESSION = 8;
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 2);
 const PASSWORD = 'demo1234';
+/** The build served (BENCH_DIST, as in run.ts). */
+const STATIC_DIR = process.env.BENCH_DIST ?? 'dist';
 
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -33,22 +35,62 @@ async function signIn(base: string, email: string): Promise<string> {
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-async function main() {
-  const stack = await startStack({ SIM_USERS: '300', SSE_MAX_PER_SESSION: String(PER_SESSION) });
-  const base = stack.consoleUrl;
+function heapRow(heap: { first: number; after: number }): Row {
+  return {
+    figure: `SPA JS heap after ${SOAK_MINUTES} min of navigation (live realm)`,
+    unit: 'MB',
+    value: round(heap.after / 1048576, 1),
+    floor: { label: 'after first load', value: round(heap.first / 1048576, 1) },
+    ratio: ratio(heap.after, heap.first),
+    budget: '≤ 1.5×',
+    pass: heap.after <= 1.5 * heap.first,
+  };
+}
+
+/** BENCH_ONLY=soak: the heap soak alone (e.g. the full 30 minutes), recorded as its own section. */
+async function soakOnly() {
+  const stack = await startStack({ SIM_USERS: '300', STATIC_DIR });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const auth = await adminAuth(stack.svcUrl);
+    const target = await someMember(stack.svcUrl, auth);
+    const heap = await soak(browser.newPage.bind(browser), stack.consoleUrl, stack.svcUrl, auth, target.user_id);
+    recordSection('soak', [heapRow(heap)], {
+      heapSamplesMb: heap.samples.map((b) => round(b / 1048576, 1)),
+      soakMinutes: SOAK_MINUTES,
+    });
+  } finally {
+    await browser.close();
+    stack.stop();
+  }
+  process.exit(0);
+}
+
+async function adminAuth(svcUrl: string): Promise<string> {
   const key = (await (
-    await fetch(`${stack.svcUrl}/api/v1/fetch_api_key`, {
+    await fetch(`${svcUrl}/api/v1/fetch_api_key`, {
       method: 'POST',
       body: new URLSearchParams({ username: 'admin@demo.test', password: PASSWORD }),
     })
   ).json()) as { api_key: string };
-  const auth = 'Basic ' + Buffer.from(`admin@demo.test:${key.api_key}`).toString('base64');
+  return 'Basic ' + Buffer.from(`admin@demo.test:${key.api_key}`).toString('base64');
+}
+
+async function someMember(svcUrl: string, auth: string) {
   const users = (
-    (await (await fetch(`${stack.svcUrl}/api/v1/users`, { headers: { authorization: auth } })).json()) as {
+    (await (await fetch(`${svcUrl}/api/v1/users`, { headers: { authorization: auth } })).json()) as {
       members: { user_id: number; full_name: string; role: number; is_bot: boolean; is_active: boolean }[];
     }
   ).members;
-  const target = users.find((u) => u.role === 400 && !u.is_bot && u.is_active && u.user_id > 20)!;
+  return users.find((u) => u.role === 400 && !u.is_bot && u.is_active && u.user_id > 20)!;
+}
+
+async function main() {
+  if (process.env.BENCH_ONLY === 'soak') return soakOnly();
+  const stack = await startStack({ SIM_USERS: '300', SSE_MAX_PER_SESSION: String(PER_SESSION), STATIC_DIR });
+  const base = stack.consoleUrl;
+  const auth = await adminAuth(stack.svcUrl);
+  const target = await someMember(stack.svcUrl, auth);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const latencies: number[] = [];
@@ -214,17 +256,7 @@ async function main() {
       note: `one event to all clients ${Math.round(fanOutMs)} ms`,
     },
   ];
-  if (heap) {
-    rows.push({
-      figure: `SPA JS heap after ${SOAK_MINUTES} min of navigation (live realm)`,
-      unit: 'MB',
-      value: round(heap.after / 1048576, 1),
-      floor: { label: 'after first load', value: round(heap.first / 1048576, 1) },
-      ratio: ratio(heap.after, heap.first),
-      budget: '≤ 1.5×',
-      pass: heap.after <= 1.5 * heap.first,
-    });
-  }
+  if (heap) rows.push(heapRow(heap));
   recordSection('live', rows, {
     sse: {
       clientsRequested: SSE_CLIENTS,

@@ -191,7 +191,10 @@ async function interactive(browser: Browser, url: string, selector: string): Pro
 async function main() {
   const build = process.env.BENCH_BUILD !== '0';
   if (build) {
-    for (const args of [['--outDir', DIST, '--emptyOutDir'], ['-c', 'bench/floor/vite.config.ts']]) {
+    for (const args of [
+      ['--outDir', DIST, '--emptyOutDir'],
+      ['-c', 'bench/floor/vite.config.ts'],
+    ]) {
       const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit' });
       if (built.status !== 0) process.exit(1);
     }
@@ -218,7 +221,8 @@ async function main() {
 
   // The simulator in its own process from here on: its control API seeds the big topic, and "direct" and
   // "through the BFF" are served by the same simulator process.
-  const separate = ONLY.has('topic') || ONLY.has('network') ? await startSeparateStack({ SIM_USERS: '300', STATIC_DIR: DIST }) : null;
+  const separate =
+    ONLY.has('topic') || ONLY.has('network') ? await startSeparateStack({ SIM_USERS: '300', STATIC_DIR: DIST }) : null;
   try {
     if (separate && ONLY.has('topic')) rows.push(...(await topicRows(browser, separate.consoleUrl, separate.svcUrl)));
     if (separate && ONLY.has('network')) rows.push(...(await networkRows(separate.consoleUrl, separate.svcUrl)));

@@ -3,19 +3,24 @@ import { sessionQueryOptions } from '../client/session';
 import { appQueryClient } from './app-query-client';
 import { RouteError } from './route-error';
 import { routeModules } from './route-modules';
+import { SignInRoute } from './routes/sign-in-route';
 
-// The session request starts with the router, in parallel with the route chunks, not after the first render.
+// The session request starts as this module loads, in parallel with the route chunks, not after the first
+// render; the shell's loader repeats it (a no-op while fresh) on later navigations.
 function prefetchSession() {
   void appQueryClient.prefetchQuery(sessionQueryOptions);
   return null;
 }
+prefetchSession();
 
-// Each feature page is its own lazily loaded chunk, and so is the shell: the sign-in route loads neither.
+// Each feature page is its own lazily loaded chunk, and so is the shell: the sign-in route loads neither. The
+// sign-in page itself is in the entry: it is small, mostly Mantine inputs every page shares, and a lazy chunk
+// would put a second round of requests between the first byte and a usable form.
 const router = createBrowserRouter([
   {
+    // No loader: a route with one makes the router wait a turn before its first render.
     path: '/sign-in',
-    loader: prefetchSession,
-    lazy: async () => ({ Component: (await import('./routes/sign-in-route')).SignInRoute }),
+    Component: SignInRoute,
     errorElement: <RouteError />,
   },
   {

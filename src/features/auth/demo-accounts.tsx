@@ -1,4 +1,5 @@
-import { Badge, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Paper, Stack, Text, Title } from '@mantine/core';
+import classes from './demo-accounts.module.css';
 import { roleLabel } from '../../shared/svc/roles';
 
 /** Demo mode only: the seeded accounts, so a first-time visitor can sign in at once. */
@@ -18,22 +19,23 @@ export function DemoAccounts({
         <Text size="xs" c="dimmed">
           This console runs on the embedded demo organization. Every account uses the password <Code>{password}</Code>.
         </Text>
-        <Table fz="xs" verticalSpacing={4}>
-          <Table.Tbody>
+        {/* A plain table: Mantine's Table brings ScrollArea (and its positioning code) into the sign-in route. */}
+        <table className={classes.table}>
+          <tbody>
             {accounts.map((a) => (
-              <Table.Tr key={a.email}>
-                <Table.Td>
+              <tr key={a.email}>
+                <td>
                   <Code>{a.email}</Code>
-                </Table.Td>
-                <Table.Td>
+                </td>
+                <td>
                   <Badge size="xs" variant="light">
                     {roleLabel(a.role)}
                   </Badge>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </Stack>
     </Paper>
   );

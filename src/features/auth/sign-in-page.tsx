@@ -8,7 +8,7 @@ import {
   Loader,
   Paper,
   PasswordInput,
-  SegmentedControl,
+  Radio,
   Stack,
   Text,
   TextInput,
@@ -28,19 +28,21 @@ export function SignInPage() {
   const { data, isPending } = useSession();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
-  if (isPending) {
-    return (
-      <Center h="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
   if (data?.user) return <Navigate to={next} replace />;
+  // The form does not wait for the session answer: someone can start typing at once. Only a server that turns
+  // password sign-in off changes it, and then before anyone could have typed much (hence the key).
+  const passwordAllowed = data?.server?.passwordAuth ?? true;
   return (
     <Center mih="100vh" p="md">
       <Stack w="100%" maw={440} gap="md">
-        <ServerSummary info={data ?? null} />
-        <SignInForm next={next} passwordAllowed={data?.server?.passwordAuth ?? true} />
+        {isPending ? (
+          <Center mih={120}>
+            <Loader size="sm" aria-label="Loading the server’s settings" />
+          </Center>
+        ) : (
+          <ServerSummary info={data ?? null} />
+        )}
+        <SignInForm key={String(passwordAllowed)} next={next} passwordAllowed={passwordAllowed} />
         {data?.demo ? <DemoAccounts accounts={data.demo.accounts} password={data.demo.password} /> : null}
       </Stack>
     </Center>
@@ -146,8 +148,10 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
           <Title order={2} size="h4" id="sign-in-heading">
             Sign in
           </Title>
-          <SegmentedControl
-            aria-label="Sign-in method"
+          {/* Radios rather than a SegmentedControl: its sliding indicator measures the layout during the first
+              render, the most expensive step between the first byte and a usable form. */}
+          <Radio.Group
+            label="Sign-in method"
             value={method}
             onChange={(v) => {
               setMethod(v as Method);
@@ -155,11 +159,12 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
               setErrors((x) => ({ ...x, secret: undefined }));
               signIn.reset();
             }}
-            data={[
-              { value: 'password', label: 'With password', disabled: !passwordAllowed },
-              { value: 'apiKey', label: 'With API key' },
-            ]}
-          />
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="password" label="With password" disabled={!passwordAllowed} />
+              <Radio value="apiKey" label="With API key" />
+            </Group>
+          </Radio.Group>
           <TextInput label="Email" type="email" autoComplete="username" aria-required {...field('email')} />
           {method === 'password' ? (
             <PasswordInput label="Password" autoComplete="current-password" aria-required {...field('secret')} />
