@@ -190,6 +190,8 @@ describe('BFF svc forwarding', () => {
   it('forwards a catalogued read with the user’s credentials', async () => {
     const res = await h.app.request(ORIGIN + '/bff/svc/users?client_gravatar=true', { headers: { cookie } });
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json();
     expect(body.result).toBe('success');
     expect(body.members.length).toBeGreaterThan(20);

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import { bulkRoutes } from './bulk/routes';
@@ -8,6 +7,7 @@ import type { Config } from './config';
 import { csrfGuard } from './csrf-guard';
 import { eventsRoutes } from './events-routes';
 import { proxyRoutes } from './proxy-routes';
+import { securityHeaders } from './security-headers';
 import { sessionRoutes } from './session-routes';
 import { stateRoutes } from './state-routes';
 import { staticRoutes } from './static-routes';
@@ -19,31 +19,8 @@ import { createWebhooks } from './webhooks';
 export function createApp(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use(
-    '*',
-    secureHeaders({
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'same-origin',
-      crossOriginEmbedderPolicy: false,
-      // Scripts only from the console's own files (the build has no inline script); nothing may frame it.
-      // style-src needs 'unsafe-inline': Mantine writes its theme's CSS variables into a <style> element and
-      // sets component styles through style attributes at run time. Inline CSS cannot run script; server HTML
-      // has style tags and attributes removed before it reaches the DOM (src/client/sanitize-html.ts).
-      // Images may come from anywhere the chat server's records point (avatars, realm icon, message images).
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  );
+  // CSP, framing, sniffing and referrer policy for every answer: see security-headers.ts.
+  app.use('*', securityHeaders());
   if (config.logRequests) {
     app.use('/bff/*', async (c, next) => {
       const started = performance.now();

@@ -109,6 +109,7 @@ async function main(): Promise<void> {
     // Ends every SSE stream (tabs see `offline`) and deletes the upstream event queues first.
     await deps.hub.close();
     server.close();
+    await deps.svc.close().catch(() => undefined);
     await Promise.all(closers.map((close) => close()));
     await store.close().catch(() => undefined);
     process.exit(0);

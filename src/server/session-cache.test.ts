@@ -56,4 +56,43 @@ describe('CachedSessionStore', () => {
     await cached.touch(session.id, 4_000);
     expect(calls.touch).toBe(1);
   });
+
+  it('shares one store lookup among the requests that find an entry expired at the same time', async () => {
+    const { store, calls } = counting(new MemorySessionStore(limits));
+    const cached = new CachedSessionStore(store, 2_000);
+    const session = await cached.create(data, 0);
+    const all = await Promise.all(Array.from({ length: 20 }, () => cached.touch(session.id, 5_000)));
+    expect(calls.touch).toBe(1);
+    expect(all.every((s) => s?.id === session.id)).toBe(true);
+    // The shared answer is remembered like any other.
+    await cached.touch(session.id, 5_500);
+    expect(calls.touch).toBe(1);
+  });
+
+  it('does not keep the answer of a lookup that a sign-out overtook', async () => {
+    const inner = new MemorySessionStore(limits);
+    let release: () => void = () => undefined;
+    let hold = true;
+    const slow: SessionStore = {
+      create: (d, now) => inner.create(d, now),
+      touch: async (id, now) => {
+        const answer = await inner.touch(id, now);
+        if (hold) await new Promise<void>((resolve) => (release = resolve));
+        return answer;
+      },
+      update: (id, p) => inner.update(id, p),
+      delete: (id) => inner.delete(id),
+      deleteAllForUser: (u) => inner.deleteAllForUser(u),
+    };
+    const cached = new CachedSessionStore(slow, 2_000);
+    const session = await cached.create(data, 0);
+    const lookup = cached.touch(session.id, 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await cached.delete(session.id);
+    hold = false;
+    release();
+    await lookup;
+    // The lookup started before the sign-out: its (live) answer must not be trusted afterwards.
+    expect(await cached.touch(session.id, 5_100)).toBeNull();
+  });
 });

@@ -12,6 +12,10 @@ const MAX_ENTRIES = 10_000;
  */
 export class CachedSessionStore implements SessionStore {
   private readonly cache = new Map<string, { session: Session; checkedAt: number }>();
+  /** Store lookups in flight: the requests that find an entry expired at the same moment share one. */
+  private readonly pending = new Map<string, Promise<Session | null>>();
+  /** Bumped by every change made here, so that a lookup which started before it does not cache its answer. */
+  private generation = 0;
 
   constructor(
     private readonly inner: SessionStore,
@@ -24,27 +28,43 @@ export class CachedSessionStore implements SessionStore {
     return session;
   }
 
-  async touch(id: string, now: number): Promise<Session | null> {
+  touch(id: string, now: number): Promise<Session | null> {
     const hit = this.cache.get(id);
-    if (hit && now - hit.checkedAt < this.ttlMs && now >= hit.checkedAt) return hit.session;
-    const session = await this.inner.touch(id, now);
-    if (session) this.remember(session, now);
-    else this.cache.delete(id);
-    return session;
+    if (hit && now - hit.checkedAt < this.ttlMs && now >= hit.checkedAt) return Promise.resolve(hit.session);
+    const inFlight = this.pending.get(id);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const lookup = this.inner.touch(id, now).then(
+      (session) => {
+        if (this.pending.get(id) === lookup) this.pending.delete(id);
+        if (generation !== this.generation) return session;
+        if (session) this.remember(session, now);
+        else this.cache.delete(id);
+        return session;
+      },
+      (error: unknown) => {
+        if (this.pending.get(id) === lookup) this.pending.delete(id);
+        throw error;
+      },
+    );
+    this.pending.set(id, lookup);
+    return lookup;
   }
 
   async update(id: string, patch: Partial<SessionData>): Promise<void> {
-    this.cache.delete(id);
+    this.forget(id);
     await this.inner.update(id, patch);
   }
 
   async delete(id: string): Promise<void> {
-    this.cache.delete(id);
+    this.forget(id);
     await this.inner.delete(id);
   }
 
   async deleteAllForUser(userId: number): Promise<number> {
+    this.generation++;
     for (const [id, entry] of this.cache) if (entry.session.userId === userId) this.cache.delete(id);
+    this.pending.clear();
     return this.inner.deleteAllForUser(userId);
   }
 
@@ -54,6 +74,13 @@ export class CachedSessionStore implements SessionStore {
     const session = await this.inner.peek(id, now);
     if (!session) this.cache.delete(id);
     return session;
+  }
+
+  /** Drops what is known about a session, including a lookup in flight (it may predate the change). */
+  private forget(id: string): void {
+    this.generation++;
+    this.cache.delete(id);
+    this.pending.delete(id);
   }
 
   private remember(session: Session, now: number): void {

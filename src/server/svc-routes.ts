@@ -9,14 +9,18 @@ import type { AppEnv, BffDeps } from './app-types';
 import { auditUnavailable, beginAudit, lookupUserName, svcTarget, type AuditHandle } from './audit';
 import type { Config } from './config';
 import { requireSession } from './require-session';
+import { securedHeaders, securedResponse } from './security-headers';
 import { clearSessionCookie } from './session-cookie';
 import { DEAD_KEY_CODES } from './dead-key';
 import { UpstreamRefusal } from './svc-upstream';
 
+const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
+const UPSTREAM_JSON_SECURED = securedHeaders(UPSTREAM_JSON);
+
 type Status = 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502;
 
-async function rawParams(c: Context): Promise<[string, string][] | null> {
-  if (usesQueryString(c.req.method as 'GET')) return [...new URL(c.req.url).searchParams];
+async function rawParams(c: Context, url: URL): Promise<[string, string][] | null> {
+  if (usesQueryString(c.req.method as 'GET')) return [...url.searchParams];
   const type = c.req.header('content-type') ?? '';
   const text = await c.req.text();
   if (!text) return [];
@@ -35,7 +39,8 @@ export function svcRoutes(config: Config, deps: BffDeps) {
   app.use('*', requireSession(config, deps));
 
   app.all('*', async (c) => {
-    const path = new URL(c.req.url).pathname.slice(SVC_PREFIX.length) || '/';
+    const url = new URL(c.req.url);
+    const path = url.pathname.slice(SVC_PREFIX.length) || '/';
     const match = matchOperation(c.req.method, path);
     if (!match || match.op.exposure !== 'browser') {
       return c.json(
@@ -44,7 +49,7 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       );
     }
     const { op, pathParams } = match;
-    const raw = await rawParams(c);
+    const raw = await rawParams(c, url);
     if (raw === null) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, 'Send parameters as a URL-encoded form body.'), 415);
     }
@@ -69,8 +74,10 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     try {
       const upstream = await deps.svc.send(op, checked.data, { email: session.apiEmail, apiKey: session.apiKey });
       await audit?.finish({ outcome: 'success' }, await targetName);
-      c.header('cache-control', 'no-store');
-      return c.body(upstream.text, upstream.status as 200, { 'content-type': 'application/json; charset=utf-8' });
+      // A mutation's response also carries what the audit set on the context (x-request-id); a read has
+      // nothing else to carry and takes the cheaper prebuilt response.
+      if (audit) return c.body(upstream.text, upstream.status as 200, UPSTREAM_JSON);
+      return securedResponse(upstream.text, upstream.status, UPSTREAM_JSON_SECURED);
     } catch (error) {
       await audit?.finish(
         error instanceof UpstreamRefusal

@@ -2,6 +2,14 @@ import type { z } from 'zod';
 import type { SvcOperation } from '../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope, errorEnvelopeSchema, type ErrorEnvelope } from '../shared/svc/envelope';
 import { encodeParams, fillTemplate, usesQueryString } from '../shared/svc/wire';
+import {
+  createFetchTransport,
+  createPooledTransport,
+  type FetchLike,
+  type PooledTransport,
+  type Transport,
+  type TransportRequest,
+} from './upstream-http';
 
 export interface SvcCredentials {
   email: string;
@@ -24,7 +32,7 @@ export interface RawUpstreamResponse {
   text: string;
 }
 
-export type FetchLike = (input: Request) => Promise<Response>;
+export type { FetchLike };
 
 /** Per-call overrides, e.g. for the event hub's long-poll, which outlasts the normal upstream timeout. */
 export interface CallOptions {
@@ -51,7 +59,12 @@ export interface SvcUpstream {
     creds: SvcCredentials | null,
     options?: CallOptions,
   ): Promise<z.output<O['response']>>;
+  /** Closes kept-alive upstream connections. */
+  close(): Promise<void>;
 }
+
+const BASE_HEADERS = { accept: 'application/json', 'user-agent': 'RealmConsole/0.1' } as const;
+const FORM_HEADERS = { ...BASE_HEADERS, 'content-type': 'application/x-www-form-urlencoded' } as const;
 
 function basicAuth(creds: SvcCredentials): string {
   return 'Basic ' + Buffer.from(`${creds.email}:${creds.apiKey}`, 'utf8').toString('base64');
@@ -61,65 +74,75 @@ function unavailable(msg: string): UpstreamRefusal {
   return new UpstreamRefusal(502, errorEnvelope(bffErrorCodes.upstreamUnavailable, msg));
 }
 
-export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number; fetch?: FetchLike }): SvcUpstream {
-  const doFetch: FetchLike = options.fetch ?? ((request) => fetch(request));
-  const apiBase = options.baseUrl.replace(/\/+$/, '') + '/api/v1';
+/** The operation's parameters that are not in its path, in the documented wire encoding. */
+function encodeRest(op: SvcOperation, params: Record<string, unknown>): string {
+  const names = op.template.names;
+  let rest: Record<string, unknown> | null = null;
+  for (const k in params) {
+    if (!Object.hasOwn(params, k) || names.includes(k)) continue;
+    (rest ??= {})[k] = params[k];
+  }
+  return rest ? encodeParams(rest).toString() : '';
+}
 
-  function buildRequest(
+export function createSvcUpstream(options: {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Sends through this fetch instead of the pooled connections (tests put a simulator here). */
+  fetch?: FetchLike;
+  /** Replaces how calls are sent altogether (unit tests script the answers). */
+  transport?: Transport;
+}): SvcUpstream {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  let pooled: PooledTransport | null = null;
+  const transport: Transport =
+    options.transport ??
+    (options.fetch ? createFetchTransport(baseUrl, options.fetch) : (pooled = createPooledTransport(baseUrl)).send);
+
+  function toRequest(
     op: SvcOperation,
     params: Record<string, unknown>,
     creds: SvcCredentials | null,
     callOptions: CallOptions,
-  ): Request {
-    const rest: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(params)) if (!op.template.names.includes(k)) rest[k] = v;
-    const encoded = encodeParams(rest);
-    let url = apiBase + fillTemplate(op.template, params);
-    const headers = new Headers({ accept: 'application/json', 'user-agent': 'RealmConsole/0.1' });
-    if (creds) headers.set('authorization', basicAuth(creds));
-    const deadline = AbortSignal.timeout(callOptions.timeoutMs ?? options.timeoutMs);
-    const signal = callOptions.signal ? AbortSignal.any([deadline, callOptions.signal]) : deadline;
-    const init: RequestInit = { method: op.method, headers, signal };
+  ): TransportRequest {
+    const encoded = encodeRest(op, params);
+    let path = '/api/v1' + fillTemplate(op.template, params);
+    let body: string | null = null;
+    let headers: Record<string, string>;
     if (usesQueryString(op.method)) {
-      const q = encoded.toString();
-      if (q) url += `?${q}`;
+      if (encoded) path += `?${encoded}`;
+      headers = creds ? { ...BASE_HEADERS, authorization: basicAuth(creds) } : { ...BASE_HEADERS };
     } else {
-      headers.set('content-type', 'application/x-www-form-urlencoded');
-      init.body = encoded.toString();
+      body = encoded;
+      headers = creds ? { ...FORM_HEADERS, authorization: basicAuth(creds) } : { ...FORM_HEADERS };
     }
-    return new Request(url, init);
+    return {
+      method: op.method,
+      path,
+      headers,
+      body,
+      timeoutMs: callOptions.timeoutMs ?? options.timeoutMs,
+      signal: callOptions.signal,
+    };
   }
 
-  async function attempt(
+  /** Sends, retries a read once, and checks the answer: the checked success body, or an UpstreamRefusal. */
+  async function exchange(
     op: SvcOperation,
     params: Record<string, unknown>,
     creds: SvcCredentials | null,
     callOptions: CallOptions,
-  ) {
-    const request = buildRequest(op, params, creds, callOptions);
-    // The deadline covers headers and body, whatever the fetch implementation does with the signal.
-    return untilAborted(
-      doFetch(request).then(async (response) => ({ status: response.status, text: await response.text() })),
-      request.signal,
-    );
-  }
-
-  async function send(
-    op: SvcOperation,
-    params: Record<string, unknown>,
-    creds: SvcCredentials | null,
-    callOptions: CallOptions = {},
-  ): Promise<RawUpstreamResponse> {
+  ): Promise<{ raw: RawUpstreamResponse; data: unknown }> {
     let raw: RawUpstreamResponse;
     try {
-      raw = await attempt(op, params, creds, callOptions);
+      raw = await transport(toRequest(op, params, creds, callOptions));
     } catch (first) {
       // Reads are safe to repeat once; a mutation may have reached the server, so it is never retried blindly.
       if (op.method !== 'GET' || callOptions.retry === false || callOptions.signal?.aborted) {
         throw describeFailure(first);
       }
       try {
-        raw = await attempt(op, params, creds, callOptions);
+        raw = await transport(toRequest(op, params, creds, callOptions));
       } catch (second) {
         throw describeFailure(second);
       }
@@ -143,7 +166,7 @@ export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number;
           ),
         );
       }
-      return raw;
+      return { raw, data: checked.data };
     }
     const envelope = errorEnvelopeSchema.safeParse(body);
     if (!envelope.success) throw unavailable(`The chat server answered ${raw.status} without an error envelope.`);
@@ -151,26 +174,21 @@ export function createSvcUpstream(options: { baseUrl: string; timeoutMs: number;
   }
 
   return {
-    send,
+    // The checked upstream bytes go on unchanged: the check is what the boundary needs, not a re-encoding.
+    send: async (op, params, creds, callOptions = {}) => (await exchange(op, params, creds, callOptions)).raw,
     async call<O extends SvcOperation>(
       op: O,
       params: z.input<O['params']>,
       creds: SvcCredentials | null,
-      callOptions?: CallOptions,
+      callOptions: CallOptions = {},
     ) {
-      const raw = await send(op, params as Record<string, unknown>, creds, callOptions);
-      return op.response.parse(JSON.parse(raw.text)) as z.output<O['response']>;
+      const { data } = await exchange(op, params as Record<string, unknown>, creds, callOptions);
+      return data as z.output<O['response']>;
+    },
+    close: async () => {
+      await pooled?.close();
     },
   };
-}
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function describeFailure(error: unknown): UpstreamRefusal {

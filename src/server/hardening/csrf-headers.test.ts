@@ -253,7 +253,7 @@ describe('security headers', () => {
       expect(directives.get('base-uri')).toEqual(["'none'"]);
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
       expect(directives.get('connect-src')).toEqual(["'self'"]);
-      // Mantine's run-time <style> element and style attributes (see app.ts); never for scripts.
+      // Mantine's run-time <style> element and style attributes (see security-headers.ts); never for scripts.
       expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');

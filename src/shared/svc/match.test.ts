@@ -31,6 +31,13 @@ describe('matchOperation', () => {
     expect(matchOperation('GET', '/users/mia%40demo.test')?.op).toBe(svcOps.getUserByEmail);
     expect(matchOperation('GET', '/users/user42@demo.test')?.pathParams).toEqual({ email: 'user42@demo.test' });
   });
+  it('answers a repeated call the same, with path parameters nobody can change', () => {
+    const first = matchOperation('GET', '/users/42');
+    expect(matchOperation('GET', '/users/42')).toBe(first);
+    expect(Object.isFrozen(first?.pathParams)).toBe(true);
+    expect(matchOperation('GET', '/users/43')?.pathParams).toEqual({ user_id: 43 });
+    expect(matchOperation('GET', '/users/%E0%A4%A')).toBeNull();
+  });
   it('refuses what is not catalogued', () => {
     expect(matchOperation('PUT', '/users/1')).toBeNull();
     expect(matchOperation('GET', '/users/1/secret')).toBeNull();

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { svcOpList, type SvcOperation } from './catalog';
-import { decodeParams, matchTemplate, templateSpecificity, type HttpMethod } from './wire';
+import { decodeParams, templateSpecificity, type HttpMethod, type PathTemplate } from './wire';
 
 export interface OpMatch {
   op: SvcOperation;
@@ -14,19 +14,50 @@ for (const o of [...svcOpList].sort((a, b) => templateSpecificity(b.template) - 
   byMethod.set(o.method, list);
 }
 
+/** Recent matches against the catalog, by method and path: the BFF matches every browser call. */
+const recent = new Map<string, OpMatch>();
+const RECENT_MAX = 512;
+const RECENT_MAX_PATH = 256;
+
 /**
  * Finds the catalogued operation for a method and a path (relative to `/api/v1`). Templates that share a
  * shape (`/users/{user_id}` and `/users/{email}`) are told apart by whether the path parameters pass the
  * operation's own schema; literal segments win over parameters.
  */
 export function matchOperation(method: string, path: string, ops?: readonly SvcOperation[]): OpMatch | null {
+  if (ops) return findOperation(method, path, ops);
+  // The answer depends on nothing but method and path, so a recent one is reused (pathParams frozen: shared).
+  const key = path.length <= RECENT_MAX_PATH ? `${method} ${path}` : null;
+  const hit = key === null ? undefined : recent.get(key);
+  if (hit) return hit;
+  const found = findOperation(method, path);
+  if (found && key !== null) {
+    Object.freeze(found.pathParams);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+    recent.set(key, found);
+  }
+  return found;
+}
+
+function findOperation(method: string, path: string, ops?: readonly SvcOperation[]): OpMatch | null {
   const candidates = ops
     ? [...ops]
         .filter((o) => o.method === method)
         .sort((a, b) => templateSpecificity(b.template) - templateSpecificity(a.template))
     : (byMethod.get(method.toUpperCase() as HttpMethod) ?? []);
+  // Split and decoded once for all candidates (the BFF matches every browser call). A segment that does not
+  // decode matches no template, as in matchTemplate.
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (!part) continue;
+    try {
+      parts.push(decodeURIComponent(part));
+    } catch {
+      return null;
+    }
+  }
   for (const o of candidates) {
-    const raw = matchTemplate(o.template, path);
+    const raw = matchDecoded(o.template, parts);
     if (!raw) continue;
     const shape = o.params.shape as Record<string, z.ZodType>;
     const { values } = decodeParams(shape, Object.entries(raw));
@@ -34,4 +65,20 @@ export function matchOperation(method: string, path: string, ops?: readonly SvcO
     if (ok) return { op: o, pathParams: values };
   }
   return null;
+}
+
+/** matchTemplate over a path already split into decoded segments. */
+function matchDecoded(t: PathTemplate, parts: readonly string[]): Record<string, string> | null {
+  if (parts.length !== t.segments.length) return null;
+  // Literal segments first: most templates fail there, before anything is allocated.
+  for (let i = 0; i < parts.length; i++) {
+    const seg = t.segments[i]!;
+    if (!seg.startsWith('{') && seg !== parts[i]) return null;
+  }
+  const out: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const seg = t.segments[i]!;
+    if (seg.startsWith('{')) out[seg.slice(1, -1)] = parts[i]!;
+  }
+  return out;
 }

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { svcOps } from '../shared/svc/catalog';
+import { createSvcSimulator, startSvcSimServer } from '../sim/svc';
+import { createSvcUpstream, UpstreamRefusal } from './svc-upstream';
+import type { TransportRequest, TransportResponse } from './upstream-http';
+
+const creds = { email: 'admin@demo.test', apiKey: 'k3y' };
+const ok = { result: 'success', msg: '' };
+
+/** An upstream whose transport answers from a script and records what it was asked. */
+function scripted(...answers: (TransportResponse | Error)[]) {
+  const seen: TransportRequest[] = [];
+  const svc = createSvcUpstream({
+    baseUrl: 'http://chat.test',
+    timeoutMs: 1_234,
+    transport: async (request) => {
+      seen.push(request);
+      const next = answers.shift() ?? new Error('no answer scripted');
+      if (next instanceof Error) throw next;
+      return next;
+    },
+  });
+  return { svc, seen };
+}
+
+const refusalOf = async (work: Promise<unknown>) => {
+  const error = await work.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UpstreamRefusal);
+  return error as UpstreamRefusal;
+};
+
+describe('createSvcUpstream: requests', () => {
+  it('puts path parameters in the path, the rest in the query of a read, with the user’s Basic auth', async () => {
+    const { svc, seen } = scripted({ status: 200, text: JSON.stringify({ ...ok, user: { user_id: 7 } }) });
+    await svc.send(svcOps.getUser, { user_id: 7, client_gravatar: true }, creds).catch(() => undefined);
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/users/7?client_gravatar=true',
+      body: null,
+      timeoutMs: 1_234,
+    });
+    expect(seen[0]!.headers).toMatchObject({
+      accept: 'application/json',
+      authorization: `Basic ${Buffer.from('admin@demo.test:k3y').toString('base64')}`,
+    });
+  });
+
+  it('sends a mutation’s parameters as a form body, and no credentials when there are none', async () => {
+    const { svc, seen } = scripted({ status: 200, text: JSON.stringify(ok) });
+    await svc.send(svcOps.updateUser, { user_id: 3, full_name: 'Mia', role: 400 }, null);
+    expect(seen[0]).toMatchObject({ method: 'PATCH', path: '/api/v1/users/3', body: 'full_name=Mia&role=400' });
+    expect(seen[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('passes a call’s own deadline and signal to the transport', async () => {
+    const { svc, seen } = scripted({ status: 200, text: JSON.stringify({ ...ok, events: [] }) });
+    const controller = new AbortController();
+    await svc.call(svcOps.getEvents, { queue_id: 'q', last_event_id: -1 }, creds, {
+      timeoutMs: 90_000,
+      signal: controller.signal,
+    });
+    expect(seen[0]!.timeoutMs).toBe(90_000);
+    expect(seen[0]!.signal).toBe(controller.signal);
+  });
+});
+
+describe('createSvcUpstream: answers', () => {
+  it('send() passes the checked bytes on unchanged; call() gives the parsed body', async () => {
+    const text = `{"result":"success","msg":"","events":[{"id":1,"type":"heartbeat"}],"extra":true}`;
+    const { svc } = scripted({ status: 200, text }, { status: 200, text });
+    const params = { queue_id: 'q', last_event_id: -1 };
+    expect(await svc.send(svcOps.getEvents, params, creds)).toEqual({ status: 200, text });
+    expect(await svc.call(svcOps.getEvents, params, creds)).toMatchObject({ events: [{ id: 1 }], extra: true });
+  });
+
+  it('passes the server’s own error envelope and status on', async () => {
+    const envelope = { result: 'error', code: 'BAD_REQUEST', msg: 'No such user', stream: 'x' };
+    const { svc } = scripted({ status: 400, text: JSON.stringify(envelope) });
+    const refusal = await refusalOf(svc.send(svcOps.getUser, { user_id: 9 }, creds));
+    expect(refusal.status).toBe(400);
+    expect(refusal.envelope).toEqual(envelope);
+  });
+
+  it('turns a body that is not JSON into 502', async () => {
+    const { svc } = scripted({ status: 200, text: '<html>proxy error</html>' });
+    const refusal = await refusalOf(svc.send(svcOps.getOwnUser, {}, creds));
+    expect(refusal.status).toBe(502);
+    expect(refusal.envelope).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', msg: expect.stringMatching(/not JSON/) });
+  });
+
+  it('turns an error without an envelope into 502', async () => {
+    const { svc } = scripted({ status: 500, text: '{"oops":true}' });
+    const refusal = await refusalOf(svc.send(svcOps.getOwnUser, {}, creds));
+    expect(refusal).toMatchObject({ status: 502, envelope: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect(refusal.envelope.msg).toMatch(/without an error envelope/);
+  });
+
+  it('refuses a success body that does not match the catalog, naming the field', async () => {
+    const { svc } = scripted({ status: 200, text: JSON.stringify({ ...ok, events: 'none' }) });
+    const refusal = await refusalOf(svc.send(svcOps.getEvents, { queue_id: 'q', last_event_id: -1 }, creds));
+    expect(refusal).toMatchObject({ status: 502, envelope: { code: 'UPSTREAM_INVALID_RESPONSE' } });
+    expect(refusal.envelope.msg).toMatch(/events/);
+  });
+});
+
+describe('createSvcUpstream: failures', () => {
+  const reset = () => Object.assign(new Error('other side closed'), { name: 'SocketError' });
+  const timeout = () => new DOMException('late', 'TimeoutError');
+
+  it('repeats a failed read once', async () => {
+    const { svc, seen } = scripted(reset(), { status: 200, text: JSON.stringify({ ...ok, user: {} }) });
+    await svc.send(svcOps.getUser, { user_id: 7 }, creds).catch(() => undefined);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('gives up after the second failure: 502 "cannot be reached"', async () => {
+    const { svc, seen } = scripted(reset(), reset(), { status: 200, text: '{}' });
+    const refusal = await refusalOf(svc.send(svcOps.getOwnUser, {}, creds));
+    expect(seen).toHaveLength(2);
+    expect(refusal).toMatchObject({ status: 502, envelope: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect(refusal.envelope.msg).toMatch(/cannot be reached/);
+  });
+
+  it('says "did not answer in time" for a timeout or an abort', async () => {
+    const { svc } = scripted(timeout(), timeout());
+    expect((await refusalOf(svc.send(svcOps.getOwnUser, {}, creds))).envelope.msg).toMatch(/did not answer in time/);
+    const aborted = scripted(new DOMException('stop', 'AbortError'));
+    const refusal = await refusalOf(aborted.svc.send(svcOps.getOwnUser, {}, creds, { retry: false }));
+    expect(refusal.envelope.msg).toMatch(/did not answer in time/);
+  });
+
+  it('never repeats a mutation, a call with retry off, or an aborted call', async () => {
+    const mutation = scripted(reset(), { status: 200, text: JSON.stringify(ok) });
+    await refusalOf(mutation.svc.send(svcOps.deactivateUser, { user_id: 3 }, creds));
+    expect(mutation.seen).toHaveLength(1);
+
+    const noRetry = scripted(reset(), { status: 200, text: '{}' });
+    await refusalOf(noRetry.svc.send(svcOps.getOwnUser, {}, creds, { retry: false }));
+    expect(noRetry.seen).toHaveLength(1);
+
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = scripted(new DOMException('stop', 'AbortError'), { status: 200, text: '{}' });
+    await refusalOf(aborted.svc.send(svcOps.getOwnUser, {}, creds, { signal: controller.signal }));
+    expect(aborted.seen).toHaveLength(1);
+  });
+});
+
+describe('createSvcUpstream over HTTP (pooled connections to the simulator)', () => {
+  const sim = createSvcSimulator({ generatedUsers: 3, heartbeatSeconds: 0.4, longpollTimeoutSeconds: 5 });
+  let server: { url: string; close(): Promise<void> };
+  let svc: ReturnType<typeof createSvcUpstream>;
+  const admin = { email: 'admin@demo.test', apiKey: '' };
+
+  beforeAll(async () => {
+    server = await startSvcSimServer(sim, 0);
+    sim.control.setBaseUrl(server.url);
+    admin.apiKey = sim.apiKeyOf(admin.email);
+    svc = createSvcUpstream({ baseUrl: server.url, timeoutMs: 200 });
+  });
+  afterAll(async () => {
+    await svc.close();
+    sim.close();
+    await server.close();
+  });
+
+  it('reads and writes through the simulator', async () => {
+    expect(await svc.call(svcOps.getOwnUser, {}, admin)).toMatchObject({ email: 'admin@demo.test' });
+    const raw = await svc.send(svcOps.getOwnUser, {}, admin);
+    expect(JSON.parse(raw.text)).toMatchObject({ result: 'success', email: 'admin@demo.test' });
+    const refusal = await refusalOf(svc.send(svcOps.getOwnUser, {}, { ...admin, apiKey: 'wrong' }));
+    expect(refusal.status).toBe(401);
+    expect(refusal.envelope.result).toBe('error');
+  });
+
+  it('lets a long poll outlast the usual timeout, and an abort ends it at once', async () => {
+    const { queue_id: queueId } = await svc.call(svcOps.registerQueue, { event_types: ['message'] }, admin);
+    const polled = await svc.call(svcOps.getEvents, { queue_id: queueId!, last_event_id: -1 }, admin, {
+      timeoutMs: 3_000,
+      retry: false,
+    });
+    expect(polled.events.length).toBeGreaterThan(0);
+
+    const controller = new AbortController();
+    const started = performance.now();
+    const waiting = svc.call(svcOps.getEvents, { queue_id: queueId!, last_event_id: 10_000 }, admin, {
+      timeoutMs: 3_000,
+      signal: controller.signal,
+      retry: false,
+    });
+    setTimeout(() => controller.abort(), 50);
+    const refusal = await refusalOf(waiting);
+    expect(refusal.envelope.msg).toMatch(/did not answer in time/);
+    expect(performance.now() - started).toBeLessThan(300);
+  });
+});
