@@ -1,8 +1,12 @@
-import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { memo } from 'react';
-import { sanitizeHtml } from '../../client/sanitize-html';
 import type { Message } from '../../shared/svc/messages';
 import classes from './message-item.module.css';
+import { messageHtml } from './message-html';
+import { formatLocalTime } from './local-time';
+
+/** What a message's own buttons open. */
+export type MessageAction = 'edit' | 'move' | 'history';
 
 interface MessageItemProps {
   message: Message;
@@ -10,9 +14,8 @@ interface MessageItemProps {
   total: number;
   /** The server's highlighted HTML when the message matches the search. */
   highlight: string | null;
-  onEdit: () => void;
-  onMove: () => void;
-  onHistory: () => void;
+  /** One stable callback for every row, so a row renders again only when its own props change. */
+  onAction: (action: MessageAction, messageId: number) => void;
 }
 
 interface Reaction {
@@ -34,33 +37,24 @@ export const MessageItem = memo(function MessageItem({
   position,
   total,
   highlight,
-  onEdit,
-  onMove,
-  onHistory,
+  onAction,
 }: MessageItemProps) {
   const reactions = reactionsOf(message);
   const edited = message.last_edit_timestamp !== undefined;
   const moved = message.last_moved_timestamp !== undefined;
   const html = highlight ?? message.content;
   return (
-    <Paper
-      component="article"
+    <article
+      className={classes.message}
+      data-highlight={highlight !== null || undefined}
       aria-label={`Message ${position} of ${total}, from ${message.sender_full_name}`}
       aria-posinset={position}
       aria-setsize={total}
-      withBorder={highlight !== null}
-      p="xs"
-      mb={4}
-      bg={highlight !== null ? 'var(--mantine-color-yellow-light)' : undefined}
     >
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" fw={600}>
-            {message.sender_full_name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {new Date(message.timestamp * 1000).toLocaleString()}
-          </Text>
+      <div className={classes.header}>
+        <div className={classes.meta}>
+          <span className={classes.sender}>{message.sender_full_name}</span>
+          <span className={classes.time}>{formatLocalTime(message.timestamp)}</span>
           {edited ? (
             <Badge size="xs" variant="light" color="gray">
               Edited
@@ -71,37 +65,35 @@ export const MessageItem = memo(function MessageItem({
               Moved
             </Badge>
           ) : null}
-        </Group>
-        <Group gap={4} wrap="nowrap">
-          <Button size="compact-xs" variant="subtle" onClick={onEdit}>
+        </div>
+        <div className={classes.actions}>
+          <button type="button" className={classes.action} onClick={() => onAction('edit', message.id)}>
             Edit
-          </Button>
-          <Button size="compact-xs" variant="subtle" onClick={onMove}>
+          </button>
+          <button type="button" className={classes.action} onClick={() => onAction('move', message.id)}>
             Move
-          </Button>
+          </button>
           {edited || moved ? (
-            <Button size="compact-xs" variant="subtle" onClick={onHistory}>
+            <button type="button" className={classes.action} onClick={() => onAction('history', message.id)}>
               History
-            </Button>
+            </button>
           ) : null}
-        </Group>
-      </Group>
-      <Box
-        fz="sm"
+        </div>
+      </div>
+      <div
         className={classes.content}
-        style={{ overflowWrap: 'anywhere' }}
         // Sanitized: message content is server HTML.
-        dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+        dangerouslySetInnerHTML={{ __html: messageHtml(html) }}
       />
       {reactions.length > 0 ? (
-        <Group gap={4} mt={4}>
+        <div className={classes.reactions}>
           {reactions.map((r) => (
             <Badge key={r.name} size="sm" variant="outline" color="gray" tt="none">
               :{r.name}: {r.count}
             </Badge>
           ))}
-        </Group>
+        </div>
       ) : null}
-    </Paper>
+    </article>
   );
 });

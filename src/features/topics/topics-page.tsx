@@ -1,48 +1,35 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDeferredValue, useMemo } from 'react';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { DataTable } from '../../components/data-table/data-table';
 import type { GroupMembership } from '../../shared/svc/group-settings';
 import { isResolvedTopic, toggledResolvedTopic } from '../../shared/svc/messages';
 import { useAllChannelActivity, type TopicActivity } from './api/get-channel-activity';
 import { useModerationChannels } from './api/get-channels';
 import { useModerationGroups, useModerationRealm } from './api/get-moderation-context';
+import { prefetchTopicMessages } from './api/get-topic-messages';
 import { useTopicPeople } from './api/get-people';
 import { useUpdateMessage } from './api/update-message';
 import { resolveAbility } from './permissions';
+import { topicColumns } from './topic-columns';
 import { TopicDrawer } from './topic-drawer';
-import { STATUS_FILTERS, useTopicsSearch, type StatusFilter } from './use-topics-search';
-
-const STATUS_LABELS: Readonly<Record<StatusFilter, string>> = {
-  unresolved: 'Unresolved',
-  resolved: 'Resolved',
-  all: 'All',
-};
-
-function formatWhen(seconds: number | null): string {
-  return seconds === null ? '—' : new Date(seconds * 1000).toLocaleString();
-}
+import { TopicFilters } from './topic-filters';
+import { useTopicsSearch } from './use-topics-search';
+import { useStableCallback } from './use-stable-callback';
 
 /** Moderators: the topics that need attention across every channel they can see, and one-click actions. */
 export function TopicsPage() {
   const search = useTopicsSearch();
   const { isAdmin, user } = useRole();
   const level = useFeatureLevel();
+  const queryClient = useQueryClient();
+  // The open topic's messages are requested by the render that selects it, in parallel with everything
+  // else this page and the drawer need, not after the drawer has rendered (idempotent, like the query).
+  if (search.selected) prefetchTopicMessages(queryClient, search.selected.streamId, search.selected.topic, level);
   const { data: session } = useSession();
   const emptyName = session?.limits?.realmEmptyTopicDisplayName ?? 'general chat';
   const channels = useModerationChannels(isAdmin);
@@ -77,7 +64,8 @@ export function TopicsPage() {
     [activity.topics, search.channelFilter, search.status, query, emptyName],
   );
 
-  const toggleResolved = (t: TopicActivity) => {
+  // Stable, so the memoized columns (and with them the table's rows) survive this page rendering again.
+  const toggleResolved = useStableCallback((t: TopicActivity) => {
     const next = toggledResolvedTopic(t.name);
     const verb = isResolvedTopic(t.name) ? 'Unresolved' : 'Resolved';
     update.mutate(
@@ -92,130 +80,47 @@ export function TopicsPage() {
         onError: (error) => notify('error', `resolve-${t.streamId}`, `Not ${verb.toLowerCase()}`, errorMessage(error)),
       },
     );
-  };
+  });
 
-  const ability = (t: TopicActivity) =>
-    resolveAbility({
-      topic: t.name,
-      level,
-      userId: user?.userId ?? null,
-      realm: realm.data,
-      channel: channelsById.get(t.streamId),
-      groups,
-    });
+  const userId = user?.userId ?? null;
+  const ability = useCallback(
+    (t: TopicActivity) =>
+      resolveAbility({
+        topic: t.name,
+        level,
+        userId,
+        realm: realm.data,
+        channel: channelsById.get(t.streamId),
+        groups,
+      }),
+    [level, userId, realm.data, channelsById, groups],
+  );
 
-  const names = (ids: readonly number[]) => {
-    const shown = ids.slice(0, 3).map((id) => people.data?.get(id) ?? `User ${id}`);
-    return ids.length > 3 ? `${shown.join(', ')} +${ids.length - 3}` : shown.join(', ');
-  };
+  const columns = useMemo(
+    () => topicColumns({ emptyName, people: people.data, ability, onToggleResolved: toggleResolved }),
+    [emptyName, people.data, ability, toggleResolved],
+  );
 
-  const columns: DataTableColumn<TopicActivity>[] = [
-    {
-      id: 'topic',
-      header: 'Topic',
-      width: 'minmax(14rem, 2fr)',
-      cell: (t) => (
-        <Group gap="xs" wrap="nowrap">
-          {isResolvedTopic(t.name) ? (
-            <Badge size="xs" color="teal" variant="light">
-              Resolved
-            </Badge>
-          ) : null}
-          <Text size="sm" fw={500} fs={t.name === '' ? 'italic' : undefined} truncate>
-            {t.name === '' ? emptyName : t.name}
-          </Text>
-        </Group>
-      ),
-    },
-    { id: 'channel', header: 'Channel', width: 'minmax(8rem, 1fr)', cell: (t) => `#${t.channelName}` },
-    {
-      id: 'count',
-      header: 'Messages',
-      width: '7rem',
-      align: 'end',
-      cell: (t) => (t.count === 0 && !t.complete ? '—' : `${t.complete ? '' : '≥ '}${t.count.toLocaleString()}`),
-    },
-    {
-      id: 'people',
-      header: 'Participants',
-      width: 'minmax(10rem, 1.5fr)',
-      cell: (t) => (
-        <Text size="sm" truncate title={names(t.participants)}>
-          {names(t.participants)}
-        </Text>
-      ),
-    },
-    {
-      id: 'last',
-      header: 'Last activity',
-      width: 'minmax(11rem, 1fr)',
-      cell: (t) => (
-        <Text size="sm" truncate>
-          {formatWhen(t.lastActivity)}
-        </Text>
-      ),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: '9rem',
-      cell: (t) => {
-        const can = ability(t);
-        const label = isResolvedTopic(t.name) ? 'Unresolve' : 'Resolve';
-        return (
-          <Button
-            size="xs"
-            variant="light"
-            disabled={!can.allowed}
-            title={can.reason ?? undefined}
-            aria-label={`${label} ${t.name === '' ? emptyName : t.name}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              toggleResolved(t);
-            }}
-          >
-            {label}
-          </Button>
-        );
-      },
-    },
-  ];
-
-  const channelOptions = (channels.data ?? []).map((c) => ({ value: String(c.stream_id), label: `#${c.name}` }));
+  const channelOptions = useMemo(
+    () => (channels.data ?? []).map((c) => ({ value: String(c.stream_id), label: `#${c.name}` })),
+    [channels.data],
+  );
+  const setQuery = useStableCallback(search.setQuery);
+  const setChannelFilter = useStableCallback(search.setChannelFilter);
+  const setStatus = useStableCallback(search.setStatus);
 
   return (
     <Stack gap="md">
       <Title order={2}>Topic moderation</Title>
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search topics"
-          placeholder="Topic name"
-          value={search.q}
-          onChange={(e) => search.setQuery(e.currentTarget.value)}
-          w={240}
-        />
-        <Select
-          label="Channel"
-          placeholder="All channels"
-          data={channelOptions}
-          value={search.channelFilter === null ? null : String(search.channelFilter)}
-          onChange={(value) => search.setChannelFilter(value === null ? null : Number(value))}
-          clearable
-          searchable
-          w={220}
-        />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="topic-status-label">
-            Status
-          </Text>
-          <SegmentedControl
-            aria-labelledby="topic-status-label"
-            data={STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-            value={search.status}
-            onChange={(value) => search.setStatus(value as StatusFilter)}
-          />
-        </Stack>
-      </Group>
+      <TopicFilters
+        q={search.q}
+        channelFilter={search.channelFilter}
+        status={search.status}
+        channelOptions={channelOptions}
+        onQuery={setQuery}
+        onChannelFilter={setChannelFilter}
+        onStatus={setStatus}
+      />
       <Group justify="space-between" mih={24}>
         <Text size="sm" role="status" aria-live="polite">
           {channels.isPending || activity.pending
@@ -240,7 +145,10 @@ export function TopicsPage() {
         columns={columns}
         getRowId={(t) => `${t.streamId}:${t.name}`}
         selectedId={search.selected ? `${search.selected.streamId}:${search.selected.topic}` : null}
-        onSelect={(t) => search.open(t.streamId, t.name)}
+        onSelect={(t) => {
+          prefetchTopicMessages(queryClient, t.streamId, t.name, level);
+          search.open(t.streamId, t.name);
+        }}
         minWidth={900}
         empty={activity.pending ? 'Loading topics…' : 'No topics match.'}
       />

@@ -10,6 +10,13 @@ function parseId(value: string | null): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/** The topic a URL's search parameters open (`?stream=<id>&topic=<name>`), if any. */
+export function selectedTopicOf(params: URLSearchParams): { streamId: number; topic: string } | null {
+  const streamId = parseId(params.get('stream'));
+  const topic = params.get('topic');
+  return streamId !== null && topic !== null ? { streamId, topic } : null;
+}
+
 /**
  * The triage view's state lives in the URL: `?q=&in=<channel>&status=` for the list and
  * `?stream=<id>&topic=<name>` for the open topic (the empty topic is `topic=` present and empty).
@@ -20,8 +27,6 @@ export function useTopicsSearch() {
   const status: StatusFilter = (STATUS_FILTERS as readonly string[]).includes(rawStatus ?? '')
     ? (rawStatus as StatusFilter)
     : 'unresolved';
-  const streamId = parseId(params.get('stream'));
-  const topic = params.get('topic');
 
   const update = useSearchParamsWriter({ keepEmpty: true });
 
@@ -29,7 +34,7 @@ export function useTopicsSearch() {
     q: params.get('q') ?? '',
     channelFilter: parseId(params.get('in')),
     status,
-    selected: streamId !== null && topic !== null ? { streamId, topic } : null,
+    selected: selectedTopicOf(params),
     setQuery: (value: string) => update({ q: value || null }, true),
     setChannelFilter: (id: number | null) => update({ in: id === null ? null : String(id) }),
     setStatus: (value: StatusFilter) => update({ status: value === 'unresolved' ? null : value }),

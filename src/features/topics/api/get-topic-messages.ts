@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { svc } from '../../../client/svc-client';
 import { svcOps, type ResultOf } from '../../../shared/svc/catalog';
 import { FEATURE_LEVELS } from '../../../shared/svc/features';
@@ -25,16 +25,74 @@ export function pageRequest(streamId: number, topic: string, level: number, page
     : { ...base, anchor: page.anchor, include_anchor: false, num_before: 0, num_after: MESSAGE_BATCH_SIZE };
 }
 
+export function topicMessagesKey(streamId: number, topic: string) {
+  return [...topicsRootKey, 'messages', streamId, topic] as const;
+}
+
+/**
+ * The page before `anchor`, fetched ahead of "Load older messages" (see `readAheadOlderPage`). Under the
+ * topic's key, so the events that refresh the topic also invalidate a page read ahead and not yet shown.
+ */
+export function olderPageQueryOptions(streamId: number, topic: string, level: number, anchor: number) {
+  return queryOptions({
+    queryKey: [...topicMessagesKey(streamId, topic), 'read-ahead', anchor] as const,
+    queryFn: () => svc(svcOps.getMessages, pageRequest(streamId, topic, level, { anchor, direction: 'older' })),
+    // Shown as it is for this long; after that (or once an event invalidates it) "Load older" asks again.
+    staleTime: 30_000,
+    gcTime: 60_000,
+  });
+}
+
+/**
+ * Starts fetching the page before `anchor` unless it is already there or on its way, so that "Load older
+ * messages" shows it without a round trip. One page ahead, started when a page has been shown.
+ */
+export function readAheadOlderPage(
+  client: QueryClient,
+  streamId: number,
+  topic: string,
+  level: number,
+  anchor: number,
+) {
+  void client.prefetchQuery(olderPageQueryOptions(streamId, topic, level, anchor));
+}
+
+/**
+ * The page before `anchor` for "Load older messages": the page read ahead when there is one (waiting for it
+ * if it is still on its way, fetching it again if an event made it stale), used once and then dropped so a
+ * later refresh of the topic asks the server.
+ */
+async function olderPage(
+  client: QueryClient,
+  streamId: number,
+  topic: string,
+  level: number,
+  anchor: number,
+  signal: AbortSignal,
+): Promise<MessagePage> {
+  const ahead = olderPageQueryOptions(streamId, topic, level, anchor);
+  if (client.getQueryState(ahead.queryKey) === undefined)
+    return svc(svcOps.getMessages, pageRequest(streamId, topic, level, { anchor, direction: 'older' }), { signal });
+  try {
+    return await client.fetchQuery(ahead);
+  } finally {
+    client.removeQueries({ queryKey: ahead.queryKey, exact: true });
+  }
+}
+
 /**
  * A topic's messages, anchored at the newest and paged in both directions a batch at a time (the server
  * recommends at most 1,000 per request and refuses more than 5,000).
  */
 export function topicMessagesQueryOptions(streamId: number, topic: string, level: number) {
   return infiniteQueryOptions({
-    queryKey: [...topicsRootKey, 'messages', streamId, topic] as const,
+    queryKey: topicMessagesKey(streamId, topic),
     initialPageParam: { anchor: 'newest' } as PageParam,
-    queryFn: ({ pageParam, signal }) =>
-      svc(svcOps.getMessages, pageRequest(streamId, topic, level, pageParam), { signal }),
+    queryFn: ({ pageParam, signal, client, direction }) =>
+      // Only "Load older" itself may use a page read ahead; refreshing the loaded pages always asks again.
+      direction === 'backward' && pageParam.anchor !== 'newest'
+        ? olderPage(client, streamId, topic, level, pageParam.anchor, signal)
+        : svc(svcOps.getMessages, pageRequest(streamId, topic, level, pageParam), { signal }),
     getPreviousPageParam: (first: MessagePage): PageParam | undefined => {
       const oldest = first.messages[0]?.id;
       return first.found_oldest || oldest === undefined ? undefined : { anchor: oldest, direction: 'older' };
@@ -45,9 +103,42 @@ export function topicMessagesQueryOptions(streamId: number, topic: string, level
       if (lastParam.anchor === 'newest' || last.found_newest || newest === undefined) return undefined;
       return { anchor: newest, direction: 'newer' };
     },
+    // Pages are thousands of messages: comparing each page with the cached ones field by field (every
+    // loaded message, on every "Load older") costs more than rendering the few rows on screen again.
+    structuralSharing: false,
   });
+}
+
+/** The oldest loaded message's ID when older messages remain: where the next "Load older" starts. */
+export function olderAnchorOf(pages: readonly MessagePage[] | undefined): number | null {
+  const first = pages?.[0];
+  if (!first || first.found_oldest) return null;
+  return first.messages[0]?.id ?? null;
+}
+
+/**
+ * Starts a topic's first page as soon as it is selected (during the render that selects it, or on the
+ * click), rather than after the drawer has rendered and committed. Does nothing when the topic is cached
+ * or already on its way.
+ */
+export function prefetchTopicMessages(client: QueryClient, streamId: number, topic: string, level: number): void {
+  const options = topicMessagesQueryOptions(streamId, topic, level);
+  if (client.getQueryState(options.queryKey) === undefined) void client.prefetchInfiniteQuery(options);
 }
 
 export function useTopicMessages(streamId: number, topic: string, level: number) {
   return useInfiniteQuery(topicMessagesQueryOptions(streamId, topic, level));
+}
+
+/** The newest loaded message's ID (what resolving and moving the whole topic act on), or null. */
+export function newestIdOf(data: { pages: readonly MessagePage[] } | undefined): number | null {
+  return data?.pages.at(-1)?.messages.at(-1)?.id ?? null;
+}
+
+/**
+ * Only the newest loaded message's ID, for the drawer's topic-wide actions: the drawer renders again when
+ * that changes, not with every page of messages.
+ */
+export function useNewestTopicMessageId(streamId: number, topic: string, level: number): number | null {
+  return useInfiniteQuery({ ...topicMessagesQueryOptions(streamId, topic, level), select: newestIdOf }).data ?? null;
 }

@@ -1,0 +1,13 @@
+import { useCallback, useLayoutEffect, useRef } from 'react';
+
+/**
+ * A function whose identity never changes but which always runs the latest `fn`: for handlers handed to
+ * memoized children, which would otherwise render again whenever the parent does.
+ */
+export function useStableCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
