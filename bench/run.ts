@@ -399,9 +399,19 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
   const page = await context.newPage();
   await signIn(page, base);
   let messagesUrl = '';
+  // Requests for messages in flight (the page reads ahead): the floor is measured only when none is.
+  let inFlight = 0;
+  const isMessages = (url: string) => new URL(url).pathname === '/bff/svc/messages';
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/bff/svc/messages' && r.url().includes('newest')) messagesUrl = r.url();
+    if (!isMessages(r.url())) return;
+    inFlight++;
+    if (r.url().includes('newest')) messagesUrl = r.url();
   });
+  const settle = (r: { url(): string }) => {
+    if (isMessages(r.url())) inFlight--;
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
   await page.goto(`${base}/topics?stream=${stream.stream_id}`);
   await page.waitForLoadState('networkidle');
   const open: number[] = [];
@@ -445,6 +455,7 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
       })()`)) as number;
       if (ms >= 0) pages.push(ms);
     }
+    while (inFlight > 0) await new Promise((r) => setTimeout(r, 10));
     const f = (await page.evaluate(`(async () => {
       const s = performance.now();
       const r = await fetch(${JSON.stringify(messagesUrl)});
