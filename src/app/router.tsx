@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { sessionQueryOptions } from '../client/session';
+import { prefetchUsersList } from '../features/users/api/get-users';
 import { appQueryClient } from './app-query-client';
 import { RouteError } from './route-error';
 import { routeModules } from './route-modules';
@@ -12,6 +13,11 @@ function prefetchSession() {
   return null;
 }
 prefetchSession();
+
+function prefetchUsers() {
+  prefetchUsersList(appQueryClient);
+  return null;
+}
 
 // Each feature page is its own lazily loaded chunk, and so is the shell: the sign-in route loads neither. The
 // sign-in page itself is in the entry: it is small, mostly Mantine inputs every page shares, and a lazy chunk
@@ -31,10 +37,9 @@ const router = createBrowserRouter([
       { index: true, element: <Navigate to="/users" replace /> },
       {
         path: 'users',
-        lazy: async () => {
-          const route = await routeModules['/users']();
-          return { Component: route.UsersRoute, loader: route.loader };
-        },
+        // A static loader: the 10,000-user list is requested with the session, not after the page's chunk ran.
+        loader: prefetchUsers,
+        lazy: async () => ({ Component: (await routeModules['/users']()).UsersRoute }),
       },
       {
         path: 'groups',

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn } from './data-table';
+import { DataTable, useDataTableScrolling, type DataTableColumn } from './data-table';
 
 interface Row {
   id: number;
@@ -79,5 +79,76 @@ describe('DataTable', () => {
     renderTable({ rows: [], empty: 'No people.' });
     expect(screen.getByText('No people.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'People' })).toHaveAttribute('aria-rowcount', '1');
+  });
+});
+
+describe('DataTable rendering', () => {
+  it('renders a row again only when its own props change', () => {
+    const cell = vi.fn((r: Row) => r.name);
+    const counted: DataTableColumn<Row>[] = [{ id: 'name', header: 'Name', cell }];
+    const view = render(
+      <MantineProvider env="test">
+        <DataTable label="People" rows={rows} columns={counted} getRowId={(r) => r.id} />
+      </MantineProvider>,
+    );
+    const rendered = cell.mock.calls.length;
+    expect(rendered).toBeGreaterThan(0);
+    // The parent re-renders with the same rows and columns (a new getRowId, as callers write it inline).
+    view.rerender(
+      <MantineProvider env="test">
+        <DataTable label="People" rows={rows} columns={counted} getRowId={(r) => r.id} selectedId={2} />
+      </MantineProvider>,
+    );
+    // Only the newly selected row rendered its cells again.
+    expect(cell.mock.calls.length).toBe(rendered + 1);
+  });
+
+  it('keys rows by ID by default and by position with recycleRows', () => {
+    const other = rows.slice(500);
+    for (const recycleRows of [false, true]) {
+      const view = render(
+        <MantineProvider env="test">
+          <DataTable label="People" rows={rows} columns={columns} getRowId={(r) => r.id} recycleRows={recycleRows} />
+        </MantineProvider>,
+      );
+      const first = screen.getAllByRole('row')[1]!;
+      view.rerender(
+        <MantineProvider env="test">
+          <DataTable label="People" rows={other} columns={columns} getRowId={(r) => r.id} recycleRows={recycleRows} />
+        </MantineProvider>,
+      );
+      const now = screen.getAllByRole('row')[1]!;
+      expect(now).toHaveTextContent('Person 501');
+      expect(now).toHaveAttribute('aria-rowindex', '2');
+      // Recycled: the same element now shows another row; keyed by ID: a new element.
+      expect(now === first).toBe(recycleRows);
+      view.unmount();
+    }
+  });
+
+  it('tells cells whether the table is scrolling', () => {
+    vi.useFakeTimers();
+    try {
+      function ScrollState({ row }: { row: Row }) {
+        return <>{`${row.name}: ${useDataTableScrolling() ? 'scrolling' : 'still'}`}</>;
+      }
+      const probe: DataTableColumn<Row>[] = [{ id: 'state', header: 'State', cell: (r) => <ScrollState row={r} /> }];
+      render(
+        <MantineProvider env="test">
+          <DataTable label="People" rows={rows} columns={probe} getRowId={(r) => r.id} />
+        </MantineProvider>,
+      );
+      const table = screen.getByRole('table', { name: 'People' });
+      expect(screen.getByRole('row', { name: /Person 1: still/ })).toBeInTheDocument();
+      table.scrollTop = 30;
+      fireEvent.scroll(table);
+      expect(screen.getByRole('row', { name: /Person 1: scrolling/ })).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(1_000);
+      });
+      expect(screen.getByRole('row', { name: /Person 1: still/ })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,14 +1,21 @@
-import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { BodyRow } from './body-row';
 import classes from './data-table.module.css';
+import { ScrollingContext } from './scrolling';
+import { FALLBACK_VIEWPORT_HEIGHT, observeViewportSize, scrollViewport } from './viewport';
+
+export { useDataTableScrolling } from './scrolling';
 
 export interface DataTableColumn<T> {
   id: string;
@@ -36,24 +43,30 @@ export interface DataTableProps<T> {
   minWidth?: number;
   /** Shown in place of rows when there are none. */
   empty?: ReactNode;
+  /**
+   * Key rendered rows by position instead of by row ID: when `rows` changes (a filter), the rows on screen
+   * are updated in place rather than unmounted and created again, which is most of the cost of showing
+   * new results. Only for tables whose cells keep no state of their own (it would stay with the position).
+   */
+  recycleRows?: boolean;
 }
-
-/**
- * Height assumed while the viewport reports none: before layout, in hidden containers and in jsdom
- * (which has no layout at all). Without it the virtualizer would render zero rows there.
- */
-const FALLBACK_VIEWPORT_HEIGHT = 800;
 
 /** The sticky header's height; rows start below it inside the scrolling viewport. */
 const HEADER_HEIGHT = 40;
 
-function observeRectWithFallback<S extends Element, I extends Element>(
-  instance: Virtualizer<S, I>,
-  cb: (rect: Rect) => void,
-) {
-  return observeElementRect(instance, (rect) =>
-    cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_HEIGHT }),
-  );
+/**
+ * Rows rendered beyond each edge of the viewport. Rows are memoized, so a scroll frame only renders the rows
+ * that come into this window; a small window keeps that to a row or two per frame.
+ */
+const OVERSCAN = 3;
+
+/** A callback whose identity never changes but which always runs the latest `fn` (for memoized rows). */
+function useStableCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
 }
 
 /**
@@ -72,23 +85,29 @@ export function DataTable<T>({
   height = 'max(320px, calc(100dvh - 260px))',
   minWidth = 720,
   empty = 'Nothing to show.',
+  recycleRows = false,
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const focusPending = useRef(false);
+
+  // A new key function makes the virtualizer recompute every row's position (10,000 calls): it must only
+  // change with the rows, not on each render (the table re-renders on every scroll frame).
+  const getItemKey = useCallback((index: number) => getRowId(rows[index]!), [rows, getRowId]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    getItemKey: (index) => getRowId(rows[index]!),
-    overscan: 8,
+    getItemKey,
+    overscan: OVERSCAN,
     // The list starts below the sticky header, and a row scrolled "into view" must not hide behind it.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
     initialRect: { width: minWidth, height: FALLBACK_VIEWPORT_HEIGHT },
-    observeElementRect: observeRectWithFallback,
+    observeElementRect: observeViewportSize,
+    scrollToFn: scrollViewport,
   });
 
   const lastIndex = rows.length - 1;
@@ -114,7 +133,12 @@ export function DataTable<T>({
     [lastIndex, virtualizer],
   );
 
-  const onRowKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number, row: T) => {
+  const onRowClick = useStableCallback((index: number, row: T) => {
+    setActiveIndex(index);
+    onSelect?.(row);
+  });
+
+  const onRowKeyDown = useStableCallback((event: KeyboardEvent<HTMLDivElement>, index: number, row: T) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight || FALLBACK_VIEWPORT_HEIGHT) / rowHeight) - 1);
     switch (event.key) {
       case 'Enter':
@@ -147,9 +171,10 @@ export function DataTable<T>({
         moveTo(lastIndex);
         return;
     }
-  };
+  });
 
-  const template = columns.map((c) => c.width ?? 'minmax(8rem, 1fr)').join(' ');
+  const template = useMemo(() => columns.map((c) => c.width ?? 'minmax(8rem, 1fr)').join(' '), [columns]);
+  const selectedKey = selectedId === null ? null : String(selectedId);
   const items = virtualizer.getVirtualItems();
 
   return (
@@ -176,7 +201,7 @@ export function DataTable<T>({
                 role="columnheader"
                 aria-colindex={i + 1}
                 className={classes.header}
-                style={{ justifySelf: column.align ?? 'start' }}
+                style={column.align ? { justifySelf: column.align } : undefined}
               >
                 {column.header}
               </div>
@@ -187,45 +212,26 @@ export function DataTable<T>({
           <div className={classes.empty}>{empty}</div>
         ) : (
           <div role="rowgroup" style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rows[item.index]!;
-              const id = getRowId(row);
-              const selected = selectedId !== null && String(selectedId) === String(id);
-              return (
-                <div
-                  key={item.key}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  aria-current={selected ? 'true' : undefined}
-                  data-index={item.index}
-                  data-selected={selected || undefined}
-                  tabIndex={item.index === current ? 0 : -1}
-                  className={classes.bodyRow}
-                  style={{
-                    height: rowHeight,
-                    transform: `translateY(${item.start - HEADER_HEIGHT}px)`,
-                    gridTemplateColumns: template,
-                  }}
-                  onClick={() => {
-                    setActiveIndex(item.index);
-                    onSelect?.(row);
-                  }}
-                  onKeyDown={(event) => onRowKeyDown(event, item.index, row)}
-                >
-                  {columns.map((column, i) => (
-                    <div
-                      key={column.id}
-                      role="cell"
-                      aria-colindex={i + 1}
-                      className={classes.cell}
-                      style={{ justifySelf: column.align ?? 'start' }}
-                    >
-                      {column.cell(row)}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
+            <ScrollingContext value={virtualizer.isScrolling}>
+              {items.map((item) => {
+                const row = rows[item.index]!;
+                return (
+                  <BodyRow
+                    key={recycleRows ? item.index : item.key}
+                    row={row}
+                    index={item.index}
+                    columns={columns}
+                    template={template}
+                    rowHeight={rowHeight}
+                    top={item.start - HEADER_HEIGHT}
+                    selected={selectedKey !== null && String(getRowId(row)) === selectedKey}
+                    focusable={item.index === current}
+                    onRowClick={onRowClick}
+                    onRowKeyDown={onRowKeyDown}
+                  />
+                );
+              })}
+            </ScrollingContext>
           </div>
         )}
       </div>

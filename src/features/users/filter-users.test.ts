@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/svc/records';
 import { ROLE } from '../../shared/svc/roles';
-import { filterUsers, hasActiveFilters, indexUsers, type UserFilters } from './filter-users';
+import { filterUsers, hasActiveFilters, indexUsers, sortByName, type UserFilters } from './filter-users';
 
 let nextId = 1;
 function user(overrides: Partial<User>): User {
@@ -31,7 +31,7 @@ const gone = user({ full_name: 'Gary Gone', is_active: false });
 const bot = user({ full_name: 'Zed Bot', is_bot: true, bot_type: 1, email: 'zed-bot@demo.test' });
 const index = indexUsers([bot, gone, olga, mia]);
 const all: UserFilters = { q: '', role: null, status: null, bots: null };
-const names = (users: User[]) => users.map((u) => u.full_name);
+const names = (users: readonly User[]) => users.map((u) => u.full_name);
 
 describe('filterUsers', () => {
   it('sorts by name and keeps everyone without filters', () => {
@@ -54,5 +54,58 @@ describe('filterUsers', () => {
     expect(names(filterUsers(index, { ...all, bots: 'bots' }))).toEqual(['Zed Bot']);
     expect(names(filterUsers(index, { ...all, bots: 'humans' }))).toEqual(['Gary Gone', 'Mia Member', 'Olga Owner']);
     expect(hasActiveFilters({ ...all, bots: 'bots' })).toBe(true);
+  });
+});
+
+describe('sortByName', () => {
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  const byCollator = (users: readonly User[]) =>
+    [...users].sort((a, b) => collator.compare(a.full_name, b.full_name) || a.user_id - b.user_id);
+
+  it('orders as the collator does, where code-unit order would not', () => {
+    const list = [
+      'Zoë Tanaka',
+      'zoe Adams',
+      'Émile Roux',
+      'Eve Stone',
+      'User 10',
+      'User 9',
+      'anna',
+      'Anna',
+      'Ann Lee',
+    ].map((full_name) => user({ full_name }));
+    const sorted = names(sortByName(list));
+    expect(sorted).toEqual(names(byCollator(list)));
+    expect(sorted.indexOf('User 9')).toBeLessThan(sorted.indexOf('User 10'));
+    expect(sorted.indexOf('Émile Roux')).toBeLessThan(sorted.indexOf('Eve Stone'));
+  });
+
+  it('breaks ties between equal names by user ID, whatever the input order', () => {
+    const [a, b, c] = [user({ full_name: 'Sam Lee' }), user({ full_name: 'sam lee' }), user({ full_name: 'Sam Lee' })];
+    expect(sortByName([c!, b!, a!]).map((u) => u.user_id)).toEqual([a!.user_id, b!.user_id, c!.user_id]);
+  });
+
+  it('matches the collator on a large generated list', () => {
+    const first = ['Ana', 'Åsa', 'Björn', 'Chloé', 'Émilie', 'Eva', 'Zoë', 'zoe', 'Ørjan', 'Oscar', 'Iñigo', 'Ivan'];
+    const last = ['García', 'Garcia', 'Müller', 'Mueller', 'Smith', "O'Neil", 'van Dijk', 'Støre', 'Lee 2', 'Lee 10'];
+    const list = Array.from({ length: 3_000 }, (_, i) =>
+      user({ full_name: `${first[(i * 7) % first.length]} ${last[(i * 13) % last.length]}` }),
+    );
+    expect(sortByName(list)).toEqual(byCollator(list));
+  });
+});
+
+describe('UsersIndex', () => {
+  it('lists users sorted and searches name and both emails once built', () => {
+    const built = indexUsers([mia, olga]);
+    expect(names(built.sorted)).toEqual(['Mia Member', 'Olga Owner']);
+    const ownIndex = built.sorted.indexOf(mia);
+    expect(built.haystacks()[ownIndex]).toBe(`mia member\nmia@demo.test\n${mia.email}`);
+    // Built once, then reused for every keystroke.
+    expect(built.haystacks()).toBe(built.haystacks());
+  });
+
+  it('returns the sorted list itself when nothing filters', () => {
+    expect(filterUsers(index, all)).toBe(index.sorted);
   });
 });

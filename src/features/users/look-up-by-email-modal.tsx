@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { memo } from 'react';
 import { useForm } from '@mantine/form';
 import { useFeature, useFeatureLevel } from '../../client/use-role';
 import { svcOps } from '../../shared/svc/catalog';
@@ -9,7 +10,7 @@ import { ServerError } from '../../components/server-error';
 
 const emailSchema = svcOps.getUserByEmail.params.shape.email;
 
-export function LookUpByEmailModal({
+export const LookUpByEmailModal = memo(function LookUpByEmailModal({
   opened,
   onClose,
   onFound,
@@ -28,7 +29,7 @@ export function LookUpByEmailModal({
       <LookUpForm onFound={onFound} onCancel={onClose} />
     </Modal>
   );
-}
+});
 
 function LookUpForm({ onFound, onCancel }: { onFound: (user: User) => void; onCancel: () => void }) {
   const lookUp = useLookUpUserByEmail();

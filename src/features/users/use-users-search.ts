@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RoleName } from '../../shared/svc/roles';
 import { ACTIVITY_FILTERS, DEFAULT_INACTIVE_DAYS, type ActivityFilter } from './activity';
@@ -38,14 +38,47 @@ function parseColumns(value: string | null): OptionalColumn[] {
 
 type FilterKey = 'q' | 'role' | 'status' | 'bots' | 'activity';
 
+/** How long typing must pause before the search text goes into the URL. */
+export const SEARCH_URL_DELAY_MS = 300;
+
+function setOrDelete(params: URLSearchParams, key: string, value: string | null | undefined) {
+  if (value === null || value === undefined || value === '') params.delete(key);
+  else params.set(key, value);
+}
+
 /**
  * The Users page's state lives in the URL (`?q=&role=&status=&bots=&activity=&days=&cols=&user=&run=`), so
  * any view (filters and columns) can be shared or bookmarked: that is how views are saved until the
  * console has a per-user store for them. Unknown values read as "all"; "all" is an absent parameter.
+ *
+ * The search text is the exception while it is typed: it is state here first (the table filters by it at
+ * once) and goes into the URL when typing pauses, or with the next other change to the URL. A URL write
+ * is a router navigation that re-renders the whole route; one per keystroke would compete with the typing.
  */
 export function useUsersSearch() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const urlQ = params.get('q') ?? '';
+  const [q, setQ] = useState(urlQ);
+  // The text typed but not yet in the URL (null: none), its timer, and the last q this page wrote.
+  const pendingQ = useRef<string | null>(null);
+  const pendingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const writtenQ = useRef(urlQ);
+  // The text in the box, for the view link (read when copied, so the link callback never changes).
+  const latestQ = useRef(urlQ);
+
+  useEffect(() => {
+    // Only a navigation we did not cause (back button, a shared link) replaces the text.
+    if (urlQ !== writtenQ.current) {
+      writtenQ.current = urlQ;
+      latestQ.current = urlQ;
+      pendingQ.current = null;
+      clearTimeout(pendingTimer.current);
+      setQ(urlQ);
+    }
+  }, [urlQ]);
+
+  useEffect(() => () => clearTimeout(pendingTimer.current), []);
+
   const role = oneOf<RoleName>(ROLE_FILTERS, params.get('role'));
   const status = oneOf<StatusFilter>(STATUS_FILTERS, params.get('status'));
   const bots = oneOf<BotFilter>(BOT_FILTERS, params.get('bots'));
@@ -61,30 +94,46 @@ export function useUsersSearch() {
   );
   const columns = useMemo(() => parseColumns(colsParam), [colsParam]);
 
+  /** Every URL write: it carries the text still waiting to go into the URL, so no write loses it. */
   const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) =>
+    (change: (next: URLSearchParams) => void, replace = false) => {
+      clearTimeout(pendingTimer.current);
+      const typed = pendingQ.current;
+      pendingQ.current = null;
+      if (typed !== null) writtenQ.current = typed;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
+          if (typed !== null) setOrDelete(next, 'q', typed);
           change(next);
           return next;
         },
         { replace },
-      ),
+      );
+    },
     [setParams],
   );
 
+  // Typing must not fill the history with one entry per keystroke: the pending text replaces the entry.
+  const flushQuery = useCallback(() => update(() => undefined, true), [update]);
+
+  const setQuery = useCallback(
+    (value: string) => {
+      setQ(value);
+      latestQ.current = value;
+      pendingQ.current = value;
+      clearTimeout(pendingTimer.current);
+      pendingTimer.current = setTimeout(flushQuery, SEARCH_URL_DELAY_MS);
+    },
+    [flushQuery],
+  );
+
   const setFilter = useCallback(
-    <K extends FilterKey>(key: K, value: UserFilters[K]) =>
-      update(
-        (next) => {
-          if (value === null || value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        },
-        // Typing must not fill the history with one entry per keystroke.
-        key === 'q',
-      ),
-    [update],
+    <K extends FilterKey>(key: K, value: UserFilters[K]) => {
+      if (key === 'q') setQuery(typeof value === 'string' ? value : '');
+      else update((next) => setOrDelete(next, key, value === null || value === undefined ? null : String(value)));
+    },
+    [update, setQuery],
   );
 
   const setInactiveDays = useCallback(
@@ -124,8 +173,16 @@ export function useUsersSearch() {
     [update],
   );
 
+  /** The address of the current view, the typed search text included. */
+  const viewLink = useCallback(() => {
+    const url = new URL(window.location.href);
+    setOrDelete(url.searchParams, 'q', latestQ.current);
+    return url.href;
+  }, []);
+
   return {
     filters,
+    viewLink,
     columns,
     selectedUserId,
     runId,

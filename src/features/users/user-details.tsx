@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../client/api-error';
 import { sanitizeHtml } from '../../client/sanitize-html';
 import { featureGateReason } from '../../shared/svc/features';
@@ -34,18 +34,19 @@ interface UserDetailsDrawerProps {
   user: User | null;
   /** True while the list that holds `user` is still loading. */
   loading: boolean;
-  usersById: ReadonlyMap<number, User>;
+  /** Any user of the list by ID (the bot owner's name). */
+  findUser: (userId: number) => User | undefined;
   actor: Actor | null;
   featureLevel: number;
   onClose: () => void;
 }
 
 /** The selected user's record in a drawer; opened whenever `?user=<id>` is in the URL. */
-export function UserDetailsDrawer({
+export const UserDetailsDrawer = memo(function UserDetailsDrawer({
   userId,
   user,
   loading,
-  usersById,
+  findUser,
   actor,
   featureLevel,
   onClose,
@@ -66,7 +67,7 @@ export function UserDetailsDrawer({
         <UserDetails
           key={user.user_id}
           user={user}
-          usersById={usersById}
+          findUser={findUser}
           actor={actor}
           featureLevel={featureLevel}
           action={action}
@@ -83,18 +84,18 @@ export function UserDetailsDrawer({
       )}
     </Drawer>
   );
-}
+});
 
 function UserDetails({
   user,
-  usersById,
+  findUser,
   actor,
   featureLevel,
   action,
   setAction,
 }: {
   user: User;
-  usersById: ReadonlyMap<number, User>;
+  findUser: (userId: number) => User | undefined;
   actor: Actor | null;
   featureLevel: number;
   action: Action | null;
@@ -102,7 +103,7 @@ function UserDetails({
 }) {
   const statusReadable = canReadStatus(featureLevel);
   const status = useUserStatus(user.user_id, statusReadable);
-  const owner = user.bot_owner_id == null ? null : (usersById.get(user.bot_owner_id) ?? null);
+  const owner = user.bot_owner_id == null ? null : (findUser(user.bot_owner_id) ?? null);
   const close = () => setAction(null);
 
   return (

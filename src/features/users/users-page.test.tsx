@@ -60,7 +60,19 @@ describe('UsersPage: finding users', () => {
     await view.user.type(screen.getByLabelText('Search users'), 'mia mem');
     await waitFor(() => expect(bodyRows()).toEqual([expect.stringContaining('Mia Member')]));
     expect(countText()).toBe(`1 user of ${view.total}`);
-    expect(view.searchParams().get('q')).toBe('mia mem');
+    // The URL follows once typing pauses (a router navigation per keystroke would compete with typing).
+    await waitFor(() => expect(view.searchParams().get('q')).toBe('mia mem'));
+  });
+
+  it('keeps text typed just before another URL change', async () => {
+    const view = await renderPage();
+    await view.user.type(screen.getByLabelText('Search users'), 'gus');
+    await waitFor(() => expect(bodyRows()).toEqual([expect.stringContaining('Gus Guest')]));
+    // Clicked before the text went into the URL on its own: the same write carries it.
+    await view.user.click(screen.getByRole('row', { name: /Gus Guest/ }));
+    await screen.findByRole('dialog', { name: 'Gus Guest' });
+    expect(view.searchParams().get('q')).toBe('gus');
+    expect(view.searchParams().get('user')).toBe(String(userId('guest@demo.test')));
   });
 
   it('finds users by email', async () => {

@@ -1,93 +1,62 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Input,
-  Loader,
-  NativeSelect,
-  NumberInput,
-  Popover,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-
+import { Loader } from '@mantine/core';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { notify } from '../../client/notify';
 import { useFeatureLevel, useRole } from '../../client/use-role';
+import { LoadError } from '../../components/load-error';
+import type { BulkActionKind, BulkRun } from '../../shared/bff/bulk';
 import type { User } from '../../shared/svc/records';
-import { roleLabel, ROLE, type RoleName } from '../../shared/svc/roles';
-import { useUsers } from './api/get-users';
 import { useRealmPresence } from './api/get-presence';
-import { DEFAULT_INACTIVE_DAYS, lastActiveOf, type ActivityFilter } from './activity';
+import { useUsers } from './api/get-users';
+import { DEFAULT_INACTIVE_DAYS, lastActiveOf } from './activity';
 import { BulkActionModal } from './bulk/bulk-action-modal';
 import { BulkBar } from './bulk/bulk-bar';
 import { RunPanel } from './bulk/run-panel';
 import { clear, clickRow, emptySelection, selectAll, selectedAmong, type Selection } from './bulk/selection';
-import type { BulkActionKind } from '../../shared/bff/bulk';
-import { notify } from '../../client/notify';
-import {
-  filterUsers,
-  hasActiveFilters,
-  indexUsers,
-  ROLE_FILTERS,
-  type BotFilter,
-  type StatusFilter,
-  type UserFilters,
-} from './filter-users';
+import { filterUsers, hasActiveFilters, indexUsers } from './filter-users';
 import { formatCount, formatUserCount } from './format';
 import { LookUpByEmailModal } from './look-up-by-email-modal';
 import { UserDetailsDrawer } from './user-details';
-import { OPTIONAL_COLUMNS, useUsersSearch, type OptionalColumn } from './use-users-search';
+import { useUsersSearch } from './use-users-search';
+import { SearchBox, UsersFilters } from './users-filters';
+import { UsersHeader } from './users-header';
+import classes from './users-page.module.css';
 import { UsersTable, type TableSelection } from './users-table';
-import { LoadError } from '../../components/load-error';
+import { whenIdle } from './when-idle';
 
-const ALL = 'all';
+const NO_IDS: readonly number[] = [];
 
-const roleOptions = [
-  { value: ALL, label: 'All roles' },
-  ...ROLE_FILTERS.map((name) => ({ value: name, label: roleLabel(ROLE[name]) })),
-];
-const statusOptions = [
-  { value: ALL, label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'deactivated', label: 'Deactivated' },
-];
-const activityOptions = [
-  { value: ALL, label: 'Any activity' },
-  { value: 'inactive', label: 'Inactive for more than…' },
-  { value: 'never', label: 'Never active' },
-];
-const COLUMN_LABELS: Record<OptionalColumn, string> = {
-  email: 'Email',
-  role: 'Role',
-  joined: 'Joined',
-  lastActive: 'Last active',
-  status: 'Status',
-  bot: 'Bot type',
-};
-const botOptions = [
-  { value: ALL, label: 'All' },
-  { value: 'humans', label: 'Humans' },
-  { value: 'bots', label: 'Bots' },
-];
+/** The IDs in the order shown, for range clicks and "select all": built when used, not on every keystroke. */
+const idsOf = (users: readonly User[]) => users.map((u) => u.user_id);
 
 /** Support staff and admins: find any user fast, see everything about them, act on them. */
 export function UsersPage() {
-  const { filters, columns, selectedUserId, runId, setFilter, setInactiveDays, setColumns, selectUser, setRunId } =
-    useUsersSearch();
+  const {
+    filters,
+    viewLink,
+    columns,
+    selectedUserId,
+    runId,
+    setFilter,
+    setInactiveDays,
+    setColumns,
+    selectUser,
+    setRunId,
+  } = useUsersSearch();
   const users = useUsers();
-  const presence = useRealmPresence();
+  // Presence is asked for once the list is in: on load both would compete for the same server and the same
+  // main thread, and only the "Last active" column and filter need it.
+  const presence = useRealmPresence(users.data !== undefined);
   const { user: me, isAdmin, isOwner } = useRole();
   const featureLevel = useFeatureLevel();
   const [lookUpOpen, setLookUpOpen] = useState(false);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [action, setAction] = useState<BulkActionKind | null>(null);
 
-  // Built once per fetched list: sorting and lowercasing 10,000 records is not per-keystroke work.
+  // Built once per fetched list: sorting 10,000 records is not per-keystroke work.
   const index = useMemo(() => indexUsers(users.data ?? []), [users.data]);
-  const usersById = useMemo(() => new Map((users.data ?? []).map((u) => [u.user_id, u] as const)), [users.data]);
+  // The search texts are built while the page is idle after the list arrived, ready for the first keystroke.
+  useEffect(() => whenIdle(() => index.haystacks()), [index]);
+  const findUser = useCallback((id: number) => index.byId().get(id), [index]);
   const presenceData = presence.data ?? null;
   const lastActive = useCallback((user: User) => lastActiveOf(user, presenceData?.byEmail ?? null), [presenceData]);
   const activity = useMemo(
@@ -98,7 +67,6 @@ export function UsersPage() {
   // Filtering follows the input at lower priority, so typing never waits for the table.
   const deferred = useDeferredValue(filters);
   const rows = useMemo(() => filterUsers(index, deferred, activity), [index, deferred, activity]);
-  const rowIds = useMemo(() => rows.map((u) => u.user_id), [rows]);
   const stale = deferred !== filters;
 
   const tableSelection = useMemo<TableSelection | undefined>(
@@ -106,78 +74,106 @@ export function UsersPage() {
       isAdmin
         ? {
             isSelected: (id) => selection.ids.has(id),
-            onToggle: (user, shiftKey) => setSelection((current) => clickRow(current, rowIds, user.user_id, shiftKey)),
+            onToggle: (user, shiftKey) =>
+              setSelection((current) => clickRow(current, idsOf(rows), user.user_id, shiftKey)),
           }
         : undefined,
-    [isAdmin, selection, rowIds],
+    [isAdmin, selection, rows],
   );
 
-  const actor = me ? { userId: me.userId, role: me.role } : null;
-  const selected = selectedUserId === null ? null : (usersById.get(selectedUserId) ?? null);
+  const actor = useMemo(() => (me ? { userId: me.userId, role: me.role } : null), [me]);
+  const selected = selectedUserId === null ? null : (findUser(selectedUserId) ?? null);
   const total = users.data?.length ?? 0;
   // A user who disappeared from the list is no longer part of the selection.
-  const selectedIds = useMemo(() => [...selection.ids].filter((id) => usersById.has(id)), [selection, usersById]);
+  const selectedIds = useMemo(
+    () => (selection.ids.size === 0 ? NO_IDS : [...selection.ids].filter((id) => findUser(id) !== undefined)),
+    [selection, findUser],
+  );
 
+  // Stable handlers: the table, header and dialogs are memoized and skip the re-render of each keystroke.
+  const onSelectRow = useCallback((user: User) => selectUser(user.user_id), [selectUser]);
+  const onCloseDetails = useCallback(() => selectUser(null), [selectUser]);
+  const onOpenLookUp = useCallback(() => setLookUpOpen(true), []);
+  const onCloseLookUp = useCallback(() => setLookUpOpen(false), []);
+  const onFound = useCallback(
+    (user: User) => {
+      setLookUpOpen(false);
+      selectUser(user.user_id);
+    },
+    [selectUser],
+  );
+  const onCopyLink = useCallback(() => {
+    void navigator.clipboard
+      ?.writeText(viewLink())
+      .then(() => notify('info', 'users-view-link', 'Link copied', 'This view (filters and columns) is in the link.'));
+  }, [viewLink]);
+  const onSelectAll = useCallback(() => setSelection((current) => selectAll(current, idsOf(rows))), [rows]);
+  const onClearSelection = useCallback(() => setSelection(clear()), []);
+  const onCloseAction = useCallback(() => setAction(null), []);
+  const onStarted = useCallback(
+    (run: BulkRun) => {
+      setAction(null);
+      setSelection(clear());
+      setRunId(run.id);
+    },
+    [setRunId],
+  );
+  const onCloseRun = useCallback(() => setRunId(null), [setRunId]);
+
+  // Plain elements for the page's own layout (styled like Stack and Group): this component re-renders on
+  // every keystroke, and everything it renders directly is part of that cost.
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2}>Users</Title>
-        <Group gap="xs">
-          <ColumnsPicker columns={columns} setColumns={setColumns} />
-          <Button
-            variant="default"
-            onClick={() => {
-              void navigator.clipboard
-                ?.writeText(window.location.href)
-                .then(() =>
-                  notify('info', 'users-view-link', 'Link copied', 'This view (filters and columns) is in the link.'),
-                );
-            }}
-          >
-            Copy view link
-          </Button>
-          <Button variant="default" onClick={() => setLookUpOpen(true)}>
-            Look up by email
-          </Button>
-        </Group>
-      </Group>
+    <div className={classes.page}>
+      <UsersHeader columns={columns} setColumns={setColumns} onCopyLink={onCopyLink} onLookUp={onOpenLookUp} />
 
-      <UsersFilters filters={filters} setFilter={setFilter} setInactiveDays={setInactiveDays} />
+      <div className={classes.filters}>
+        <SearchBox value={filters.q} setFilter={setFilter} />
+        <UsersFilters
+          role={filters.role}
+          status={filters.status}
+          bots={filters.bots}
+          activity={filters.activity ?? null}
+          inactiveDays={filters.inactiveDays ?? DEFAULT_INACTIVE_DAYS}
+          setFilter={setFilter}
+          setInactiveDays={setInactiveDays}
+        />
+      </div>
 
-      {isAdmin && runId ? <RunPanel runId={runId} onClose={() => setRunId(null)} onOpenRun={setRunId} /> : null}
+      {isAdmin && runId ? <RunPanel runId={runId} onClose={onCloseRun} onOpenRun={setRunId} /> : null}
 
       {isAdmin ? (
         <BulkBar
           selected={selectedIds.length}
           matching={rows.length}
-          allMatchingSelected={rows.length > 0 && selectedAmong(selection, rowIds) === rows.length}
-          onSelectAll={() => setSelection((current) => selectAll(current, rowIds))}
-          onClear={() => setSelection(clear())}
+          allMatchingSelected={
+            rows.length > 0 &&
+            selection.ids.size >= rows.length &&
+            selectedAmong(selection, idsOf(rows)) === rows.length
+          }
+          onSelectAll={onSelectAll}
+          onClear={onClearSelection}
           onAction={setAction}
         />
       ) : null}
 
-      <Group justify="space-between" gap="xs" mih={24}>
-        <Text size="sm" role="status" aria-live="polite">
+      <div className={classes.statusLine}>
+        <p className={classes.status} role="status" aria-live="polite">
           {users.isPending ? 'Loading users…' : formatUserCount(rows.length)}
           {!users.isPending && hasActiveFilters(deferred) ? (
-            <Text span size="sm" c="dimmed">
-              {' '}
-              of {formatCount(total)}
-            </Text>
+            <span className={classes.dimmed}> of {formatCount(total)}</span>
           ) : null}
-        </Text>
+        </p>
         {stale || users.isFetching ? <Loader size="xs" aria-label="Updating" /> : null}
-      </Group>
+      </div>
 
       {users.isError ? (
         <LoadError title="Users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
       ) : (
-        <div style={{ opacity: stale ? 0.7 : 1, transition: 'opacity 120ms' }}>
+        <div className={classes.results} data-stale={stale || undefined}>
           <UsersTable
             users={rows}
             selectedId={selectedUserId}
-            onSelect={(user: User) => selectUser(user.user_id)}
+            onSelect={onSelectRow}
             empty={users.isPending ? 'Loading users…' : 'No users match these filters.'}
             columns={columns}
             {...(presenceData ? { lastActive, nowSeconds: presenceData.nowSeconds } : {})}
@@ -189,158 +185,21 @@ export function UsersPage() {
       <UserDetailsDrawer
         userId={selectedUserId}
         user={selected}
-        loading={users.isPending}
-        usersById={usersById}
+        // Only read while a user is open: a constant otherwise, so the closed drawer skips the list's renders.
+        loading={selectedUserId !== null && users.isPending}
+        findUser={findUser}
         actor={actor}
         featureLevel={featureLevel}
-        onClose={() => selectUser(null)}
+        onClose={onCloseDetails}
       />
-      <LookUpByEmailModal
-        opened={lookUpOpen}
-        onClose={() => setLookUpOpen(false)}
-        onFound={(user) => {
-          setLookUpOpen(false);
-          selectUser(user.user_id);
-        }}
-      />
+      <LookUpByEmailModal opened={lookUpOpen} onClose={onCloseLookUp} onFound={onFound} />
       <BulkActionModal
         kind={action}
         userIds={selectedIds}
         isOwner={isOwner}
-        onClose={() => setAction(null)}
-        onStarted={(run) => {
-          setAction(null);
-          setSelection(clear());
-          setRunId(run.id);
-        }}
+        onClose={onCloseAction}
+        onStarted={onStarted}
       />
-    </Stack>
-  );
-}
-
-function ColumnsPicker({
-  columns,
-  setColumns,
-}: {
-  columns: readonly OptionalColumn[];
-  setColumns: (columns: readonly OptionalColumn[]) => void;
-}) {
-  return (
-    <Popover position="bottom-end" withinPortal>
-      <Popover.Target>
-        <Button variant="default">Columns</Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Checkbox.Group
-          label="Show columns"
-          value={[...columns]}
-          onChange={(values) => setColumns(OPTIONAL_COLUMNS.filter((c) => values.includes(c)))}
-        >
-          <Stack gap={6} mt="xs">
-            {OPTIONAL_COLUMNS.map((c) => (
-              <Checkbox key={c} value={c} label={COLUMN_LABELS[c]} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
-
-function UsersFilters({
-  filters,
-  setFilter,
-  setInactiveDays,
-}: {
-  filters: UserFilters;
-  setFilter: <K extends 'q' | 'role' | 'status' | 'bots' | 'activity'>(key: K, value: UserFilters[K]) => void;
-  setInactiveDays: (days: number) => void;
-}) {
-  const statusLabel = useId();
-  const botsLabel = useId();
-
-  // The box answers each keystroke from local state; the URL follows. Reading the box back from the URL
-  // would lag behind typing while the router's transition is pending.
-  const [text, setText] = useState(filters.q);
-  const written = useRef(filters.q);
-  useEffect(() => {
-    // Only a navigation we did not cause (back button, a shared link) replaces what is in the box.
-    if (filters.q !== written.current) {
-      written.current = filters.q;
-      setText(filters.q);
-    }
-  }, [filters.q]);
-
-  return (
-    <Group align="flex-end" gap="md" wrap="wrap">
-      <TextInput
-        label="Search users"
-        placeholder="Name or email"
-        type="search"
-        value={text}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setText(value);
-          written.current = value;
-          setFilter('q', value);
-        }}
-        style={{ flex: '1 1 16rem' }}
-      />
-      <NativeSelect
-        label="Role"
-        data={roleOptions}
-        value={filters.role ?? ALL}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setFilter('role', value === ALL ? null : (value as RoleName));
-        }}
-        w={170}
-      />
-      <Stack gap={2}>
-        <Input.Label labelElement="div" id={statusLabel}>
-          Status
-        </Input.Label>
-        <SegmentedControl
-          aria-labelledby={statusLabel}
-          data={statusOptions}
-          value={filters.status ?? ALL}
-          onChange={(value) => setFilter('status', value === ALL ? null : (value as StatusFilter))}
-        />
-      </Stack>
-      <NativeSelect
-        label="Activity"
-        data={activityOptions}
-        value={filters.activity ?? ALL}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setFilter('activity', value === ALL ? null : (value as ActivityFilter));
-        }}
-        w={200}
-      />
-      {filters.activity === 'inactive' ? (
-        <NumberInput
-          label="Days"
-          min={1}
-          max={99999}
-          value={filters.inactiveDays ?? DEFAULT_INACTIVE_DAYS}
-          onChange={(value) => {
-            const days = typeof value === 'number' ? value : Number(value);
-            if (Number.isInteger(days) && days >= 1) setInactiveDays(days);
-          }}
-          w={100}
-        />
-      ) : null}
-      <Stack gap={2}>
-        <Input.Label labelElement="div" id={botsLabel}>
-          Bots
-        </Input.Label>
-        <SegmentedControl
-          aria-labelledby={botsLabel}
-          data={botOptions}
-          value={filters.bots ?? ALL}
-          onChange={(value) => setFilter('bots', value === ALL ? null : (value as BotFilter))}
-        />
-      </Stack>
-    </Group>
+    </div>
   );
 }

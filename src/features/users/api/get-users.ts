@@ -1,20 +1,39 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { svc } from '../../../client/svc-client';
-import { svcOps } from '../../../shared/svc/catalog';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { bffFetch } from '../../../client/bff-fetch';
+import { SVC_PREFIX } from '../../../shared/bff/constants';
+import type { svcOps } from '../../../shared/svc/catalog';
 
 /** Every users query key starts here, so one invalidation refreshes all user records. */
 export const usersRootKey = ['users'] as const;
 
 const params = { client_gravatar: true, include_custom_profile_fields: true } as const;
 
+/**
+ * `svcOps.getUsers` with `params`, as `svc()` sends it (a test keeps the two equal). Spelled out so this
+ * module needs no catalog at run time: the app starts this request from the router, before the users
+ * page's chunk (and the catalog's schemas) have loaded.
+ */
+export const USERS_LIST_PATH = `${SVC_PREFIX}/users?client_gravatar=true&include_custom_profile_fields=true`;
+
+type UsersResponse = z.output<(typeof svcOps)['getUsers']['response']>;
+
 /** All users of the organization, deactivated users and bots included (one request; the list is filtered locally). */
 export function usersQueryOptions() {
   return queryOptions({
     queryKey: [...usersRootKey, 'list', params] as const,
-    queryFn: async ({ signal }) => (await svc(svcOps.getUsers, params, { signal })).members,
+    queryFn: async ({ signal }) => ((await bffFetch(USERS_LIST_PATH, { signal })) as UsersResponse).members,
   });
 }
 
 export function useUsers() {
   return useQuery(usersQueryOptions());
+}
+
+/**
+ * Starts loading the list for the users route as early as the app can: with the session check, from the
+ * route's loader, not once the page's chunk has loaded (the response is the slowest part of the page).
+ */
+export function prefetchUsersList(client: QueryClient): void {
+  void client.prefetchQuery(usersQueryOptions());
 }

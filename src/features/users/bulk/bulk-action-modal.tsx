@@ -1,6 +1,6 @@
 import { Button, Group, Modal, MultiSelect, NativeSelect, Stack, Text, Textarea, Checkbox } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { BulkAction, BulkActionKind, BulkPreview, BulkRun } from '../../../shared/bff/bulk';
 import { roleSchema } from '../../../shared/svc/records';
 import { roleLabel, roleValues, ROLE } from '../../../shared/svc/roles';
@@ -17,7 +17,7 @@ export const ACTION_TITLES: Record<BulkActionKind, string> = {
 };
 
 /** A bulk action: its options, then the BFF's preview, then the start. */
-export function BulkActionModal({
+export const BulkActionModal = memo(function BulkActionModal({
   kind,
   userIds,
   isOwner,
@@ -50,7 +50,7 @@ export function BulkActionModal({
       ) : null}
     </Modal>
   );
-}
+});
 
 function ActionSteps({
   kind,

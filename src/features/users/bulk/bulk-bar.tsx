@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { BulkActionKind } from '../../../shared/bff/bulk';
 import { formatCount, formatUserCount } from '../format';
 
 /** Shown to administrators above the users table: the selection and the bulk actions on it. */
-export function BulkBar({
+export const BulkBar = memo(function BulkBar({
   selected,
   matching,
   allMatchingSelected,
@@ -40,21 +41,34 @@ export function BulkBar({
             </Button>
           ) : null}
         </Group>
-        <Group gap="xs">
-          <Button size="compact-sm" color="red" variant="light" disabled={none} onClick={() => onAction('deactivate')}>
-            Deactivate…
-          </Button>
-          <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('change_role')}>
-            Change role…
-          </Button>
-          <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('add_channels')}>
-            Add to channels…
-          </Button>
-          <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('remove_channels')}>
-            Remove from channels…
-          </Button>
-        </Group>
+        <BulkActions none={none} onAction={onAction} />
       </Group>
     </Paper>
   );
-}
+});
+
+/** The actions: they change with "any selected or not", not with each count, so they skip most renders. */
+const BulkActions = memo(function BulkActions({
+  none,
+  onAction,
+}: {
+  none: boolean;
+  onAction: (kind: BulkActionKind) => void;
+}) {
+  return (
+    <Group gap="xs">
+      <Button size="compact-sm" color="red" variant="light" disabled={none} onClick={() => onAction('deactivate')}>
+        Deactivate…
+      </Button>
+      <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('change_role')}>
+        Change role…
+      </Button>
+      <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('add_channels')}>
+        Add to channels…
+      </Button>
+      <Button size="compact-sm" variant="light" disabled={none} onClick={() => onAction('remove_channels')}>
+        Remove from channels…
+      </Button>
+    </Group>
+  );
+});

@@ -1,0 +1,129 @@
+import { Input, NativeSelect, NumberInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { memo, useId } from 'react';
+import { ROLE, roleLabel, type RoleName } from '../../shared/svc/roles';
+import type { ActivityFilter } from './activity';
+import { ROLE_FILTERS, type BotFilter, type StatusFilter, type UserFilters } from './filter-users';
+
+const ALL = 'all';
+
+const roleOptions = [
+  { value: ALL, label: 'All roles' },
+  ...ROLE_FILTERS.map((name) => ({ value: name, label: roleLabel(ROLE[name]) })),
+];
+const statusOptions = [
+  { value: ALL, label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'deactivated', label: 'Deactivated' },
+];
+const activityOptions = [
+  { value: ALL, label: 'Any activity' },
+  { value: 'inactive', label: 'Inactive for more than…' },
+  { value: 'never', label: 'Never active' },
+];
+const botOptions = [
+  { value: ALL, label: 'All' },
+  { value: 'humans', label: 'Humans' },
+  { value: 'bots', label: 'Bots' },
+];
+
+export type SetFilter = <K extends 'q' | 'role' | 'status' | 'bots' | 'activity'>(
+  key: K,
+  value: UserFilters[K],
+) => void;
+
+/** The search box: the one part of the page each keystroke has to re-render at once. */
+export const SearchBox = memo(function SearchBox({ value, setFilter }: { value: string; setFilter: SetFilter }) {
+  return (
+    <TextInput
+      label="Search users"
+      placeholder="Name or email"
+      type="search"
+      value={value}
+      onChange={(event) => setFilter('q', event.currentTarget.value)}
+      style={{ flex: '1 1 16rem' }}
+    />
+  );
+});
+
+/** The other filters: they change with a click, not with each keystroke in the search box. */
+export const UsersFilters = memo(function UsersFilters({
+  role,
+  status,
+  bots,
+  activity,
+  inactiveDays,
+  setFilter,
+  setInactiveDays,
+}: {
+  role: RoleName | null;
+  status: StatusFilter | null;
+  bots: BotFilter | null;
+  activity: ActivityFilter | null;
+  inactiveDays: number;
+  setFilter: SetFilter;
+  setInactiveDays: (days: number) => void;
+}) {
+  const statusLabel = useId();
+  const botsLabel = useId();
+
+  // A fragment: the controls sit in the page's row of filters, next to the search box.
+  return (
+    <>
+      <NativeSelect
+        label="Role"
+        data={roleOptions}
+        value={role ?? ALL}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setFilter('role', value === ALL ? null : (value as RoleName));
+        }}
+        w={170}
+      />
+      <Stack gap={2}>
+        <Input.Label labelElement="div" id={statusLabel}>
+          Status
+        </Input.Label>
+        <SegmentedControl
+          aria-labelledby={statusLabel}
+          data={statusOptions}
+          value={status ?? ALL}
+          onChange={(value) => setFilter('status', value === ALL ? null : (value as StatusFilter))}
+        />
+      </Stack>
+      <NativeSelect
+        label="Activity"
+        data={activityOptions}
+        value={activity ?? ALL}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setFilter('activity', value === ALL ? null : (value as ActivityFilter));
+        }}
+        w={200}
+      />
+      {activity === 'inactive' ? (
+        <NumberInput
+          label="Days"
+          min={1}
+          max={99999}
+          value={inactiveDays}
+          onChange={(value) => {
+            const days = typeof value === 'number' ? value : Number(value);
+            if (Number.isInteger(days) && days >= 1) setInactiveDays(days);
+          }}
+          w={100}
+        />
+      ) : null}
+      <Stack gap={2}>
+        <Input.Label labelElement="div" id={botsLabel}>
+          Bots
+        </Input.Label>
+        <SegmentedControl
+          aria-labelledby={botsLabel}
+          data={botOptions}
+          value={bots ?? ALL}
+          onChange={(value) => setFilter('bots', value === ALL ? null : (value as BotFilter))}
+        />
+      </Stack>
+    </>
+  );
+});
