@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium, type Page } from '@playwright/test';
 import { printAll, ratio, recordSection, round, stats, type Row } from './report';
-import { median, percentile, startStack } from './stack';
+import { adminAuth, median, percentile, startStack } from './stack';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 120);
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
@@ -64,16 +64,6 @@ async function soakOnly() {
     stack.stop();
   }
   process.exit(0);
-}
-
-async function adminAuth(svcUrl: string): Promise<string> {
-  const key = (await (
-    await fetch(`${svcUrl}/api/v1/fetch_api_key`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: 'admin@demo.test', password: PASSWORD }),
-    })
-  ).json()) as { api_key: string };
-  return 'Basic ' + Buffer.from(`admin@demo.test:${key.api_key}`).toString('base64');
 }
 
 async function someMember(svcUrl: string, auth: string) {

@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { staticRoutes } from '../src/server/static-routes';
 import { ratio, recordSection, round, stats, type Row } from './report';
-import { median, percentile, startSeparateStack, startStack } from './stack';
+import { adminAuth, median, percentile, startSeparateStack, startStack } from './stack';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -52,16 +52,6 @@ async function sessionCookie(base: string, email = 'admin@demo.test'): Promise<s
   });
   if (!res.ok) throw new Error(`sign-in ${res.status}`);
   return res.headers.get('set-cookie')!.split(';')[0]!;
-}
-
-async function svcAuth(svcUrl: string): Promise<string> {
-  const key = (await (
-    await fetch(`${svcUrl}/api/v1/fetch_api_key`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: 'admin@demo.test', password: PASSWORD }),
-    })
-  ).json()) as { api_key: string };
-  return 'Basic ' + Buffer.from(`admin@demo.test:${key.api_key}`).toString('base64');
 }
 
 /** Runs `fn` once to warm up, then RUNS times; returns the measured runs. */
@@ -377,7 +367,7 @@ async function usersRows(browser: Browser, base: string): Promise<Row[]> {
 
 /** A topic of TOPIC_MESSAGES messages: open to first message, and 5 × "Load older", vs one GET /messages. */
 async function topicRows(browser: Browser, base: string, svcUrl: string): Promise<Row[]> {
-  const auth = await svcAuth(svcUrl);
+  const auth = await adminAuth(svcUrl);
   const streams = (
     (await (await fetch(`${svcUrl}/api/v1/streams`, { headers: { authorization: auth } })).json()) as {
       streams: { stream_id: number; name: string }[];
@@ -502,7 +492,7 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
  */
 async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
   {
-    const auth = await svcAuth(svcUrl);
+    const auth = await adminAuth(svcUrl);
     const cookie = await sessionCookie(base);
     const directReq = () => fetch(`${svcUrl}/api/v1/users/me`, { headers: { authorization: auth } });
     const bffReq = () => fetch(`${base}/bff/svc/users/me`, { headers: { cookie } });

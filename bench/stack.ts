@@ -81,3 +81,14 @@ export function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 }
+
+/** The demo admin's Basic credentials for calls straight to the simulator (the "direct" side of a figure). */
+export async function adminAuth(svcUrl: string, password = 'demo1234'): Promise<string> {
+  const key = (await (
+    await fetch(`${svcUrl}/api/v1/fetch_api_key`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'admin@demo.test', password }),
+    })
+  ).json()) as { api_key: string };
+  return 'Basic ' + Buffer.from(`admin@demo.test:${key.api_key}`).toString('base64');
+}
