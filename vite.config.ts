@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 // The dev server proxies /bff to the BFF started by `npm run dev` (BFF_DEV_PORT).
@@ -40,6 +42,38 @@ export function precompress(): Plugin {
   };
 }
 
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+// Vite makes each HTML page an entry module that imports the page's script.
+const entries = { main: resolve(projectRoot, 'index.html'), 'sign-in': resolve(projectRoot, 'sign-in.html') };
+const signInEntry = entries['sign-in'];
+// The pages and their scripts stay in their own entry chunks: in a shared chunk, each page would run both.
+const pageModules = new Set([
+  ...Object.values(entries),
+  resolve(projectRoot, 'src/app/main.tsx'),
+  resolve(projectRoot, 'src/app/sign-in-main.tsx'),
+]);
+const notAPage = (id: string) => !pageModules.has(id);
+
+// Modules the sign-in entry imports statically, directly or not, computed once per chunking pass (the pass
+// reuses its ModuleInfo objects, so the entry's object is the key).
+const signInClosures = new WeakMap<ModuleInfo, Set<string>>();
+function signInClosure(getModuleInfo: (id: string) => ModuleInfo | null): Set<string> {
+  const entry = getModuleInfo(signInEntry);
+  if (!entry) return new Set();
+  let closure = signInClosures.get(entry);
+  if (!closure) {
+    closure = new Set();
+    const pending = [signInEntry];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (closure.has(id)) continue;
+      closure.add(id);
+      pending.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    signInClosures.set(entry, closure);
+  }
+  return closure;
+}
+
 export default defineConfig({
   plugins: [react(), precompress()],
   build: {
@@ -47,6 +81,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // /sign-in has an HTML page of its own (served by static-routes.ts) whose entry leaves out the router.
+      input: entries,
       output: {
         codeSplitting: {
           groups: [
@@ -55,12 +91,19 @@ export default defineConfig({
             {
               name: 'overlays',
               includeDependenciesRecursively: false,
-              // ScrollArea's utils stay out: SegmentedControl's indicator (on the sign-in page) uses one of them.
+              // ScrollArea's utils stay out: SegmentedControl's indicator, which needs no overlay, uses one of them.
               test: /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/](?!utils[\\/]))/,
             },
-            // Everything the first page needs in one file: left alone, rolldown splits the entry's modules into
-            // several small chunks shared with lazy routes, and each is another request before the first render.
-            { name: 'initial', tags: ['$initial'] },
+            // What the first page needs in as few files as possible: left alone, rolldown splits the entries'
+            // modules into several small chunks shared with lazy routes, each another request before the first
+            // render. What the sign-in page needs comes first ('core', shared by both pages), the rest of the
+            // console's entry second.
+            {
+              name: (id, ctx) => (signInClosure((m) => ctx.getModuleInfo(m)).has(id) ? 'core' : null),
+              test: notAPage,
+              tags: ['$initial'],
+            },
+            { name: 'initial', test: notAPage, tags: ['$initial'] },
           ],
         },
       },

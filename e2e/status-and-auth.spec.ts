@@ -51,3 +51,31 @@ test('an unauthenticated visit to a page comes back to it after sign-in', async 
   await expect(page).toHaveURL(/\/users\?q=Mia/);
   await expect(page.getByLabel('Search users')).toHaveValue('Mia');
 });
+
+test('signing in on /sign-in opens the console in place; a signed-in visit to /sign-in goes straight on', async ({
+  page,
+}) => {
+  await page.goto('/sign-in?next=%2Fchannels');
+  // Marks this document: it survives the hand-over only if there is no page load.
+  await page.evaluate(() => {
+    (window as { signInDocument?: boolean }).signInDocument = true;
+  });
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/channels$/);
+  await expect(page.getByRole('heading', { name: 'Channels', level: 2 })).toBeVisible();
+  expect(await page.evaluate(() => (window as { signInDocument?: boolean }).signInDocument)).toBe(true);
+  // The console is fully there: its navigation works, and the back button does not return to the form.
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Users', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Users', level: 2 })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/channels$/);
+
+  await page.goto('/sign-in?next=%2Fgroups');
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByRole('heading', { name: 'User groups', level: 2 })).toBeVisible();
+});

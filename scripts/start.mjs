@@ -14,7 +14,9 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].filter((p) => existsSync(p));
+const sources = ['src', 'public', 'index.html', 'sign-in.html', 'vite.config.ts', 'package.json'].filter((p) =>
+  existsSync(p),
+);
 const stale = !existsSync(built) || sources.some((p) => newestMtime(p) > statSync(built).mtimeMs);
 if (stale) {
   console.log('Building the console…');

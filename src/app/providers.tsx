@@ -1,44 +1,16 @@
-import { MantineProvider, createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { appQueryClient } from './app-query-client';
-
-export const theme = createTheme({
-  primaryColor: 'blue',
-  // Shade 8 keeps white button text above WCAG AA contrast (shade 6 is 3.5:1).
-  primaryShade: { light: 8, dark: 8 },
-  defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-});
-
-// Mantine's default dimmed grey is below WCAG AA contrast on white; secondary text must stay readable.
-// Likewise "light" variants (badges, initials avatars) get darkened shade-9 text on a shade-0 background in light mode.
-const cssVariablesResolver: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-error': 'var(--mantine-color-red-9)',
-    ...Object.fromEntries(
-      Object.keys(t.colors).flatMap((c) => [
-        [`--mantine-color-${c}-light-color`, darken(t.colors[c]![9], 0.2)],
-        [`--mantine-color-${c}-light`, `var(--mantine-color-${c}-0)`],
-      ]),
-    ),
-  },
-  dark: {
-    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
-    '--mantine-color-error': 'var(--mantine-color-red-5)',
-  },
-});
+import { ConsoleMantineProvider } from './console-mantine-provider';
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const client = queryClient ?? appQueryClient;
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      <ConsoleMantineProvider>
         {/* Modals and notifications belong to the signed-in shell (shell-route.tsx), off the sign-in route. */}
         {children}
-      </MantineProvider>
+      </ConsoleMantineProvider>
     </QueryClientProvider>
   );
 }

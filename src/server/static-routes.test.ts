@@ -24,6 +24,19 @@ describe('staticRoutes', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('serves the sign-in page its own HTML, and index.html when a build has none', async () => {
+    writeFileSync(join(dir, 'sign-in.html'), '<!doctype html><title>Sign-in entry</title>');
+    const res = await app.request('/sign-in?next=%2Fchannels');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>Sign-in entry</title>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await (await app.request('/sign-in/other')).text()).toContain('<title>Realm Console</title>');
+
+    const older = mkdtempSync(join(tmpdir(), 'rc-static-'));
+    writeFileSync(join(older, 'index.html'), '<!doctype html><title>Realm Console</title>');
+    expect(await (await staticRoutes(older).request('/sign-in')).text()).toContain('<title>Realm Console</title>');
+  });
+
   it('says how to build when there is no build', async () => {
     const res = await staticRoutes(join(dir, 'missing')).request('/');
     expect(res.status).toBe(503);

@@ -5,13 +5,15 @@ import { Hono } from 'hono';
 import type { AppEnv } from './app-types';
 
 /**
- * The built SPA: hashed assets cached for a year, every other path falls back to index.html. The build
- * writes .br and .gz copies (vite.config.ts); they are served when the browser accepts them.
+ * The built SPA: hashed assets cached for a year, `/sign-in` gets its own page (sign-in.html, whose entry
+ * leaves the router out), every other path falls back to index.html. The build writes .br and .gz copies
+ * (vite.config.ts); they are served when the browser accepts them.
  */
 export function staticRoutes(staticDir: string) {
   const app = new Hono<AppEnv>();
   const root = resolve(staticDir);
   const indexPath = join(root, 'index.html');
+  const signInPath = join(root, 'sign-in.html');
 
   app.use('/assets/*', async (c, next) => {
     await next();
@@ -19,6 +21,12 @@ export function staticRoutes(staticDir: string) {
   });
   // Without a build there is nothing to serve; the fallback below says how to build.
   if (existsSync(root)) app.use('*', serveStatic({ root, precompressed: true }));
+  app.get('/sign-in', (c, next) => {
+    // A build without the page (or `vite` in development) has the route in index.html's router instead.
+    if (!existsSync(signInPath)) return next();
+    c.header('cache-control', 'no-cache');
+    return c.html(readFileSync(signInPath, 'utf8'));
+  });
   app.get('*', (c) => {
     if (!existsSync(indexPath)) {
       return c.text('The console has not been built. Run `npm run build` (npm start does it for you).', 503);

@@ -15,35 +15,39 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../client/api-error';
-import { useSession, useSignIn } from '../../client/session';
+import { signInRequest } from '../../client/session-requests';
 import type { SessionInfo } from '../../shared/bff/protocol';
 import { DemoAccounts } from './demo-accounts';
-import { safeNextPath } from './safe-next-path';
 
 type Method = 'password' | 'apiKey';
 
-export function SignInPage() {
-  const { data, isPending } = useSession();
-  const [params] = useSearchParams();
-  const next = safeNextPath(params.get('next'));
-  if (data?.user) return <Navigate to={next} replace />;
+interface SignInPageProps {
+  /** The session as last read: undefined while the request runs, null when it could not be read. */
+  session: SessionInfo | null | undefined;
+  /**
+   * Called with the new session after a successful sign-in. The page uses neither the router nor the query
+   * cache, so that the sign-in entry (sign-in-main.tsx) can render it with neither; its callers do.
+   */
+  onSignedIn: (info: SessionInfo) => void;
+}
+
+export function SignInPage({ session, onSignedIn }: SignInPageProps) {
   // The form does not wait for the session answer: someone can start typing at once. Only a server that turns
   // password sign-in off changes it, and then before anyone could have typed much (hence the key).
-  const passwordAllowed = data?.server?.passwordAuth ?? true;
+  const passwordAllowed = session?.server?.passwordAuth ?? true;
   return (
     <Center mih="100vh" p="md">
       <Stack w="100%" maw={440} gap="md">
-        {isPending ? (
+        {session === undefined ? (
           <Center mih={120}>
             <Loader size="sm" aria-label="Loading the server’s settings" />
           </Center>
         ) : (
-          <ServerSummary info={data ?? null} />
+          <ServerSummary info={session} />
         )}
-        <SignInForm key={String(passwordAllowed)} next={next} passwordAllowed={passwordAllowed} />
-        {data?.demo ? <DemoAccounts accounts={data.demo.accounts} password={data.demo.password} /> : null}
+        <SignInForm key={String(passwordAllowed)} passwordAllowed={passwordAllowed} onSignedIn={onSignedIn} />
+        {session?.demo ? <DemoAccounts accounts={session.demo.accounts} password={session.demo.password} /> : null}
       </Stack>
     </Center>
   );
@@ -111,10 +115,16 @@ interface Fields {
   secret: string;
 }
 
-function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: boolean }) {
+function SignInForm({
+  passwordAllowed,
+  onSignedIn,
+}: {
+  passwordAllowed: boolean;
+  onSignedIn: (info: SessionInfo) => void;
+}) {
   const [method, setMethod] = useState<Method>(passwordAllowed ? 'password' : 'apiKey');
-  const signIn = useSignIn();
-  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<unknown>(null);
   // Two fields: plain state instead of a form library keeps the first page small.
   const [values, setValues] = useState<Fields>({ email: '', secret: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
@@ -138,7 +148,13 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
     setErrors(found);
     if (found.email || found.secret) return;
     const body = method === 'password' ? { email, password: values.secret } : { email, apiKey: values.secret.trim() };
-    signIn.mutate(body, { onSuccess: () => navigate(next, { replace: true }) });
+    setSending(true);
+    setRefusal(null);
+    signInRequest(body).then(onSignedIn, (error: unknown) => {
+      // What was typed stays; the server's reason is shown as it gave it.
+      setSending(false);
+      setRefusal(error);
+    });
   };
 
   return (
@@ -157,7 +173,7 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
               setMethod(v as Method);
               setValues((v) => ({ ...v, secret: '' }));
               setErrors((x) => ({ ...x, secret: undefined }));
-              signIn.reset();
+              setRefusal(null);
             }}
           >
             <Group gap="lg" mt={6}>
@@ -177,12 +193,12 @@ function SignInForm({ next, passwordAllowed }: { next: string; passwordAllowed: 
               {...field('secret')}
             />
           )}
-          {signIn.isError ? (
+          {refusal ? (
             <Alert color="red" role="alert" title="Sign-in failed">
-              {errorMessage(signIn.error)}
+              {errorMessage(refusal)}
             </Alert>
           ) : null}
-          <Button type="submit" loading={signIn.isPending}>
+          <Button type="submit" loading={sending}>
             Sign in
           </Button>
           <Text size="xs" c="dimmed">

@@ -1,0 +1,64 @@
+// The entry of /sign-in (sign-in.html): the sign-in page without the console's router, query cache or shell,
+// so that the first page anyone opens downloads and runs as little as possible. Once signed in, it hands the
+// same React root over to the console (main.tsx's router and providers), without a page load.
+import './entry-styles';
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { readSession } from '../client/session-requests';
+import type { SessionInfo } from '../shared/bff/protocol';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { safeNextPath } from '../features/auth/safe-next-path';
+import { ConsoleMantineProvider } from './console-mantine-provider';
+
+const element = document.getElementById('root');
+if (!element) throw new Error('The page has no #root element.');
+const root = createRoot(element);
+// Started before the first render, in parallel with it.
+const sessionRead = readSession().catch(() => null);
+
+let handedOver = false;
+function enterConsole(info: SessionInfo) {
+  if (handedOver) return;
+  handedOver = true;
+  // The router reads the location when its module loads: it starts on the page the visitor asked for.
+  history.replaceState(null, '', safeNextPath(new URLSearchParams(location.search).get('next')));
+  Promise.all([import('./router'), import('./providers'), import('./app-query-client'), import('../client/session')])
+    .then(([{ AppRouter }, { AppProviders }, { appQueryClient }, { adoptSession }]) => {
+      adoptSession(appQueryClient, info);
+      root.render(
+        <StrictMode>
+          <AppProviders>
+            <AppRouter />
+          </AppProviders>
+        </StrictMode>,
+      );
+    })
+    // A chunk that fails to load (e.g. a deploy replaced it): a full page load of the same address.
+    .catch(() => location.reload());
+}
+
+function StandaloneSignIn() {
+  const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void sessionRead.then((info) => current && setSession(info));
+    return () => {
+      current = false;
+    };
+  }, []);
+  // Signed in already (another tab, or the back button): straight on to the console.
+  const user = session?.user;
+  useEffect(() => {
+    if (user && session) enterConsole(session);
+  }, [user, session]);
+  if (user) return null;
+  return <SignInPage session={session} onSignedIn={enterConsole} />;
+}
+
+root.render(
+  <StrictMode>
+    <ConsoleMantineProvider>
+      <StandaloneSignIn />
+    </ConsoleMantineProvider>
+  </StrictMode>,
+);
