@@ -18,10 +18,13 @@ function prefetchUsers() {
   prefetchUsersList(appQueryClient);
   return null;
 }
+// A first load of /users asks for the list now, with the session: the router would run the route's loader
+// only after evaluating its first chunks, and the list is the slowest part of the page.
+if (location.pathname === '/users') prefetchUsers();
 
 // Each feature page is its own lazily loaded chunk, and so is the shell: the sign-in route loads neither. The
-// sign-in page itself is in the entry: it is small, mostly Mantine inputs every page shares, and a lazy chunk
-// would put a second round of requests between the first byte and a usable form.
+// sign-in page itself is in the entry (a fresh visit to /sign-in gets sign-in.html, without this router).
+// Lazy objects, not functions: the router runs a route's loader while its component's chunk loads.
 const router = createBrowserRouter([
   {
     // No loader: a route with one makes the router wait a turn before its first render.
@@ -31,7 +34,7 @@ const router = createBrowserRouter([
   },
   {
     loader: prefetchSession,
-    lazy: async () => ({ Component: (await import('./shell-route')).ShellRoute }),
+    lazy: { Component: async () => (await import('./shell-route')).ShellRoute },
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/users" replace /> },
@@ -39,59 +42,59 @@ const router = createBrowserRouter([
         path: 'users',
         // A static loader: the 10,000-user list is requested with the session, not after the page's chunk ran.
         loader: prefetchUsers,
-        lazy: async () => ({ Component: (await routeModules['/users']()).UsersRoute }),
+        lazy: { Component: async () => (await routeModules['/users']()).UsersRoute },
       },
       {
         path: 'groups',
-        lazy: async () => {
-          const route = await routeModules['/groups']();
-          return { Component: route.UserGroupsRoute, loader: route.loader };
+        lazy: {
+          loader: async () => (await routeModules['/groups']()).loader,
+          Component: async () => (await routeModules['/groups']()).UserGroupsRoute,
         },
       },
       {
         path: 'channels',
-        lazy: async () => {
-          const route = await routeModules['/channels']();
-          return { Component: route.ChannelsRoute, loader: route.loader };
+        lazy: {
+          loader: async () => (await routeModules['/channels']()).loader,
+          Component: async () => (await routeModules['/channels']()).ChannelsRoute,
         },
       },
       {
         path: 'topics',
-        lazy: async () => {
-          const route = await routeModules['/topics']();
-          return { Component: route.TopicsRoute, loader: route.loader };
+        lazy: {
+          loader: async () => (await routeModules['/topics']()).loader,
+          Component: async () => (await routeModules['/topics']()).TopicsRoute,
         },
       },
       {
         path: 'audit',
-        lazy: async () => ({ Component: (await routeModules['/audit']()).AuditRoute }),
+        lazy: { Component: async () => (await routeModules['/audit']()).AuditRoute },
       },
       {
         path: 'proxy/routes',
-        lazy: async () => ({ Component: (await routeModules['/proxy/routes']()).ProxyRoutesRoute }),
+        lazy: { Component: async () => (await routeModules['/proxy/routes']()).ProxyRoutesRoute },
       },
       {
         path: 'webhooks',
-        lazy: async () => ({ Component: (await routeModules['/webhooks']()).WebhooksRoute }),
+        lazy: { Component: async () => (await routeModules['/webhooks']()).WebhooksRoute },
       },
       {
         path: 'settings/new-user-defaults',
-        lazy: async () => {
-          const route = await routeModules['/settings/new-user-defaults']();
-          return { Component: route.RealmDefaultsRoute, loader: route.loader };
+        lazy: {
+          loader: async () => (await routeModules['/settings/new-user-defaults']()).loader,
+          Component: async () => (await routeModules['/settings/new-user-defaults']()).RealmDefaultsRoute,
         },
       },
       {
         path: 'settings/linkifiers',
-        lazy: async () => ({ Component: (await routeModules['/settings/linkifiers']()).LinkifiersRoute }),
+        lazy: { Component: async () => (await routeModules['/settings/linkifiers']()).LinkifiersRoute },
       },
       {
         path: 'me/drafts',
-        lazy: async () => ({ Component: (await routeModules['/me/drafts']()).DraftsSnippetsRoute }),
+        lazy: { Component: async () => (await routeModules['/me/drafts']()).DraftsSnippetsRoute },
       },
-      { path: 'me', lazy: async () => ({ Component: (await routeModules['/me']()).AccountRoute }) },
-      { path: 'server', lazy: async () => ({ Component: (await routeModules['/server']()).ServerRoute }) },
-      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }) },
+      { path: 'me', lazy: { Component: async () => (await routeModules['/me']()).AccountRoute } },
+      { path: 'server', lazy: { Component: async () => (await routeModules['/server']()).ServerRoute } },
+      { path: '*', lazy: { Component: async () => (await import('./routes/not-found-route')).NotFoundRoute } },
     ],
   },
 ]);
