@@ -158,6 +158,11 @@ describe('/bff/proxy: batching and error mapping', () => {
       ];
     };
     expect(results[0].ok).toBe(true);
+    // A batch is only ever sent with POST.
+    const wrongMethod = await h.app.request(consoleRequest(PROXY_BATCH_PATH, cookie));
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(((await wrongMethod.json()) as { code: string }).code).toBe(proxyErrorCodes.methodNotAllowed);
     // superjson's Dates reach the browser as ISO text.
     expect(results[0].data[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(results[1]).toMatchObject({
