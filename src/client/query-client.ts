@@ -1,7 +1,19 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { ApiError, isClientError } from './api-error';
 import { bffErrorCodes } from '../shared/svc/error-codes';
 import { sessionKey } from './session';
+
+/**
+ * A query dropped from the cache (its gcTime ran out, or it was removed) lets go of its data at once. The
+ * cache forgets the query, but the browser may not: V8 keeps the accessor that react-query's fetch puts on
+ * its first fetch context in a hidden class that outlives the fetch, and that accessor's closure holds the
+ * query, so the first query fetched through each code path (e.g. the first topic a moderator opened, with
+ * every page of messages loaded) would otherwise stay in memory for the life of the tab. A query still
+ * observed (removed while on screen) keeps its state until its observers move to the query that replaces it.
+ */
+export function releaseRemovedData(event: QueryCacheNotifyEvent): void {
+  if (event.type === 'removed' && event.query.getObserversCount() === 0) event.query.reset();
+}
 
 /** Every query and mutation shares one reaction to an expired session: re-read it, so the guard redirects. */
 export function createQueryClient(): QueryClient {
@@ -10,8 +22,10 @@ export function createQueryClient(): QueryClient {
       void client.invalidateQueries({ queryKey: sessionKey });
     }
   };
+  const queryCache = new QueryCache({ onError });
+  queryCache.subscribe(releaseRemovedData);
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
+    queryCache,
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {

@@ -8,6 +8,7 @@ import {
   pageRequest,
   prefetchTopicMessages,
   readAheadOlderPage,
+  TOPIC_MESSAGES_GC_TIME,
   topicMessagesKey,
   topicMessagesQueryOptions,
 } from './get-topic-messages';
@@ -141,5 +142,26 @@ describe('prefetchTopicMessages', () => {
     await vi.waitFor(() => expect(client.getQueryData(topicMessagesKey(5, 'lunch'))).toBeDefined());
     prefetchTopicMessages(client, 5, 'lunch', 420);
     expect(svc).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a closed topic', () => {
+  it('stays cached for a minute, not the default five', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.mocked(svc).mockReset();
+      vi.mocked(svc).mockResolvedValue({ messages: [{ id: 1 }], found_oldest: true, found_newest: true } as never);
+      const client = new QueryClient();
+      const observer = new InfiniteQueryObserver(client, topicMessagesQueryOptions(5, 'lunch', 420));
+      const unsubscribe = observer.subscribe(() => undefined);
+      await vi.waitFor(() => expect(observer.getCurrentResult().data?.pages).toHaveLength(1));
+      unsubscribe();
+      await vi.advanceTimersByTimeAsync(TOPIC_MESSAGES_GC_TIME - 1_000);
+      expect(client.getQueryData(topicMessagesKey(5, 'lunch'))).toBeDefined();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(client.getQueryData(topicMessagesKey(5, 'lunch'))).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -25,6 +25,9 @@ export function pageRequest(streamId: number, topic: string, level: number, page
     : { ...base, anchor: page.anchor, include_anchor: false, num_before: 0, num_after: MESSAGE_BATCH_SIZE };
 }
 
+/** How long a closed topic's messages stay cached (see `topicMessagesQueryOptions`). */
+export const TOPIC_MESSAGES_GC_TIME = 60_000;
+
 export function topicMessagesKey(streamId: number, topic: string) {
   return [...topicsRootKey, 'messages', streamId, topic] as const;
 }
@@ -39,7 +42,7 @@ export function olderPageQueryOptions(streamId: number, topic: string, level: nu
     queryFn: () => svc(svcOps.getMessages, pageRequest(streamId, topic, level, { anchor, direction: 'older' })),
     // Shown as it is for this long; after that (or once an event invalidates it) "Load older" asks again.
     staleTime: 30_000,
-    gcTime: 60_000,
+    gcTime: TOPIC_MESSAGES_GC_TIME,
   });
 }
 
@@ -106,6 +109,10 @@ export function topicMessagesQueryOptions(streamId: number, topic: string, level
     // Pages are thousands of messages: comparing each page with the cached ones field by field (every
     // loaded message, on every "Load older") costs more than rendering the few rows on screen again.
     structuralSharing: false,
+    // Megabytes once older pages are loaded, and a topic opened again after a while refetches every loaded
+    // page anyway (stale after 30 s): a closed topic stays cached for a minute, for going straight back to
+    // it, rather than the default five, so a moderator going through topics does not keep each of them.
+    gcTime: TOPIC_MESSAGES_GC_TIME,
   });
 }
 
