@@ -99,6 +99,7 @@ export default defineConfig({
             // render. What the sign-in page needs comes first ('core', shared by both pages), the rest of the
             // console's entry second.
             {
+              debugName: 'core',
               name: (id, ctx) => (signInClosure((m) => ctx.getModuleInfo(m)).has(id) ? 'core' : null),
               test: notAPage,
               tags: ['$initial'],

@@ -5,5 +5,10 @@ import base from '../../vite.config';
 /** The console's build settings, for the floor page (bench/floor/main.tsx). */
 export default mergeConfig(base, {
   root: fileURLToPath(new URL('.', import.meta.url)),
-  build: { outDir: fileURLToPath(new URL('../results/floor-dist', import.meta.url)), emptyOutDir: true },
+  build: {
+    outDir: fileURLToPath(new URL('../results/floor-dist', import.meta.url)),
+    emptyOutDir: true,
+    // One page: the floor's own, in place of the console's two.
+    rolldownOptions: { input: fileURLToPath(new URL('index.html', import.meta.url)) },
+  },
 });
