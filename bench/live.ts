@@ -61,7 +61,7 @@ async function soakOnly() {
     });
   } finally {
     await browser.close();
-    stack.stop();
+    await stack.stop();
   }
   process.exit(0);
 }
@@ -214,7 +214,7 @@ async function main() {
     heap = await soak(browser.newPage.bind(browser), base, stack.svcUrl, auth, target.user_id);
   } finally {
     await browser.close();
-    stack.stop();
+    await stack.stop();
   }
 
   const addedP50 = median(latencies) - median(sseLatencies);

@@ -219,7 +219,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     };
   } finally {
     clearInterval(sampler);
-    stack.stop();
+    await stack.stop();
   }
 }
 

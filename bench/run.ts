@@ -206,7 +206,7 @@ async function main() {
     if (ONLY.has('users')) rows.push(...(await usersRows(browser, base)));
   } finally {
     floorServer.close();
-    stack.stop();
+    await stack.stop();
   }
 
   // The simulator in its own process from here on: its control API seeds the big topic, and "direct" and
@@ -218,7 +218,7 @@ async function main() {
     if (separate && ONLY.has('network')) rows.push(...(await networkRows(separate.consoleUrl, separate.svcUrl)));
   } finally {
     await browser.close();
-    separate?.stop();
+    await separate?.stop();
   }
   recordSection('page', rows, extra, ONLY.size === 5);
   process.exit(0);

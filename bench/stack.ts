@@ -8,7 +8,17 @@ export interface Stack {
   consoleUrl: string;
   svcUrl: string;
   pid: number;
-  stop(): void;
+  /** Stops the processes and resolves once they have exited (their last log lines need our pipe open). */
+  stop(): Promise<void>;
+}
+
+/** SIGTERM, then the exit: a caller that exits first closes the pipe the child is still writing its log to. */
+function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 /**
@@ -37,7 +47,7 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
     child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
   });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  return { ...ready, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  return { ...ready, pid: child.pid!, stop: () => terminate(child) };
 }
 
 /**
@@ -60,9 +70,9 @@ export async function startSeparateStack(env: Record<string, string>): Promise<S
     return {
       ...bff,
       svcUrl,
-      stop: () => {
-        bff.stop();
-        sim.kill('SIGTERM');
+      stop: async () => {
+        await bff.stop();
+        await terminate(sim);
       },
     };
   } catch (error) {
