@@ -1,16 +1,8 @@
 import './entry-styles';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from './providers';
-import { AppRouter } from './router';
+import { ConsoleRoot } from './console-root';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+createRoot(root).render(<ConsoleRoot />);

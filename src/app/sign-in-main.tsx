@@ -1,6 +1,6 @@
 // The entry of /sign-in (sign-in.html): the sign-in page without the console's router, query cache or shell,
 // so that the first page anyone opens downloads and runs as little as possible. Once signed in, it hands the
-// same React root over to the console (main.tsx's router and providers), without a page load.
+// same React root over to the console (console-root.tsx, what main.tsx renders), without a page load.
 import './entry-styles';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -22,16 +22,10 @@ function enterConsole(info: SessionInfo) {
   handedOver = true;
   // The router reads the location when its module loads: it starts on the page the visitor asked for.
   history.replaceState(null, '', safeNextPath(new URLSearchParams(location.search).get('next')));
-  Promise.all([import('./router'), import('./providers'), import('./app-query-client'), import('../client/session')])
-    .then(([{ AppRouter }, { AppProviders }, { appQueryClient }, { adoptSession }]) => {
-      adoptSession(appQueryClient, info);
-      root.render(
-        <StrictMode>
-          <AppProviders>
-            <AppRouter />
-          </AppProviders>
-        </StrictMode>,
-      );
+  import('./console-root')
+    .then(({ ConsoleRoot, adoptSignedInSession }) => {
+      adoptSignedInSession(info);
+      root.render(<ConsoleRoot />);
     })
     // A chunk that fails to load (e.g. a deploy replaced it): a full page load of the same address.
     .catch(() => location.reload());
