@@ -79,3 +79,26 @@ test('signing in on /sign-in opens the console in place; a signed-in visit to /s
   await expect(page).toHaveURL(/\/groups$/);
   await expect(page.getByRole('heading', { name: 'User groups', level: 2 })).toBeVisible();
 });
+
+test('a signed-in load of the users page asks for the session and the list once each, as the page starts', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.test');
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname === '/bff/session' || pathname === '/bff/svc/users') asked.push(pathname);
+  });
+  await page.goto('/users?q=Mia%20Mem');
+  await expect(page.getByRole('row', { name: /Mia Member/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The HTML's preload Link header starts both; the app's own requests take those answers instead of asking again.
+  expect(asked.sort()).toEqual(['/bff/session', '/bff/svc/users']);
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/bff\/(session|svc\/users)(\?|$)/.test(e.name))
+      .map((e) => (e as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link', 'link']);
+});

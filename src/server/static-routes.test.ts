@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { USERS_LIST_PATH } from '../shared/bff/first-load';
 import { staticRoutes } from './static-routes';
 
 describe('staticRoutes', () => {
@@ -35,6 +36,20 @@ describe('staticRoutes', () => {
     const older = mkdtempSync(join(tmpdir(), 'rc-static-'));
     writeFileSync(join(older, 'index.html'), '<!doctype html><title>Realm Console</title>');
     expect(await (await staticRoutes(older).request('/sign-in')).text()).toContain('<title>Realm Console</title>');
+  });
+
+  it('names the first load\'s requests in a preload Link header: the users list only with a session cookie', async () => {
+    const session = '</bff/session>; rel=preload; as=fetch; crossorigin';
+    const users = `<${USERS_LIST_PATH}>; rel=preload; as=fetch; crossorigin`;
+    const signedIn = { headers: { cookie: 'rc_session=abc' } };
+    expect((await app.request('/users', signedIn)).headers.get('link')).toBe(`${session}, ${users}`);
+    expect((await app.request('/users/', signedIn)).headers.get('link')).toBe(`${session}, ${users}`);
+    expect((await app.request('/users')).headers.get('link')).toBe(session);
+    expect((await app.request('/channels', signedIn)).headers.get('link')).toBe(session);
+    writeFileSync(join(dir, 'sign-in.html'), '<!doctype html><title>Sign-in entry</title>');
+    expect((await app.request('/sign-in', signedIn)).headers.get('link')).toBe(session);
+    // Assets carry none.
+    expect((await app.request('/assets/app-abc123.js', signedIn)).headers.get('link')).toBeNull();
   });
 
   it('says how to build when there is no build', async () => {

@@ -2,12 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { firstLoadRequests, preloadLinkHeader } from '../shared/bff/first-load';
 import type { AppEnv } from './app-types';
+import { readSessionId } from './session-cookie';
 
 /**
  * The built SPA: hashed assets cached for a year, `/sign-in` gets its own page (sign-in.html, whose entry
  * leaves the router out), every other path falls back to index.html. The build writes .br and .gz copies
- * (vite.config.ts); they are served when the browser accepts them.
+ * (vite.config.ts); they are served when the browser accepts them. A page's HTML names the requests its first
+ * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded.
  */
 export function staticRoutes(staticDir: string) {
   const app = new Hono<AppEnv>();
@@ -25,6 +28,7 @@ export function staticRoutes(staticDir: string) {
     // A build without the page (or `vite` in development) has the route in index.html's router instead.
     if (!existsSync(signInPath)) return next();
     c.header('cache-control', 'no-cache');
+    c.header('link', preloadLinkHeader(firstLoadRequests('/sign-in', false)));
     return c.html(readFileSync(signInPath, 'utf8'));
   });
   app.get('*', (c) => {
@@ -32,6 +36,9 @@ export function staticRoutes(staticDir: string) {
       return c.text('The console has not been built. Run `npm run build` (npm start does it for you).', 503);
     }
     c.header('cache-control', 'no-cache');
+    // Whether the cookie still names a live session is the session request's answer; a stale one only costs
+    // the users list an unused 401.
+    c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, readSessionId(c) !== null)));
     return c.html(readFileSync(indexPath, 'utf8'));
   });
   return app;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SVC_PREFIX } from '../../../shared/bff/constants';
 import { svcOps } from '../../../shared/svc/catalog';
 import { encodeParams, fillTemplate } from '../../../shared/svc/wire';
-import { USERS_LIST_PATH, usersQueryOptions } from './get-users';
+import { USERS_LIST_PATH } from '../../../shared/bff/first-load';
+import { usersQueryOptions } from './get-users';
 
 describe('usersQueryOptions', () => {
   it('asks for the list exactly as svc() would send svcOps.getUsers with the same parameters', () => {

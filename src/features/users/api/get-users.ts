@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { bffFetch } from '../../../client/bff-fetch';
-import { SVC_PREFIX } from '../../../shared/bff/constants';
+import { USERS_LIST_PATH } from '../../../shared/bff/first-load';
 import type { svcOps } from '../../../shared/svc/catalog';
 
 /** Every users query key starts here, so one invalidation refreshes all user records. */
@@ -9,12 +9,8 @@ export const usersRootKey = ['users'] as const;
 
 const params = { client_gravatar: true, include_custom_profile_fields: true } as const;
 
-/**
- * `svcOps.getUsers` with `params`, as `svc()` sends it (a test keeps the two equal). Spelled out so this
- * module needs no catalog at run time: the app starts this request from the router, before the users
- * page's chunk (and the catalog's schemas) have loaded.
- */
-export const USERS_LIST_PATH = `${SVC_PREFIX}/users?client_gravatar=true&include_custom_profile_fields=true`;
+// USERS_LIST_PATH is `svcOps.getUsers` with `params` (a test keeps the two equal), spelled out so this module
+// needs no catalog at run time: the app starts this request before the page's chunk and the catalog load.
 
 type UsersResponse = z.output<(typeof svcOps)['getUsers']['response']>;
 

@@ -1,0 +1,27 @@
+import { SVC_PREFIX } from './constants';
+
+/** The browser's session endpoint: every page of the console reads it first. */
+export const SESSION_PATH = '/bff/session';
+
+/**
+ * `svcOps.getUsers` as the users page asks for it (a test keeps it equal to what `svc()` would send). Spelled
+ * out so neither the app's entry nor the BFF's page route needs the catalog.
+ */
+export const USERS_LIST_PATH = `${SVC_PREFIX}/users?client_gravatar=true&include_custom_profile_fields=true`;
+
+/**
+ * The requests the app makes as soon as a first load of `pathname` starts. The BFF names them in a preload
+ * `Link` header of the page's HTML, so the browser asks for them while it still loads the scripts; the app's
+ * own identical `fetch` then takes the preloaded response. The users list only for a signed-in visitor: for
+ * anyone else it would be an unused 401.
+ */
+export function firstLoadRequests(pathname: string, signedIn: boolean): string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (signedIn && path === '/users') return [SESSION_PATH, USERS_LIST_PATH];
+  return [SESSION_PATH];
+}
+
+/** `Link` header value for `firstLoadRequests`: fetch preloads, same-origin credentials (what `fetch` sends). */
+export function preloadLinkHeader(paths: string[]): string {
+  return paths.map((p) => `<${p}>; rel=preload; as=fetch; crossorigin`).join(', ');
+}
