@@ -38,7 +38,7 @@ describe('staticRoutes', () => {
     expect(await (await staticRoutes(older).request('/sign-in')).text()).toContain('<title>Realm Console</title>');
   });
 
-  it('names the first load\'s requests in a preload Link header: the users list only with a session cookie', async () => {
+  it("names the first load's requests in a preload Link header: the users list only with a session cookie", async () => {
     const session = '</bff/session>; rel=preload; as=fetch; crossorigin';
     const users = `<${USERS_LIST_PATH}>; rel=preload; as=fetch; crossorigin`;
     const signedIn = { headers: { cookie: 'rc_session=abc' } };
