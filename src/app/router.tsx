@@ -14,6 +14,10 @@ function prefetchSession() {
 }
 prefetchSession();
 
+function FirstLoadFallback() {
+  return null;
+}
+
 function prefetchUsers() {
   prefetchUsersList(appQueryClient);
   return null;
@@ -34,6 +38,9 @@ const router = createBrowserRouter([
   },
   {
     loader: prefetchSession,
+    // A first load shows the blank page while the shell's chunk arrives, as it did, but says so explicitly
+    // (the router warns about a missing fallback otherwise).
+    HydrateFallback: FirstLoadFallback,
     lazy: { Component: async () => (await import('./shell-route')).ShellRoute },
     errorElement: <RouteError />,
     children: [
