@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mergeConfig } from 'vite';
-import base from '../../vite.config';
+import base from '../../vite.config.ts';
 
 /** The console's build settings, for the floor page (bench/floor/main.tsx). */
 export default mergeConfig(base, {
