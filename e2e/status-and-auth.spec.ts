@@ -43,8 +43,16 @@ test('signing out returns to sign-in and ends the BFF session', async ({ page })
 });
 
 test('an unauthenticated visit to a page comes back to it after sign-in', async ({ page }) => {
+  const chatRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/bff/svc/')) chatRequests.push(r.url());
+  });
+  await page.goto('/channels');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fchannels/);
   await page.goto('/users?q=Mia');
   await expect(page).toHaveURL(/\/sign-in\?next=/);
+  // Without a session cookie the pages' early data requests are not sent (they could only get a 401).
+  expect(chatRequests).toEqual([]);
   await page.getByLabel('Email').fill('admin@demo.test');
   await page.getByLabel('Password', { exact: true }).fill('demo1234');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { sessionQueryOptions } from '../client/session';
+import { maybeSignedIn, sessionQueryOptions } from '../client/session';
 import { prefetchUsersList } from '../features/users/api/get-users';
 import { appQueryClient } from './app-query-client';
 import { RouteError } from './route-error';
@@ -19,7 +19,7 @@ function FirstLoadFallback() {
 }
 
 function prefetchUsers() {
-  prefetchUsersList(appQueryClient);
+  if (maybeSignedIn(appQueryClient)) prefetchUsersList(appQueryClient);
   return null;
 }
 // A first load of /users asks for the list now, with the session: the router would run the route's loader

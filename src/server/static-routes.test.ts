@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { USERS_LIST_PATH } from '../shared/bff/first-load';
+import { NO_SESSION_COOKIE_META, USERS_LIST_PATH } from '../shared/bff/first-load';
 import { staticRoutes } from './static-routes';
 
 describe('staticRoutes', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rc-static-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Realm Console</title>');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Realm Console</title></head></html>');
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   const app = staticRoutes(dir);
 
@@ -48,6 +48,9 @@ describe('staticRoutes', () => {
     expect((await app.request('/channels', signedIn)).headers.get('link')).toBe(session);
     writeFileSync(join(dir, 'sign-in.html'), '<!doctype html><title>Sign-in entry</title>');
     expect((await app.request('/sign-in', signedIn)).headers.get('link')).toBe(session);
+    // The page itself says when no session cookie came with it (route loaders then wait for the session).
+    expect(await (await app.request('/channels')).text()).toContain(NO_SESSION_COOKIE_META);
+    expect(await (await app.request('/channels', signedIn)).text()).not.toContain(NO_SESSION_COOKIE_META);
     // Assets carry none.
     expect((await app.request('/assets/app-abc123.js', signedIn)).headers.get('link')).toBeNull();
   });

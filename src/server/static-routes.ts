@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { firstLoadRequests, preloadLinkHeader } from '../shared/bff/first-load';
+import { firstLoadRequests, NO_SESSION_COOKIE_META, preloadLinkHeader } from '../shared/bff/first-load';
 import type { AppEnv } from './app-types';
 import { readSessionId } from './session-cookie';
 
@@ -38,8 +38,10 @@ export function staticRoutes(staticDir: string) {
     c.header('cache-control', 'no-cache');
     // Whether the cookie still names a live session is the session request's answer; a stale one only costs
     // the users list an unused 401.
-    c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, readSessionId(c) !== null)));
-    return c.html(readFileSync(indexPath, 'utf8'));
+    const hasCookie = readSessionId(c) !== null;
+    c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasCookie)));
+    const html = readFileSync(indexPath, 'utf8');
+    return c.html(hasCookie ? html : html.replace('</head>', `${NO_SESSION_COOKIE_META}</head>`));
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { appQueryClient } from '../app-query-client';
-import { sessionQueryOptions } from '../../client/session';
+import { maybeSignedIn, sessionQueryOptions } from '../../client/session';
 import { channelsQueryOptions } from '../../features/channels/api/get-channels';
 import { mySubscriptionsQueryOptions } from '../../features/channels/api/get-my-subscriptions';
 import { ChannelsPage } from '../../features/channels/channels-page';
@@ -10,6 +10,7 @@ import { isAdminRole } from '../../shared/svc/roles';
  * ask for depends on the role; before the session is known only my subscriptions are prefetched.
  */
 export function loader() {
+  if (!maybeSignedIn(appQueryClient)) return null;
   const role = appQueryClient.getQueryData(sessionQueryOptions.queryKey)?.user?.role;
   if (role !== undefined) void appQueryClient.prefetchQuery(channelsQueryOptions(isAdminRole(role)));
   void appQueryClient.prefetchQuery(mySubscriptionsQueryOptions());

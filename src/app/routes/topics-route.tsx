@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { appQueryClient } from '../app-query-client';
-import { sessionQueryOptions } from '../../client/session';
+import { maybeSignedIn, sessionQueryOptions } from '../../client/session';
 import { moderationChannelsQueryOptions } from '../../features/topics/api/get-channels';
 import { moderationRealmQueryOptions } from '../../features/topics/api/get-moderation-context';
 import { prefetchTopicMessages } from '../../features/topics/api/get-topic-messages';
@@ -14,6 +14,7 @@ import { isAdminRole } from '../../shared/svc/roles';
  * with the navigation rather than with the render that follows it.
  */
 export function loader({ request }: LoaderFunctionArgs) {
+  if (!maybeSignedIn(appQueryClient)) return null;
   const session = appQueryClient.getQueryData(sessionQueryOptions.queryKey);
   const role = session?.user?.role;
   if (role !== undefined) void appQueryClient.prefetchQuery(moderationChannelsQueryOptions(isAdminRole(role)));

@@ -1,10 +1,12 @@
 import { appQueryClient } from '../app-query-client';
+import { maybeSignedIn } from '../../client/session';
 import { userGroupsQueryOptions } from '../../features/user-groups/api/get-user-groups';
 import { groupPeopleQueryOptions } from '../../features/user-groups/api/get-people';
 import { UserGroupsPage } from '../../features/user-groups/user-groups-page';
 
 /** Starts the groups list and the people who name their members as soon as the route matches, in parallel. */
 export function loader() {
+  if (!maybeSignedIn(appQueryClient)) return null;
   void appQueryClient.prefetchQuery(userGroupsQueryOptions());
   void appQueryClient.prefetchQuery(groupPeopleQueryOptions());
   return null;

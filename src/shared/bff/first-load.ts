@@ -21,6 +21,14 @@ export function firstLoadRequests(pathname: string, signedIn: boolean): string[]
   return [SESSION_PATH];
 }
 
+/**
+ * A `<meta>` the BFF adds to the console's HTML when the request carried no session cookie: the route loaders
+ * that prefetch in parallel with the session check then wait for it, instead of sending requests that can only
+ * get a 401.
+ */
+export const NO_SESSION_COOKIE_META = '<meta name="realm-console-session" content="none" />';
+export const NO_SESSION_COOKIE_SELECTOR = 'meta[name="realm-console-session"][content="none"]';
+
 /** `Link` header value for `firstLoadRequests`: fetch preloads, same-origin credentials (what `fetch` sends). */
 export function preloadLinkHeader(paths: string[]): string {
   return paths.map((p) => `<${p}>; rel=preload; as=fetch; crossorigin`).join(', ');
