@@ -51,6 +51,16 @@ describe('staticRoutes', () => {
     // The page itself says when no session cookie came with it (route loaders then wait for the session).
     expect(await (await app.request('/channels')).text()).toContain(NO_SESSION_COOKIE_META);
     expect(await (await app.request('/channels', signedIn)).text()).not.toContain(NO_SESSION_COOKIE_META);
+    // Every way to the pages gets the same treatment, `/` and the files by name included.
+    for (const path of ['/', '/index.html']) {
+      const res = await app.request(path);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('link')).toBe(session);
+      expect(await res.text()).toContain(NO_SESSION_COOKIE_META);
+    }
+    const signInFile = await app.request('/sign-in.html', signedIn);
+    expect(signInFile.headers.get('cache-control')).toBe('no-cache');
+    expect(await signInFile.text()).toContain('<title>Sign-in entry</title>');
     // Assets carry none.
     expect((await app.request('/assets/app-abc123.js', signedIn)).headers.get('link')).toBeNull();
   });

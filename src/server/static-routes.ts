@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { firstLoadRequests, NO_SESSION_COOKIE_META, preloadLinkHeader } from '../shared/bff/first-load';
 import type { AppEnv } from './app-types';
 import { readSessionId } from './session-cookie';
@@ -18,20 +18,14 @@ export function staticRoutes(staticDir: string) {
   const indexPath = join(root, 'index.html');
   const signInPath = join(root, 'sign-in.html');
 
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
-  });
-  // Without a build there is nothing to serve; the fallback below says how to build.
-  if (existsSync(root)) app.use('*', serveStatic({ root, precompressed: true }));
-  app.get('/sign-in', (c, next) => {
+  const signInPage = (c: Context, next: Next) => {
     // A build without the page (or `vite` in development) has the route in index.html's router instead.
     if (!existsSync(signInPath)) return next();
     c.header('cache-control', 'no-cache');
     c.header('link', preloadLinkHeader(firstLoadRequests('/sign-in', false)));
     return c.html(readFileSync(signInPath, 'utf8'));
-  });
-  app.get('*', (c) => {
+  };
+  const consolePage = (c: Context) => {
     if (!existsSync(indexPath)) {
       return c.text('The console has not been built. Run `npm run build` (npm start does it for you).', 503);
     }
@@ -42,6 +36,20 @@ export function staticRoutes(staticDir: string) {
     c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasCookie)));
     const html = readFileSync(indexPath, 'utf8');
     return c.html(hasCookie ? html : html.replace('</head>', `${NO_SESSION_COOKIE_META}</head>`));
+  };
+
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
   });
+  // The pages' own files by name (and `/`, which serveStatic would answer with index.html) go through the page
+  // handlers too: uncached, with their preload header.
+  app.get('/', consolePage);
+  app.get('/index.html', consolePage);
+  app.get('/sign-in.html', signInPage);
+  // Without a build there is nothing to serve; the fallback below says how to build.
+  if (existsSync(root)) app.use('*', serveStatic({ root, precompressed: true }));
+  app.get('/sign-in', signInPage);
+  app.get('*', consolePage);
   return app;
 }
