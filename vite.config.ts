@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreloads } from './src/build/route-preloads-plugin.ts';
 
 // The dev server proxies /bff to the BFF started by `npm run dev` (BFF_DEV_PORT).
 const bffPort = Number(process.env.BFF_DEV_PORT ?? 8080);
@@ -75,7 +76,14 @@ function signInClosure(getModuleInfo: (id: string) => ModuleInfo | null): Set<st
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    routePreloads({
+      routeModulesFile: resolve(projectRoot, 'src/app/route-modules.ts'),
+      pageEntry: entries.main,
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -88,6 +88,29 @@ test('signing in on /sign-in opens the console in place; a signed-in visit to /s
   await expect(page.getByRole('heading', { name: 'User groups', level: 2 })).toBeVisible();
 });
 
+test("a signed-in first load names the page's script files in its HTML, and each is fetched once", async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  const response = await page.goto('/channels');
+  const html = (await response?.text()) ?? '';
+  await expect(page.getByRole('heading', { name: 'Channels' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The HTML names the page's own chunk and the shell's, so the browser fetches them with the entry's, not
+  // after the entry has run and the router has asked for them.
+  const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  expect(named.some((href) => /\/assets\/channels-route-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(named.some((href) => /\/assets\/shell-route-[\w-]+\.js$/.test(href))).toBe(true);
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => e.name.endsWith('.js'))
+      .map((e) => ({ path: new URL(e.name).pathname, status: e.responseStatus })),
+  );
+  // Every named file exists, and none is fetched a second time (a preload the module loader could not use).
+  for (const href of named) expect(scripts.filter((s) => s.path === href)).toEqual([{ path: href, status: 200 }]);
+  expect(new Set(scripts.map((s) => s.path)).size).toBe(scripts.length);
+});
+
 test('a signed-in load of the users page asks for the session and the list once each, as the page starts', async ({
   page,
 }) => {

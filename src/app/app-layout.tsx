@@ -6,11 +6,11 @@ import { useSession } from '../client/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
 import { visibleNavItems } from './nav-items';
-import { preloadRoute } from './route-modules';
+import { liveSyncModule, preloadRoute } from './route-modules';
 import { UserMenu } from './user-menu';
 
 // The event map pulls in every feature's handlers and their schemas: a chunk of its own, off the shell.
-const LiveSync = lazy(async () => ({ default: (await import('./live-sync')).LiveSync }));
+const LiveSync = lazy(async () => ({ default: (await liveSyncModule()).LiveSync }));
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();

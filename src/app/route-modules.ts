@@ -1,7 +1,14 @@
+/** The signed-in pages' frame (navigation, header, live status): every page but sign-in loads it first. */
+export const shellModule = () => import('./shell-route');
+/** The live event map, which the shell loads after its first render (it pulls in every feature's handlers). */
+export const liveSyncModule = () => import('./live-sync');
+
 /**
  * Every lazily loaded route module, by path. The router loads them on navigation; the navigation menu
  * calls the same functions on hover or focus so the chunk is usually already there when the click lands.
- * (import() of the same specifier resolves to the same chunk and is only fetched once.)
+ * (import() of the same specifier resolves to the same chunk and is only fetched once.) The build reads this
+ * table too (src/build/route-preloads-plugin.ts), so that the BFF can name a page's files in its HTML: keep
+ * each entry a quoted path and an arrow returning the import.
  */
 export const routeModules = {
   '/users': () => import('./routes/users-route'),

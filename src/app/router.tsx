@@ -1,9 +1,10 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { maybeSignedIn, sessionQueryOptions } from '../client/session';
+import { firstLoadRequests, USERS_LIST_PATH } from '../shared/bff/first-load';
 import { prefetchUsersList } from '../features/users/api/get-users';
 import { appQueryClient } from './app-query-client';
 import { RouteError } from './route-error';
-import { routeModules } from './route-modules';
+import { routeModules, shellModule } from './route-modules';
 import { SignInRoute } from './routes/sign-in-route';
 
 // The session request starts as this module loads, in parallel with the route chunks, not after the first
@@ -23,8 +24,9 @@ function prefetchUsers() {
   return null;
 }
 // A first load of /users asks for the list now, with the session: the router would run the route's loader
-// only after evaluating its first chunks, and the list is the slowest part of the page.
-if (location.pathname === '/users') prefetchUsers();
+// only after evaluating its first chunks, and the list is the slowest part of the page. (The BFF's preload
+// header names the same request, from the same table.)
+if (firstLoadRequests(location.pathname, true).includes(USERS_LIST_PATH)) prefetchUsers();
 
 // Each feature page is its own lazily loaded chunk, and so is the shell: the sign-in route loads neither. The
 // sign-in page itself is in the entry (a fresh visit to /sign-in gets sign-in.html, without this router).
@@ -41,7 +43,7 @@ const router = createBrowserRouter([
     // A first load shows the blank page while the shell's chunk arrives, as it did, but says so explicitly
     // (the router warns about a missing fallback otherwise).
     HydrateFallback: FirstLoadFallback,
-    lazy: { Component: async () => (await import('./shell-route')).ShellRoute },
+    lazy: { Component: async () => (await shellModule()).ShellRoute },
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/users" replace /> },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NO_SESSION_COOKIE_META, USERS_LIST_PATH } from '../shared/bff/first-load';
+import { PAGE_PRELOADS_FILE } from '../shared/bff/page-preloads';
 import { staticRoutes } from './static-routes';
 
 describe('staticRoutes', () => {
@@ -63,6 +64,50 @@ describe('staticRoutes', () => {
     expect(await signInFile.text()).toContain('<title>Sign-in entry</title>');
     // Assets carry none.
     expect((await app.request('/assets/app-abc123.js', signedIn)).headers.get('link')).toBeNull();
+  });
+
+  it("names the shell's and the page's files in the HTML of a visitor with a session cookie", async () => {
+    const built = mkdtempSync(join(tmpdir(), 'rc-static-'));
+    writeFileSync(join(built, 'index.html'), '<!doctype html><html><head><title>Realm Console</title></head></html>');
+    const signedIn = { headers: { cookie: 'rc_session=abc' } };
+    const page = async (path: string, init?: RequestInit) =>
+      await (await staticRoutes(built).request(path, init)).text();
+    // No file (a development build): the HTML as it is.
+    expect(await page('/users', signedIn)).toBe(
+      '<!doctype html><html><head><title>Realm Console</title></head></html>',
+    );
+
+    writeFileSync(
+      join(built, PAGE_PRELOADS_FILE),
+      JSON.stringify({
+        shell: ['assets/shell-1.js', 'assets/shell-1.css'],
+        routes: { '/users': ['assets/users-2.js', 'assets/users-2.css'], '/me': ['assets/me-3.js'] },
+      }),
+    );
+    const shellTags =
+      '<link rel="modulepreload" crossorigin href="/assets/shell-1.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/shell-1.css">';
+    const usersTags =
+      '<link rel="modulepreload" crossorigin href="/assets/users-2.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/users-2.css">';
+    expect(await page('/users', signedIn)).toContain(`${shellTags}${usersTags}</head>`);
+    expect(await page('/users/', signedIn)).toContain(`${shellTags}${usersTags}</head>`);
+    expect(await page('/me', signedIn)).toContain(
+      `${shellTags}<link rel="modulepreload" crossorigin href="/assets/me-3.js"></head>`,
+    );
+    // A path of no page (the not-found page) or a page's sub-path: the shell only.
+    expect(await page('/nowhere', signedIn)).toContain(`<title>Realm Console</title>${shellTags}</head>`);
+    expect(await page('/users/12', signedIn)).toContain(`<title>Realm Console</title>${shellTags}</head>`);
+    // Without a cookie the router goes to sign-in, which needs none of them.
+    const signedOut = await page('/users');
+    expect(signedOut).not.toContain('modulepreload');
+    expect(signedOut).toContain(NO_SESSION_COOKIE_META);
+
+    // A file this BFF does not understand (another version's) is ignored rather than trusted.
+    writeFileSync(join(built, PAGE_PRELOADS_FILE), JSON.stringify({ routes: ['assets/x.js'] }));
+    expect(await page('/users', signedIn)).not.toContain('modulepreload');
+    writeFileSync(join(built, PAGE_PRELOADS_FILE), '{');
+    expect(await page('/users', signedIn)).not.toContain('modulepreload');
   });
 
   it('says how to build when there is no build', async () => {

@@ -3,6 +3,13 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
 import { firstLoadRequests, NO_SESSION_COOKIE_META, preloadLinkHeader } from '../shared/bff/first-load';
+import {
+  PAGE_PRELOADS_FILE,
+  pagePreloadFiles,
+  pagePreloadsSchema,
+  pagePreloadTags,
+  type PagePreloads,
+} from '../shared/bff/page-preloads';
 import type { AppEnv } from './app-types';
 import { readSessionId } from './session-cookie';
 
@@ -10,13 +17,28 @@ import { readSessionId } from './session-cookie';
  * The built SPA: hashed assets cached for a year, `/sign-in` gets its own page (sign-in.html, whose entry
  * leaves the router out), every other path falls back to index.html. The build writes .br and .gz copies
  * (vite.config.ts); they are served when the browser accepts them. A page's HTML names the requests its first
- * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded.
+ * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded,
+ * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts).
  */
+const NO_PRELOADS: PagePreloads = { shell: [], routes: {} };
+
+/** The build's page preloads; none when the file is missing (`vite` in development) or not what this BFF expects. */
+function readPreloads(path: string): PagePreloads {
+  if (!existsSync(path)) return NO_PRELOADS;
+  try {
+    const parsed = pagePreloadsSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    return parsed.success ? parsed.data : NO_PRELOADS;
+  } catch {
+    return NO_PRELOADS;
+  }
+}
+
 export function staticRoutes(staticDir: string) {
   const app = new Hono<AppEnv>();
   const root = resolve(staticDir);
   const indexPath = join(root, 'index.html');
   const signInPath = join(root, 'sign-in.html');
+  const preloadsPath = join(root, PAGE_PRELOADS_FILE);
 
   const signInPage = (c: Context, next: Next) => {
     // A build without the page (or `vite` in development) has the route in index.html's router instead.
@@ -34,8 +56,12 @@ export function staticRoutes(staticDir: string) {
     // the users list an unused 401.
     const hasCookie = readSessionId(c) !== null;
     c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasCookie)));
+    // Without a cookie the router goes to sign-in, which needs none of the shell's or the page's files.
+    const extra = hasCookie
+      ? pagePreloadTags(pagePreloadFiles(readPreloads(preloadsPath), c.req.path))
+      : NO_SESSION_COOKIE_META;
     const html = readFileSync(indexPath, 'utf8');
-    return c.html(hasCookie ? html : html.replace('</head>', `${NO_SESSION_COOKIE_META}</head>`));
+    return c.html(extra ? html.replace('</head>', `${extra}</head>`) : html);
   };
 
   app.use('/assets/*', async (c, next) => {

@@ -1,4 +1,4 @@
-import { SVC_PREFIX } from './constants';
+import { SVC_PREFIX } from './constants.ts';
 
 /** The browser's session endpoint: every page of the console reads it first. */
 export const SESSION_PATH = '/bff/session';
@@ -9,6 +9,11 @@ export const SESSION_PATH = '/bff/session';
  */
 export const USERS_LIST_PATH = `${SVC_PREFIX}/users?client_gravatar=true&include_custom_profile_fields=true`;
 
+/** The page a location path shows: the router matches `/users/` as `/users`. */
+export function pagePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
 /**
  * The requests the app makes as soon as a first load of `pathname` starts. The BFF names them in a preload
  * `Link` header of the page's HTML, so the browser asks for them while it still loads the scripts; the app's
@@ -16,8 +21,7 @@ export const USERS_LIST_PATH = `${SVC_PREFIX}/users?client_gravatar=true&include
  * anyone else it would be an unused 401.
  */
 export function firstLoadRequests(pathname: string, signedIn: boolean): string[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (signedIn && path === '/users') return [SESSION_PATH, USERS_LIST_PATH];
+  if (signedIn && pagePath(pathname) === '/users') return [SESSION_PATH, USERS_LIST_PATH];
   return [SESSION_PATH];
 }
 
