@@ -146,6 +146,14 @@ async function bundleRows(browser: Browser, base: string): Promise<{ rows: Row[]
         pass: null,
       },
       {
+        // Over HTTP/1.1's six connections per host each file costs a share of a round trip on a real network.
+        figure: 'users route: JS+CSS files requested',
+        unit: 'files',
+        value: usersFiles.size,
+        budget: 'report',
+        pass: null,
+      },
+      {
         figure: `users route: largest feature chunk (${biggest[0].replace('assets/', '')})`,
         unit: 'KB',
         value: KB(biggest[1]),
