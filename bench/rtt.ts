@@ -1,0 +1,103 @@
+/**
+ * First loads over an emulated network round trip (Chromium's network emulation, BENCH_RTT ms, default 40):
+ * signed in, cold cache, navigation → the page's first content, for /users (first row) and /channels (the
+ * page's heading). On loopback a file costs almost nothing; over a real network each of a page's files takes
+ * a share of a round trip on HTTP/1.1's six connections, which is what HTML preloads and chunk count change.
+ *
+ * BENCH_COMPARE_DIST names a second build (e.g. one from an older commit) measured in the same run, in turn.
+ */
+import { chromium, type Browser } from 'playwright';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { recordSection, ratio, stats, type Row } from './report';
+import { median, startStack, type Stack } from './stack';
+
+const RTT = Number(process.env.BENCH_RTT ?? 40);
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
+const DIST = process.env.BENCH_DIST ?? 'dist';
+const COMPARE = process.env.BENCH_COMPARE_DIST;
+
+const PAGES = [
+  { path: '/users', what: 'first row', selector: '[role="table"] [role="row"][aria-rowindex="2"]' },
+  { path: '/channels', what: 'heading', selector: 'main h2' },
+];
+
+/** Sets window.__benchAt when `selector` first matches (a string: the console's CSP forbids eval). */
+function markWhenPresent(selector: string): string {
+  return `(() => {
+    const sel = ${JSON.stringify(selector)};
+    const check = () => {
+      if (window.__benchAt === undefined && document.querySelector(sel)) window.__benchAt = performance.now();
+      return window.__benchAt !== undefined;
+    };
+    const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  })();`;
+}
+
+async function firstLoad(browser: Browser, base: string, path: string, selector: string): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const res = await page.request.post(`${base}/bff/session`, {
+      data: { email: 'admin@demo.test', password: 'demo1234' },
+      headers: { origin: base, 'x-realm-console': '1' },
+    });
+    if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: RTT,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.addInitScript({ content: markWhenPresent(selector) });
+    await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as { __benchAt?: number }).__benchAt !== undefined, undefined, {
+      timeout: 30_000,
+    });
+    return (await page.evaluate('window.__benchAt')) as number;
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const stacks: [string, Stack][] = [[DIST, await startStack({ SIM_USERS: '300', STATIC_DIR: DIST })]];
+  if (COMPARE) stacks.push([COMPARE, await startStack({ SIM_USERS: '300', STATIC_DIR: COMPARE })]);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const rows: Row[] = [];
+  try {
+    for (const { path, what, selector } of PAGES) {
+      const times = new Map<string, number[]>(stacks.map(([dist]) => [dist, []]));
+      // Builds take turns, so that both see the same machine load; the first round warms up.
+      for (let i = 0; i <= RUNS; i++) {
+        for (const [dist, stack] of stacks) {
+          const t = await firstLoad(browser, stack.consoleUrl, path, selector);
+          if (i > 0) times.get(dist)!.push(t);
+        }
+      }
+      const mine = times.get(DIST)!;
+      const other = COMPARE ? times.get(COMPARE)! : null;
+      rows.push({
+        figure: `${path} first load at ${RTT} ms RTT: navigation → ${what}`,
+        unit: 'ms',
+        value: stats(mine),
+        floor: other ? { label: `build in ${COMPARE}`, value: stats(other) } : null,
+        ratio: other ? ratio(median(mine), median(other)) : null,
+        budget: 'report',
+        pass: null,
+      });
+    }
+  } finally {
+    await browser.close();
+    await Promise.all(stacks.map(([, stack]) => stack.stop()));
+  }
+  recordSection('rtt', rows, { rttMs: RTT, runs: RUNS });
+  process.exit(0);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
