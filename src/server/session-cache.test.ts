@@ -49,6 +49,47 @@ describe('CachedSessionStore', () => {
     expect(await b.touch(two.id, 2_100)).toBeNull();
   });
 
+  it('keeps a session it updated, with the change, timed from the last store check', async () => {
+    const { store, calls } = counting(new MemorySessionStore(limits));
+    const cached = new CachedSessionStore(store, 2_000);
+    const session = await cached.create(data, 1_000);
+    await cached.update(session.id, { role: 400, fullName: 'A. Renamed' });
+    const seen = await cached.touch(session.id, 1_500);
+    expect(seen).toMatchObject({ role: 400, fullName: 'A. Renamed', apiKey: 'k' });
+    expect(calls.touch).toBe(0);
+    // The update does not extend the time the entry is trusted.
+    await cached.touch(session.id, 3_100);
+    expect(calls.touch).toBe(1);
+    // A session it never saw stays unknown until the store is asked.
+    const other = await new MemorySessionStore(limits).create(data, 0);
+    await cached.update(other.id, { role: 100 });
+    expect(await cached.touch(other.id, 3_200)).toBeNull();
+    expect(calls.touch).toBe(2);
+  });
+
+  it('does not keep an update that a sign-out overtook', async () => {
+    const inner = new MemorySessionStore(limits);
+    let release: () => void = () => undefined;
+    const slow: SessionStore = {
+      create: (d, now) => inner.create(d, now),
+      touch: (id, now) => inner.touch(id, now),
+      update: async (id, p) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        await inner.update(id, p);
+      },
+      delete: (id) => inner.delete(id),
+      deleteAllForUser: (u) => inner.deleteAllForUser(u),
+    };
+    const cached = new CachedSessionStore(slow, 2_000);
+    const session = await cached.create(data, 0);
+    const update = cached.update(session.id, { role: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await cached.delete(session.id);
+    release();
+    await update;
+    expect(await cached.touch(session.id, 100)).toBeNull();
+  });
+
   it('never trusts an entry when the clock goes backwards', async () => {
     const { store, calls } = counting(new MemorySessionStore(limits));
     const cached = new CachedSessionStore(store, 2_000);

@@ -52,8 +52,16 @@ export class CachedSessionStore implements SessionStore {
   }
 
   async update(id: string, patch: Partial<SessionData>): Promise<void> {
+    const known = this.cache.get(id);
     this.forget(id);
+    const generation = this.generation;
     await this.inner.update(id, patch);
+    // The store now holds the known session with the patch (every page load's session read refreshes the
+    // user's name and role): keep that, still timed from the last store check, unless something else changed
+    // meanwhile. Forgetting it would send the page's next requests to the store.
+    if (known && generation === this.generation) {
+      this.cache.set(id, { session: { ...known.session, ...patch }, checkedAt: known.checkedAt });
+    }
   }
 
   async delete(id: string): Promise<void> {
