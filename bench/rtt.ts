@@ -4,7 +4,8 @@
  * page's heading). On loopback a file costs almost nothing; over a real network each of a page's files takes
  * a share of a round trip on HTTP/1.1's six connections, which is what HTML preloads and chunk count change.
  *
- * BENCH_COMPARE_DIST names a second build (e.g. one from an older commit) measured in the same run, in turn.
+ * BENCH_COMPARE_DIST names a second build (e.g. one from an older commit) measured in the same run, in turn;
+ * BENCH_MBPS limits the throughput (default: none), BENCH_USERS sets the organization's size (default 300).
  */
 import { chromium, type Browser } from 'playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
@@ -15,6 +16,10 @@ const RTT = Number(process.env.BENCH_RTT ?? 40);
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const DIST = process.env.BENCH_DIST ?? 'dist';
 const COMPARE = process.env.BENCH_COMPARE_DIST;
+/** Download and upload throughput in Mbit/s (default: not limited). */
+const MBPS = Number(process.env.BENCH_MBPS ?? 0);
+const USERS = Number(process.env.BENCH_USERS ?? 300);
+const THROUGHPUT = MBPS > 0 ? (MBPS * 1_000_000) / 8 : -1;
 
 const PAGES = [
   { path: '/users', what: 'first row', selector: '[role="table"] [role="row"][aria-rowindex="2"]' },
@@ -48,8 +53,8 @@ async function firstLoad(browser: Browser, base: string, path: string, selector:
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: RTT,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
+      downloadThroughput: THROUGHPUT,
+      uploadThroughput: THROUGHPUT,
     });
     await page.addInitScript({ content: markWhenPresent(selector) });
     await page.goto(`${base}${path}`, { waitUntil: 'commit' });
@@ -63,8 +68,8 @@ async function firstLoad(browser: Browser, base: string, path: string, selector:
 }
 
 async function main() {
-  const stacks: [string, Stack][] = [[DIST, await startStack({ SIM_USERS: '300', STATIC_DIR: DIST })]];
-  if (COMPARE) stacks.push([COMPARE, await startStack({ SIM_USERS: '300', STATIC_DIR: COMPARE })]);
+  const stacks: [string, Stack][] = [[DIST, await startStack({ SIM_USERS: String(USERS), STATIC_DIR: DIST })]];
+  if (COMPARE) stacks.push([COMPARE, await startStack({ SIM_USERS: String(USERS), STATIC_DIR: COMPARE })]);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: Row[] = [];
   try {
@@ -80,7 +85,7 @@ async function main() {
       const mine = times.get(DIST)!;
       const other = COMPARE ? times.get(COMPARE)! : null;
       rows.push({
-        figure: `${path} first load at ${RTT} ms RTT: navigation → ${what}`,
+        figure: `${path} first load at ${RTT} ms RTT${MBPS > 0 ? `, ${MBPS} Mbit/s` : ''}: navigation → ${what}`,
         unit: 'ms',
         value: stats(mine),
         floor: other ? { label: `build in ${COMPARE}`, value: stats(other) } : null,
@@ -93,7 +98,7 @@ async function main() {
     await browser.close();
     await Promise.all(stacks.map(([, stack]) => stack.stop()));
   }
-  recordSection('rtt', rows, { rttMs: RTT, runs: RUNS });
+  recordSection('rtt', rows, { rttMs: RTT, mbps: MBPS || null, users: USERS, runs: RUNS });
   process.exit(0);
 }
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../shared/bff/protocol';
 import { createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
@@ -8,8 +9,8 @@ import { createDeps } from './deps';
 const ORIGIN = 'http://console.test';
 const SIM_URL = 'http://sim.test';
 
-function setup(options: { timeoutMs?: number } = {}) {
-  const sim = createSvcSimulator({ generatedUsers: 20 });
+function setup(options: { timeoutMs?: number; users?: number } = {}) {
+  const sim = createSvcSimulator({ generatedUsers: options.users ?? 20 });
   const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: options.timeoutMs ?? 2_000 };
   const logs: string[] = [];
   const deps = createDeps(config, {
@@ -53,6 +54,35 @@ async function signIn(h: Harness, email: string, password = DEMO_PASSWORD): Prom
   const cookie = res.headers.get('set-cookie')!;
   return cookie.split(';')[0]!;
 }
+
+describe('BFF answers to large reads', () => {
+  it('are compressed for a browser that accepts it; small ones and the rest go as they are', async () => {
+    const h = setup({ users: 200 });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const list = ORIGIN + '/bff/svc/users?client_gravatar=true&include_custom_profile_fields=true';
+    const plain = await h.app.request(list, { headers: { cookie } });
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(16 * 1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('accept-encoding');
+
+    const zipped = await h.app.request(list, { headers: { cookie, 'accept-encoding': 'gzip, deflate' } });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const bytes = new Uint8Array(await zipped.arrayBuffer());
+    expect(bytes.byteLength).toBeLessThan(text.length / 4);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(text);
+
+    const br = await h.app.request(list, { headers: { cookie, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString('utf8')).toBe(text);
+
+    const me = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(me.headers.get('content-encoding')).toBeNull();
+    expect((await me.json()) as { email: string }).toMatchObject({ email: 'admin@demo.test' });
+  });
+});
 
 describe('BFF routing', () => {
   it('matches every route with Hono’s RegExpRouter, not the slower TrieRouter fallback', async () => {

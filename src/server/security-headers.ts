@@ -61,7 +61,11 @@ export function securedHeaders(headers: Record<string, string>): SecuredHeaders 
  * A response that already carries SECURITY_HEADERS, for hot paths: its headers stay a plain record that
  * @hono/node-server writes as is, instead of a Headers object set twelve times and copied out again.
  */
-export function securedResponse(body: string, status: number, headers: SecuredHeaders): Response {
+export function securedResponse(
+  body: string | Uint8Array<ArrayBuffer>,
+  status: number,
+  headers: SecuredHeaders,
+): Response {
   const response = new Response(body, { status, headers: headers.record });
   secured.add(response);
   return response;

@@ -9,13 +9,18 @@ import type { AppEnv, BffDeps } from './app-types';
 import { auditUnavailable, beginAudit, lookupUserName, svcTarget, type AuditHandle } from './audit';
 import type { Config } from './config';
 import { requireSession } from './require-session';
-import { securedHeaders, securedResponse } from './security-headers';
+import { chooseCoding, compressJson, COMPRESS_FROM_BYTES, type ContentCoding } from './compress-json';
+import { securedHeaders, securedResponse, type SecuredHeaders } from './security-headers';
 import { clearSessionCookie } from './session-cookie';
 import { DEAD_KEY_CODES } from './dead-key';
 import { UpstreamRefusal } from './svc-upstream';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
-const UPSTREAM_JSON_SECURED = securedHeaders(UPSTREAM_JSON);
+const UPSTREAM_JSON_SECURED = securedHeaders({ ...UPSTREAM_JSON, vary: 'accept-encoding' });
+const UPSTREAM_JSON_CODED: Record<ContentCoding, SecuredHeaders> = {
+  br: securedHeaders({ ...UPSTREAM_JSON, vary: 'accept-encoding', 'content-encoding': 'br' }),
+  gzip: securedHeaders({ ...UPSTREAM_JSON, vary: 'accept-encoding', 'content-encoding': 'gzip' }),
+};
 
 type Status = 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502;
 
@@ -77,6 +82,11 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       // A mutation's response also carries what the audit set on the context (x-request-id); a read has
       // nothing else to carry and takes the cheaper prebuilt response.
       if (audit) return c.body(upstream.text, upstream.status as 200, UPSTREAM_JSON);
+      const coding = upstream.text.length >= COMPRESS_FROM_BYTES ? chooseCoding(c.req.header('accept-encoding')) : null;
+      if (coding) {
+        const body = await compressJson(upstream.text, coding);
+        return securedResponse(body, upstream.status, UPSTREAM_JSON_CODED[coding]);
+      }
       return securedResponse(upstream.text, upstream.status, UPSTREAM_JSON_SECURED);
     } catch (error) {
       await audit?.finish(

@@ -1,0 +1,31 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { chooseCoding, compressJson } from './compress-json';
+
+describe('chooseCoding', () => {
+  it('prefers br, then gzip, and respects a refusal (q=0)', () => {
+    expect(chooseCoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseCoding('gzip, deflate')).toBe('gzip');
+    expect(chooseCoding('GZIP;q=0.5')).toBe('gzip');
+    expect(chooseCoding('br;q=0, gzip;q=1')).toBe('gzip');
+    expect(chooseCoding('br;q=0.0')).toBeNull();
+    expect(chooseCoding('identity')).toBeNull();
+    expect(chooseCoding('')).toBeNull();
+    expect(chooseCoding(undefined)).toBeNull();
+  });
+});
+
+describe('compressJson', () => {
+  const json = JSON.stringify({
+    members: Array.from({ length: 500 }, (_, i) => ({ user_id: i, full_name: `Zoë ${i}` })),
+  });
+
+  it('gives bytes that decode back to the same text, much smaller', async () => {
+    const br = await compressJson(json, 'br');
+    const gz = await compressJson(json, 'gzip');
+    expect(brotliDecompressSync(br).toString('utf8')).toBe(json);
+    expect(gunzipSync(gz).toString('utf8')).toBe(json);
+    expect(br.byteLength).toBeLessThan(json.length / 5);
+    expect(gz.byteLength).toBeLessThan(json.length / 5);
+  });
+});
