@@ -13,13 +13,6 @@ import {
 import type { AppEnv } from './app-types';
 import { readSessionId } from './session-cookie';
 
-/**
- * The built SPA: hashed assets cached for a year, `/sign-in` gets its own page (sign-in.html, whose entry
- * leaves the router out), every other path falls back to index.html. The build writes .br and .gz copies
- * (vite.config.ts); they are served when the browser accepts them. A page's HTML names the requests its first
- * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded,
- * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts).
- */
 const NO_PRELOADS: PagePreloads = { shell: [], routes: {} };
 
 /** The build's page preloads; none when the file is missing (`vite` in development) or not what this BFF expects. */
@@ -33,6 +26,13 @@ function readPreloads(path: string): PagePreloads {
   }
 }
 
+/**
+ * The built SPA: hashed assets cached for a year, `/sign-in` gets its own page (sign-in.html, whose entry
+ * leaves the router out), every other path falls back to index.html. The build writes .br and .gz copies
+ * (vite.config.ts); they are served when the browser accepts them. A page's HTML names the requests its first
+ * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded,
+ * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts).
+ */
 export function staticRoutes(staticDir: string) {
   const app = new Hono<AppEnv>();
   const root = resolve(staticDir);
