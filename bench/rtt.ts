@@ -9,6 +9,7 @@
  */
 import { chromium, type Browser } from 'playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { markedTime, markWhenPresent } from './page-marks';
 import { recordSection, ratio, stats, type Row } from './report';
 import { median, startStack, type Stack } from './stack';
 
@@ -25,19 +26,6 @@ const PAGES = [
   { path: '/users', what: 'first row', selector: '[role="table"] [role="row"][aria-rowindex="2"]' },
   { path: '/channels', what: 'heading', selector: 'main h2' },
 ];
-
-/** Sets window.__benchAt when `selector` first matches (a string: the console's CSP forbids eval). */
-function markWhenPresent(selector: string): string {
-  return `(() => {
-    const sel = ${JSON.stringify(selector)};
-    const check = () => {
-      if (window.__benchAt === undefined && document.querySelector(sel)) window.__benchAt = performance.now();
-      return window.__benchAt !== undefined;
-    };
-    const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
-    observer.observe(document, { subtree: true, childList: true, attributes: true });
-  })();`;
-}
 
 async function firstLoad(browser: Browser, base: string, path: string, selector: string): Promise<number> {
   const context = await browser.newContext();
@@ -58,10 +46,7 @@ async function firstLoad(browser: Browser, base: string, path: string, selector:
     });
     await page.addInitScript({ content: markWhenPresent(selector) });
     await page.goto(`${base}${path}`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as { __benchAt?: number }).__benchAt !== undefined, undefined, {
-      timeout: 30_000,
-    });
-    return (await page.evaluate('window.__benchAt')) as number;
+    return await markedTime(page);
   } finally {
     await context.close();
   }

@@ -17,6 +17,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { staticRoutes } from '../src/server/static-routes';
 import { ratio, recordSection, round, stats, type Row } from './report';
+import { markedTime, markWhenPresent } from './page-marks';
 import { adminAuth, median, percentile, startSeparateStack, startStack } from './stack';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
@@ -62,30 +63,6 @@ async function repeat(fn: (i: number) => Promise<number>, runs = RUNS): Promise<
     if (i > 0) out.push(v);
   }
   return out;
-}
-
-/**
- * Records the time (performance.now(), from navigation start) at which `selector` first matches, using a
- * MutationObserver installed before any page script runs. A string: tsx's helpers do not exist in the page.
- */
-function markWhenPresent(selector: string): string {
-  return `(() => {
-    const sel = ${JSON.stringify(selector)};
-    const check = () => {
-      if (window.__benchAt === undefined && document.querySelector(sel)) window.__benchAt = performance.now();
-      return window.__benchAt !== undefined;
-    };
-    const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
-    observer.observe(document, { subtree: true, childList: true, attributes: true });
-  })();`;
-}
-
-async function markedTime(page: Page): Promise<number> {
-  // Functions, not strings: the console's CSP forbids eval, which string predicates need.
-  await page.waitForFunction(() => (window as { __benchAt?: number }).__benchAt !== undefined, undefined, {
-    timeout: 30_000,
-  });
-  return (await page.evaluate('window.__benchAt')) as number;
 }
 
 /** JS and CSS a route loads (from the files the browser requested), gzip bytes per file. */
