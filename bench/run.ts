@@ -28,8 +28,9 @@ const PASSWORD = 'demo1234';
 const FLOOR_DIST = 'bench/results/floor-dist';
 /** Where the console is built and served from (BENCH_DIST, default dist/), so parallel runs need not share it. */
 const DIST = process.env.BENCH_DIST ?? 'dist';
-/** BENCH_ONLY=bundle,signin,users,topic,network runs just those sections (default: all). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,signin,users,topic,network').split(',').map((s) => s.trim()));
+/** BENCH_ONLY=bundle,signin,users,topic,network,list runs just those sections (default: all). */
+const SECTIONS = 'bundle,signin,users,topic,network,list';
+const ONLY = new Set((process.env.BENCH_ONLY ?? SECTIONS).split(',').map((s) => s.trim()));
 
 const KB = (bytes: number) => round(bytes / 1024);
 
@@ -205,7 +206,8 @@ async function main() {
     await browser.close();
     await separate?.stop();
   }
-  recordSection('page', rows, extra, ONLY.size === 5);
+  if (ONLY.has('list')) rows.push(...(await largeReadRows()));
+  recordSection('page', rows, extra, ONLY.size === SECTIONS.split(',').length);
   process.exit(0);
 }
 
@@ -560,6 +562,70 @@ async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
         note: errors ? `${errors} errors` : undefined,
       },
     ];
+  }
+}
+
+/**
+ * What the BFF adds to one large read: the USERS-user list (about 5 MB of JSON), sequential requests, direct to
+ * a simulator in its own process and through the BFF, plain and br-compressed (what a browser is sent; the time
+ * then includes decoding it, as a browser would).
+ */
+async function largeReadRows(): Promise<Row[]> {
+  const stack = await startSeparateStack({ SIM_USERS: String(USERS), STATIC_DIR: DIST });
+  try {
+    const auth = await adminAuth(stack.svcUrl);
+    const cookie = await sessionCookie(stack.consoleUrl);
+    const query = 'users?client_gravatar=true&include_custom_profile_fields=true';
+    const timed = async (url: string, headers: Record<string, string>) => {
+      const t = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
+      // fetch() decodes br itself: the size on the wire is the header's.
+      return { ms: performance.now() - t, bytes: Number(res.headers.get('content-length') ?? 0) };
+    };
+    const direct = () =>
+      timed(`${stack.svcUrl}/api/v1/${query}`, { authorization: auth, 'accept-encoding': 'identity' });
+    const plain = () => timed(`${stack.consoleUrl}/bff/svc/${query}`, { cookie, 'accept-encoding': 'identity' });
+    const br = () => timed(`${stack.consoleUrl}/bff/svc/${query}`, { cookie, 'accept-encoding': 'br' });
+    const times = { direct: [] as number[], plain: [] as number[], br: [] as number[] };
+    let brBytes = 0;
+    for (let i = 0; i < RUNS + 3; i++) {
+      const d = await direct();
+      const p = await plain();
+      const b = await br();
+      brBytes = b.bytes;
+      if (i < 3) continue;
+      times.direct.push(d.ms);
+      times.plain.push(p.ms);
+      times.br.push(b.ms);
+    }
+    const floor = { label: 'same read direct to the simulator', value: stats(times.direct) };
+    const n = USERS.toLocaleString('en');
+    return [
+      {
+        figure: `${n}-user list through the BFF, uncompressed`,
+        unit: 'ms',
+        value: stats(times.plain),
+        floor,
+        ratio: ratio(median(times.plain), median(times.direct)),
+        budget: 'report',
+        pass: true,
+        note: `added ${round(median(times.plain) - median(times.direct))} ms`,
+      },
+      {
+        figure: `${n}-user list through the BFF, br (${KB(brBytes)} KB)`,
+        unit: 'ms',
+        value: stats(times.br),
+        floor,
+        ratio: ratio(median(times.br), median(times.direct)),
+        budget: 'report',
+        pass: true,
+        note: `added ${round(median(times.br) - median(times.direct))} ms`,
+      },
+    ];
+  } finally {
+    await stack.stop();
   }
 }
 

@@ -30,13 +30,14 @@ export function chooseCoding(acceptEncoding: string | undefined): ContentCoding 
  * Compresses an upstream answer for the browser, off the event loop (zlib's thread pool), at fast levels: a
  * 10,000-user list is about 5 MB of JSON, several seconds on a slow link, and compresses about tenfold.
  */
-export async function compressJson(text: string, coding: ContentCoding): Promise<Uint8Array<ArrayBuffer>> {
+export async function compressJson(json: string | Uint8Array, coding: ContentCoding): Promise<Uint8Array<ArrayBuffer>> {
+  const size = typeof json === 'string' ? Buffer.byteLength(json) : json.byteLength;
   const out =
     coding === 'br'
-      ? await brotli(text, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) },
+      ? await brotli(json, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: size },
         })
-      : await gz(text, { level: 1 });
+      : await gz(json, { level: 1 });
   // zlib's output is never a SharedArrayBuffer; a view, not a copy, in the type a Response body takes.
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }

@@ -16,10 +16,12 @@ import { DEAD_KEY_CODES } from './dead-key';
 import { UpstreamRefusal } from './svc-upstream';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
-const UPSTREAM_JSON_SECURED = securedHeaders({ ...UPSTREAM_JSON, vary: 'accept-encoding' });
+// A read's coding depends on the request's Accept-Encoding, compressed or not.
+const UPSTREAM_READ = { ...UPSTREAM_JSON, vary: 'accept-encoding' };
+const UPSTREAM_JSON_SECURED = securedHeaders(UPSTREAM_READ);
 const UPSTREAM_JSON_CODED: Record<ContentCoding, SecuredHeaders> = {
-  br: securedHeaders({ ...UPSTREAM_JSON, vary: 'accept-encoding', 'content-encoding': 'br' }),
-  gzip: securedHeaders({ ...UPSTREAM_JSON, vary: 'accept-encoding', 'content-encoding': 'gzip' }),
+  br: securedHeaders({ ...UPSTREAM_READ, 'content-encoding': 'br' }),
+  gzip: securedHeaders({ ...UPSTREAM_READ, 'content-encoding': 'gzip' }),
 };
 
 type Status = 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502;
@@ -81,13 +83,14 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       await audit?.finish({ outcome: 'success' }, await targetName);
       // A mutation's response also carries what the audit set on the context (x-request-id); a read has
       // nothing else to carry and takes the cheaper prebuilt response.
-      if (audit) return c.body(upstream.text, upstream.status as 200, UPSTREAM_JSON);
-      const coding = upstream.text.length >= COMPRESS_FROM_BYTES ? chooseCoding(c.req.header('accept-encoding')) : null;
+      if (audit) return c.body(upstream.bytes, upstream.status as 200, UPSTREAM_JSON);
+      // The upstream's own bytes go on (checked, not re-encoded from the parsed text).
+      const { bytes } = upstream;
+      const coding = bytes.byteLength >= COMPRESS_FROM_BYTES ? chooseCoding(c.req.header('accept-encoding')) : null;
       if (coding) {
-        const body = await compressJson(upstream.text, coding);
-        return securedResponse(body, upstream.status, UPSTREAM_JSON_CODED[coding]);
+        return securedResponse(await compressJson(bytes, coding), upstream.status, UPSTREAM_JSON_CODED[coding]);
       }
-      return securedResponse(upstream.text, upstream.status, UPSTREAM_JSON_SECURED);
+      return securedResponse(bytes, upstream.status, UPSTREAM_JSON_SECURED);
     } catch (error) {
       await audit?.finish(
         error instanceof UpstreamRefusal

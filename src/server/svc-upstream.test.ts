@@ -8,7 +8,7 @@ const creds = { email: 'admin@demo.test', apiKey: 'k3y' };
 const ok = { result: 'success', msg: '' };
 
 /** An upstream whose transport answers from a script and records what it was asked. */
-function scripted(...answers: (TransportResponse | Error)[]) {
+function scripted(...answers: (Omit<TransportResponse, 'bytes'> | Error)[]) {
   const seen: TransportRequest[] = [];
   const svc = createSvcUpstream({
     baseUrl: 'http://chat.test',
@@ -17,7 +17,7 @@ function scripted(...answers: (TransportResponse | Error)[]) {
       seen.push(request);
       const next = answers.shift() ?? new Error('no answer scripted');
       if (next instanceof Error) throw next;
-      return next;
+      return { ...next, bytes: new TextEncoder().encode(next.text) };
     },
   });
   return { svc, seen };
@@ -70,7 +70,9 @@ describe('createSvcUpstream: answers', () => {
     const text = `{"result":"success","msg":"","events":[{"id":1,"type":"heartbeat"}],"extra":true}`;
     const { svc } = scripted({ status: 200, text }, { status: 200, text });
     const params = { queue_id: 'q', last_event_id: -1 };
-    expect(await svc.send(svcOps.getEvents, params, creds)).toEqual({ status: 200, text });
+    const sent = await svc.send(svcOps.getEvents, params, creds);
+    expect(sent).toMatchObject({ status: 200, text });
+    expect(new TextDecoder().decode(sent.bytes)).toBe(text);
     expect(await svc.call(svcOps.getEvents, params, creds)).toMatchObject({ events: [{ id: 1 }], extra: true });
   });
 

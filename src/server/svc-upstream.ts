@@ -30,6 +30,8 @@ export class UpstreamRefusal extends Error {
 export interface RawUpstreamResponse {
   status: number;
   text: string;
+  /** `text` as the upstream's UTF-8 bytes, for forwarding. */
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 export type { FetchLike };

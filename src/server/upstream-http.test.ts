@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPooledTransport, type PooledTransport, type TransportRequest } from './upstream-http';
+import {
+  createPooledTransport,
+  type PooledTransport,
+  type TransportRequest,
+  type TransportResponse,
+} from './upstream-http';
 
 interface Seen {
   method: string;
@@ -50,6 +55,13 @@ const get = (over: Partial<TransportRequest> = {}): TransportRequest => ({
   ...over,
 });
 
+/** Status and text of an answer, after checking that its bytes are the text's UTF-8. */
+async function read(answer: Promise<TransportResponse>) {
+  const { status, text, bytes } = await answer;
+  expect(Buffer.from(bytes).equals(Buffer.from(text, 'utf8'))).toBe(true);
+  return { status, text };
+}
+
 const json = (status: number, body: unknown) => (_req: IncomingMessage, res: ServerResponse) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 };
@@ -57,13 +69,15 @@ const json = (status: number, body: unknown) => (_req: IncomingMessage, res: Ser
 describe('createPooledTransport', () => {
   it('sends method, path (under the base URL’s path), headers and body; answers status and text', async () => {
     const { seen, send } = await serve(json(201, { ok: true }), '/chat/');
-    const answer = await send(
-      get({
-        method: 'POST',
-        path: '/api/v1/messages?x=1',
-        headers: { authorization: 'Basic abc', 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'content=hi',
-      }),
+    const answer = await read(
+      send(
+        get({
+          method: 'POST',
+          path: '/api/v1/messages?x=1',
+          headers: { authorization: 'Basic abc', 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'content=hi',
+        }),
+      ),
     );
     expect(answer).toEqual({ status: 201, text: '{"ok":true}' });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/chat/api/v1/messages?x=1', body: 'content=hi' });
@@ -72,7 +86,7 @@ describe('createPooledTransport', () => {
 
   it('passes error statuses and any body on unchanged (the caller judges them)', async () => {
     const { send } = await serve((_req, res) => res.writeHead(503).end('<html>down</html>'));
-    expect(await send(get())).toEqual({ status: 503, text: '<html>down</html>' });
+    expect(await read(send(get()))).toEqual({ status: 503, text: '<html>down</html>' });
   });
 
   it('keeps connections open for the next calls', async () => {
@@ -87,7 +101,19 @@ describe('createPooledTransport', () => {
     const { send } = await serve((_req, res) =>
       res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('{"result":"success"}')),
     );
-    expect(await send(get())).toEqual({ status: 200, text: '{"result":"success"}' });
+    expect(await read(send(get()))).toEqual({ status: 200, text: '{"result":"success"}' });
+  });
+
+  it('keeps a large answer that arrives in many chunks byte for byte, multi-byte characters included', async () => {
+    const body = JSON.stringify({ names: Array.from({ length: 4000 }, (_, i) => `Zoë Ångström ${i} 😀`) });
+    const { send } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const bytes = Buffer.from(body, 'utf8');
+      // Split inside characters too: a chunk boundary must not corrupt the text or the bytes.
+      for (let at = 0; at < bytes.length; at += 4093) res.write(bytes.subarray(at, at + 4093));
+      res.end();
+    });
+    expect(await read(send(get()))).toEqual({ status: 200, text: body });
   });
 
   it('reads deflate with or without the zlib wrapper', async () => {
@@ -95,7 +121,7 @@ describe('createPooledTransport', () => {
       const { send } = await serve((_req, res) =>
         res.writeHead(200, { 'content-encoding': 'deflate' }).end(encode('{"n":1}')),
       );
-      expect((await send(get())).text).toBe('{"n":1}');
+      expect((await read(send(get()))).text).toBe('{"n":1}');
     }
   });
 

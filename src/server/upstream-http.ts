@@ -19,6 +19,11 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   text: string;
+  /**
+   * The same body as bytes (UTF-8, after any content coding is undone): what the BFF forwards, so a large
+   * answer is not encoded again from `text`.
+   */
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
@@ -45,6 +50,12 @@ const decoders: Record<string, (data: Buffer) => Promise<Buffer>> = {
 
 /** What fetch() advertised before, so a compressing upstream still compresses. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+function bodyOf(status: number, data: Buffer): TransportResponse {
+  // Node's Buffers never sit on a SharedArrayBuffer; a view, not a copy, in the type a Response body takes.
+  const bytes = new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+  return { status, text: data.toString('utf8'), bytes };
+}
 
 function timeoutError(): Error {
   return new DOMException('The upstream did not answer in time.', 'TimeoutError');
@@ -118,10 +129,11 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     if (this.settled) return;
-    const data = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    // A copy even of a single chunk: the bytes outlive this call (they are forwarded after async work).
+    const data = Buffer.concat(this.chunks);
     const status = this.status;
     if (!this.encoding || this.encoding === 'identity') {
-      this.finish(null, { status, text: data.toString('utf8') });
+      this.finish(null, bodyOf(status, data));
       return;
     }
     const decode = decoders[this.encoding];
@@ -130,7 +142,7 @@ class Exchange implements Dispatcher.DispatchHandler {
       return;
     }
     decode(data).then(
-      (plain) => this.finish(null, { status, text: plain.toString('utf8') }),
+      (plain) => this.finish(null, bodyOf(status, plain)),
       (error: unknown) => this.finish(error instanceof Error ? error : new Error(String(error))),
     );
   }
@@ -198,7 +210,7 @@ export function createFetchTransport(baseUrl: string, doFetch: FetchLike): Trans
     if (request.body !== null) init.body = request.body;
     const fetched = new Request(base + request.path, init);
     return untilAborted(
-      doFetch(fetched).then(async (response) => ({ status: response.status, text: await response.text() })),
+      doFetch(fetched).then(async (response) => bodyOf(response.status, Buffer.from(await response.arrayBuffer()))),
       signal,
     );
   };
