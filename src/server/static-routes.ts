@@ -31,9 +31,14 @@ function readPreloads(path: string): PagePreloads {
  * leaves the router out), every other path falls back to index.html. The build writes .br and .gz copies
  * (vite.config.ts); they are served when the browser accepts them. A page's HTML names the requests its first
  * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded,
- * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts).
+ * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts); for that
+ * visitor `onSignedInPage` may start those requests' upstream work too (svc-routes.ts, startFirstLoadReads).
  */
-export function staticRoutes(staticDir: string) {
+export function staticRoutes(
+  staticDir: string,
+  /** Called as a page goes to a visitor with a session cookie, before any of the page's own requests arrive. */
+  onSignedInPage?: (sessionId: string, pathname: string) => void,
+) {
   const app = new Hono<AppEnv>();
   const root = resolve(staticDir);
   const indexPath = join(root, 'index.html');
@@ -54,7 +59,9 @@ export function staticRoutes(staticDir: string) {
     c.header('cache-control', 'no-cache');
     // Whether the cookie still names a live session is the session request's answer; a stale one only costs
     // the users list an unused 401.
-    const hasCookie = readSessionId(c) !== null;
+    const sessionId = readSessionId(c);
+    const hasCookie = sessionId !== null;
+    if (sessionId !== null) onSignedInPage?.(sessionId, c.req.path);
     c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasCookie)));
     // Without a cookie the router goes to sign-in, which needs none of the shell's or the page's files.
     const extra = hasCookie
