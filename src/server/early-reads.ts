@@ -27,7 +27,7 @@ export function createEarlyReads(options: { ttlMs?: number; maxWaiting?: number 
   // Long enough for a slow document commit and script start; short enough that an answer is never stale.
   const ttlMs = options.ttlMs ?? 5_000;
   // A bound on held answers (a 10,000-user list is about 5 MB): past it, pages are sent without early reads.
-  const maxWaiting = options.maxWaiting ?? 32;
+  const maxWaiting = options.maxWaiting ?? 16;
   const waiting = new Map<string, Waiting>();
   const keyOf = (sessionId: string, url: string) => `${sessionId}\n${url}`;
 

@@ -61,7 +61,8 @@ export function staticRoutes(
     // the users list an unused 401.
     const sessionId = readSessionId(c);
     const hasCookie = sessionId !== null;
-    if (sessionId !== null) onSignedInPage?.(sessionId, c.req.path);
+    // A HEAD (a link checker) loads nothing after the page.
+    if (sessionId !== null && c.req.method === 'GET') onSignedInPage?.(sessionId, c.req.path);
     c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasCookie)));
     // Without a cookie the router goes to sign-in, which needs none of the shell's or the page's files.
     const extra = hasCookie
