@@ -111,23 +111,32 @@ test("a signed-in first load names the page's script files in its HTML, and each
   expect(new Set(scripts.map((s) => s.path)).size).toBe(scripts.length);
 });
 
-test('a signed-in load of the users page asks for the session and the list once each, as the page starts', async ({
-  page,
-}) => {
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/users?q=Mia%20Mem');
-  await expect(page.getByRole('row', { name: /Mia Member/ })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // This document's requests only (the signed-in page before it may still have had some in flight). The HTML's
-  // preload Link header starts both; the app's own requests take those answers instead of asking again.
-  const asked = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((e) => ({ path: new URL(e.name).pathname, initiator: (e as PerformanceResourceTiming).initiatorType }))
-      .filter((e) => e.path === '/bff/session' || e.path === '/bff/svc/users'),
-  );
-  expect(asked.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
-    { path: '/bff/session', initiator: 'link' },
-    { path: '/bff/svc/users', initiator: 'link' },
-  ]);
-});
+for (const [address, at] of [
+  ['/users?q=Mia%20Mem', 'the users page'],
+  ['/', "the console's root address (which opens the users page)"],
+] as const) {
+  test(`a signed-in load of ${at} asks for the session and the list once each, as the page starts`, async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.goto(address);
+    await expect(page).toHaveURL(/\/users(\?|$)/);
+    // The list has arrived: the filtered row, or any first data row.
+    await expect(
+      address === '/' ? page.getByRole('row').nth(1) : page.getByRole('row', { name: /Mia Member/ }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // This document's requests only (the signed-in page before it may still have had some in flight). The HTML's
+    // preload Link header starts both; the app's own requests take those answers instead of asking again.
+    const asked = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => ({ path: new URL(e.name).pathname, initiator: (e as PerformanceResourceTiming).initiatorType }))
+        .filter((e) => e.path === '/bff/session' || e.path === '/bff/svc/users'),
+    );
+    expect(asked.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+      { path: '/bff/session', initiator: 'link' },
+      { path: '/bff/svc/users', initiator: 'link' },
+    ]);
+  });
+}

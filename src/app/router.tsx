@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { maybeSignedIn, sessionQueryOptions } from '../client/session';
-import { firstLoadRequests, USERS_LIST_PATH } from '../shared/bff/first-load';
+import { firstLoadRequests, HOME_PATH, USERS_LIST_PATH } from '../shared/bff/first-load';
 import { prefetchUsersList } from '../features/users/api/get-users';
 import { appQueryClient } from './app-query-client';
 import { RouteError } from './route-error';
@@ -46,7 +46,7 @@ const router = createBrowserRouter([
     lazy: { Component: async () => (await shellModule()).ShellRoute },
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/users" replace /> },
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
       {
         path: 'users',
         // A static loader: the 10,000-user list is requested with the session, not after the page's chunk ran.

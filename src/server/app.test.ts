@@ -124,6 +124,13 @@ describe('a page’s first-load reads', () => {
     // Taken: the next request asks the chat server itself.
     await h.app.request(ORIGIN + LIST, { headers: { cookie } });
     expect(listCalls(h)).toBe(3);
+
+    // The console's root address opens the users page, so it starts the list too.
+    await h.app.request(ORIGIN + '/', { headers: { cookie } });
+    await settle();
+    expect(listCalls(h)).toBe(4);
+    await h.app.request(ORIGIN + LIST, { headers: { cookie } });
+    expect(listCalls(h)).toBe(4);
   });
 
   it('are not started for another page, for a cookie without a live session, or for another session', async () => {

@@ -62,6 +62,8 @@ describe('staticRoutes', () => {
     const signedIn = { headers: { cookie: 'rc_session=abc' } };
     expect((await app.request('/users', signedIn)).headers.get('link')).toBe(`${session}, ${users}`);
     expect((await app.request('/users/', signedIn)).headers.get('link')).toBe(`${session}, ${users}`);
+    // `/` is the users page (the router's index route goes there).
+    expect((await app.request('/', signedIn)).headers.get('link')).toBe(`${session}, ${users}`);
     expect((await app.request('/users')).headers.get('link')).toBe(session);
     expect((await app.request('/channels', signedIn)).headers.get('link')).toBe(session);
     writeFileSync(join(dir, 'sign-in.html'), '<!doctype html><title>Sign-in entry</title>');
@@ -109,6 +111,7 @@ describe('staticRoutes', () => {
       '<link rel="stylesheet" crossorigin href="/assets/users-2.css">';
     expect(await page('/users', signedIn)).toContain(`${shellTags}${usersTags}</head>`);
     expect(await page('/users/', signedIn)).toContain(`${shellTags}${usersTags}</head>`);
+    expect(await page('/', signedIn)).toContain(`${shellTags}${usersTags}</head>`);
     expect(await page('/me', signedIn)).toContain(
       `${shellTags}<link rel="modulepreload" crossorigin href="/assets/me-3.js"></head>`,
     );

@@ -9,9 +9,13 @@ export const SESSION_PATH = '/bff/session';
  */
 export const USERS_LIST_PATH = `${SVC_PREFIX}/users?client_gravatar=true&include_custom_profile_fields=true`;
 
-/** The page a location path shows: the router matches `/users/` as `/users`. */
+/** Where the console's root address goes (the router's index route): the users page. */
+export const HOME_PATH = '/users';
+
+/** The page a location path shows: the router matches `/users/` as `/users`, and sends `/` there. */
 export function pagePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  return page === '/' ? HOME_PATH : page;
 }
 
 /**
