@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../shared/bff/protocol';
@@ -12,22 +9,13 @@ import { createDeps } from './deps';
 const ORIGIN = 'http://console.test';
 const SIM_URL = 'http://sim.test';
 
-function setup(options: { timeoutMs?: number; users?: number; staticDir?: string } = {}) {
+function setup(options: { timeoutMs?: number; users?: number } = {}) {
   const sim = createSvcSimulator({ generatedUsers: options.users ?? 20 });
-  const config = {
-    ...loadConfig({ LOG_REQUESTS: 'false' }),
-    upstreamTimeoutMs: options.timeoutMs ?? 2_000,
-    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
-  };
+  const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: options.timeoutMs ?? 2_000 };
   const logs: string[] = [];
-  // Each upstream request's path, in order.
-  const upstreamCalls: string[] = [];
   const deps = createDeps(config, {
     svcUrl: SIM_URL,
-    fetch: (request) => {
-      upstreamCalls.push(new URL(request.url).pathname);
-      return sim.fetch(request);
-    },
+    fetch: (request) => sim.fetch(request),
     log: (_level, line) => logs.push(line),
   });
   const app = createApp(config, deps);
@@ -36,7 +24,7 @@ function setup(options: { timeoutMs?: number; users?: number; staticDir?: string
     await deps.hub.close();
     sim.close();
   });
-  return { sim, app, deps, logs, upstreamCalls };
+  return { sim, app, deps, logs };
 }
 
 const opened: (() => Promise<void>)[] = [];
@@ -93,60 +81,6 @@ describe('BFF answers to large reads', () => {
     const me = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie, 'accept-encoding': 'gzip' } });
     expect(me.headers.get('content-encoding')).toBeNull();
     expect((await me.json()) as { email: string }).toMatchObject({ email: 'admin@demo.test' });
-  });
-});
-
-describe('a page’s first-load reads', () => {
-  const LIST = '/bff/svc/users?client_gravatar=true&include_custom_profile_fields=true';
-  const built = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rc-early-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-    return dir;
-  };
-  const listCalls = (h: Harness) => h.upstreamCalls.filter((p) => p === '/api/v1/users').length;
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-  it('start with the page: the browser’s list request takes the answer under way, once', async () => {
-    const h = setup({ staticDir: built() });
-    const cookie = await signIn(h, 'admin@demo.test');
-    const fresh = await (await h.app.request(ORIGIN + LIST, { headers: { cookie } })).text();
-    expect(listCalls(h)).toBe(1);
-
-    expect((await h.app.request(ORIGIN + '/users', { headers: { cookie } })).status).toBe(200);
-    await settle();
-    expect(listCalls(h)).toBe(2);
-    const early = await h.app.request(ORIGIN + LIST, { headers: { cookie } });
-    expect(early.status).toBe(200);
-    expect(early.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(await early.text()).toBe(fresh);
-    expect(listCalls(h)).toBe(2);
-
-    // Taken: the next request asks the chat server itself.
-    await h.app.request(ORIGIN + LIST, { headers: { cookie } });
-    expect(listCalls(h)).toBe(3);
-
-    // The console's root address opens the users page, so it starts the list too.
-    await h.app.request(ORIGIN + '/', { headers: { cookie } });
-    await settle();
-    expect(listCalls(h)).toBe(4);
-    await h.app.request(ORIGIN + LIST, { headers: { cookie } });
-    expect(listCalls(h)).toBe(4);
-  });
-
-  it('are not started for another page, for a cookie without a live session, or for another session', async () => {
-    const h = setup({ staticDir: built() });
-    const cookie = await signIn(h, 'admin@demo.test');
-    const other = await signIn(h, 'owner@demo.test');
-    await h.app.request(ORIGIN + '/channels', { headers: { cookie } });
-    await h.app.request(ORIGIN + '/users', { headers: { cookie: 'rc_session=not-a-session' } });
-    await settle();
-    expect(listCalls(h)).toBe(0);
-
-    // Started for one session, it is not another's.
-    await h.app.request(ORIGIN + '/users', { headers: { cookie } });
-    await settle();
-    await h.app.request(ORIGIN + LIST, { headers: { cookie: other } });
-    expect(listCalls(h)).toBe(2);
   });
 });
 

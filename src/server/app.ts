@@ -12,8 +12,7 @@ import { sessionRoutes } from './session-routes';
 import { stateRoutes } from './state-routes';
 import { staticRoutes } from './static-routes';
 import { StoreUnavailableError } from './store/database';
-import { createEarlyReads } from './early-reads';
-import { startFirstLoadReads, svcRoutes } from './svc-routes';
+import { svcRoutes } from './svc-routes';
 import { createWebhooks } from './webhooks';
 
 /** Builds the BFF without opening sockets, so tests and the demo drive it with app.request(). */
@@ -44,8 +43,7 @@ export function createApp(config: Config, deps: BffDeps) {
     return c.json({ status: 'ok', svc: server.info ? 'reachable' : 'unreachable' });
   });
   app.route('/bff/session', sessionRoutes(config, deps));
-  const earlyReads = createEarlyReads();
-  app.route('/bff/svc', svcRoutes(config, deps, earlyReads));
+  app.route('/bff/svc', svcRoutes(config, deps));
   app.route('/bff/audit', auditRoutes(config, deps));
   app.route('/bff/events', eventsRoutes(config, deps));
   app.route('/bff/state', stateRoutes(config, deps));
@@ -53,7 +51,7 @@ export function createApp(config: Config, deps: BffDeps) {
   app.route('/bff/proxy', proxyRoutes(config, deps));
   app.route('/bff/webhooks', webhooks.admin);
   app.all('/bff/*', (c) => c.json(errorEnvelope(bffErrorCodes.unknownOperation, 'No such console endpoint.'), 404));
-  app.route('/', staticRoutes(config.staticDir, startFirstLoadReads(deps, earlyReads)));
+  app.route('/', staticRoutes(config.staticDir));
 
   app.onError((error, c) => {
     if (error instanceof StoreUnavailableError) {

@@ -39,23 +39,6 @@ describe('staticRoutes', () => {
     expect(await (await staticRoutes(older).request('/sign-in')).text()).toContain('<title>Realm Console</title>');
   });
 
-  it('tells its caller when a page goes to a visitor with a session cookie (GET only, console pages only)', async () => {
-    const seen: [string, string][] = [];
-    const withHook = staticRoutes(dir, (sessionId, pathname) => seen.push([sessionId, pathname]));
-    const signedIn = { headers: { cookie: 'rc_session=abc' } };
-    await withHook.request('/users/', signedIn);
-    await withHook.request('/channels', signedIn);
-    await withHook.request('/users');
-    await withHook.request('/users', { ...signedIn, method: 'HEAD' });
-    writeFileSync(join(dir, 'sign-in.html'), '<!doctype html><title>Sign-in entry</title>');
-    await withHook.request('/sign-in', signedIn);
-    await withHook.request('/assets/app-abc123.js', signedIn);
-    expect(seen).toEqual([
-      ['abc', '/users/'],
-      ['abc', '/channels'],
-    ]);
-  });
-
   it("names the first load's requests in a preload Link header: the users list only with a session cookie", async () => {
     const session = '</bff/session>; rel=preload; as=fetch; crossorigin';
     const users = `<${USERS_LIST_PATH}>; rel=preload; as=fetch; crossorigin`;

@@ -31,14 +31,9 @@ function readPreloads(path: string): PagePreloads {
  * leaves the router out), every other path falls back to index.html. The build writes .br and .gz copies
  * (vite.config.ts); they are served when the browser accepts them. A page's HTML names the requests its first
  * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded,
- * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts); for that
- * visitor `onSignedInPage` may start those requests' upstream work too (svc-routes.ts, startFirstLoadReads).
+ * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts).
  */
-export function staticRoutes(
-  staticDir: string,
-  /** Called as a page goes to a visitor with a session cookie, before any of the page's own requests arrive. */
-  onSignedInPage?: (sessionId: string, pathname: string) => void,
-) {
+export function staticRoutes(staticDir: string) {
   const app = new Hono<AppEnv>();
   const root = resolve(staticDir);
   const indexPath = join(root, 'index.html');
@@ -59,10 +54,7 @@ export function staticRoutes(
     c.header('cache-control', 'no-cache');
     // Whether the cookie still names a live session is the session request's answer; a stale one only costs
     // the users list an unused 401.
-    const sessionId = readSessionId(c);
-    const hasCookie = sessionId !== null;
-    // A HEAD (a link checker) loads nothing after the page.
-    if (sessionId !== null && c.req.method === 'GET') onSignedInPage?.(sessionId, c.req.path);
+    const hasCookie = readSessionId(c) !== null;
     c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasCookie)));
     // Without a cookie the router goes to sign-in, which needs none of the shell's or the page's files.
     const extra = hasCookie

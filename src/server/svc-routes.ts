@@ -1,8 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { firstLoadRequests } from '../shared/bff/first-load';
 import { SVC_PREFIX } from '../shared/bff/protocol';
-import type { SvcOperation } from '../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import { matchOperation } from '../shared/svc/match';
 import { checkParams } from '../shared/svc/params';
@@ -15,9 +13,7 @@ import { chooseCoding, compressJson, COMPRESS_FROM_BYTES, type ContentCoding } f
 import { securedHeaders, securedResponse, type SecuredHeaders } from './security-headers';
 import { clearSessionCookie } from './session-cookie';
 import { DEAD_KEY_CODES } from './dead-key';
-import type { EarlyReads } from './early-reads';
-import type { Session } from './session-store';
-import { UpstreamRefusal, type SvcCredentials } from './svc-upstream';
+import { UpstreamRefusal } from './svc-upstream';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 // A read's coding depends on the request's Accept-Encoding, compressed or not.
@@ -29,47 +25,6 @@ const UPSTREAM_JSON_CODED: Record<ContentCoding, SecuredHeaders> = {
 };
 
 type Status = 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502;
-
-/** An operation the browser may call, from its method and its path below SVC_PREFIX. */
-function browserOperation(method: string, path: string) {
-  const match = matchOperation(method, path);
-  return match && match.op.exposure === 'browser' ? match : null;
-}
-
-/** The operation's parameters, decoded from the wire and checked with the catalog's schema. */
-function callParams(op: SvcOperation, pathParams: Record<string, unknown>, raw: [string, string][]) {
-  const { values } = decodeParams(op.params.shape as Record<string, z.ZodType>, raw);
-  return checkParams(op, { ...values, ...pathParams });
-}
-
-const credentials = (session: Session): SvcCredentials => ({ email: session.apiEmail, apiKey: session.apiKey });
-
-/**
- * What the BFF does as it sends a signed-in visitor a page (static-routes.ts): starts the chat-service reads
- * that page's first load will ask for (first-load.ts), so the answer is under way a round trip earlier.
- * The read runs only for a live session, with its own credentials, through the same checks as the route.
- */
-export function startFirstLoadReads(deps: BffDeps, early: EarlyReads) {
-  return (sessionId: string, pathname: string): void => {
-    for (const url of firstLoadRequests(pathname, true)) {
-      if (!url.startsWith(`${SVC_PREFIX}/`)) continue;
-      const parsed = new URL(url, 'http://bff.invalid');
-      const match = browserOperation('GET', parsed.pathname.slice(SVC_PREFIX.length));
-      const checked = match && callParams(match.op, match.pathParams, [...parsed.searchParams]);
-      if (!match || !checked?.ok) continue;
-      early.start(sessionId, url, async () => {
-        try {
-          const session = await deps.sessions.touch(sessionId, deps.now());
-          return session ? await deps.svc.send(match.op, checked.data, credentials(session)) : null;
-        } catch (error) {
-          // The chat server's refusal is the answer; anything else (the session store) and the route asks itself.
-          if (error instanceof UpstreamRefusal) throw error;
-          return null;
-        }
-      });
-    }
-  };
-}
 
 async function rawParams(c: Context, url: URL): Promise<[string, string][] | null> {
   if (usesQueryString(c.req.method as 'GET')) return [...url.searchParams];
@@ -85,7 +40,7 @@ async function rawParams(c: Context, url: URL): Promise<[string, string][] | nul
  * pass; parameters are checked with the catalog's schema before anything goes upstream; the user's own
  * credentials are added here and never leave the BFF.
  */
-export function svcRoutes(config: Config, deps: BffDeps, early: EarlyReads) {
+export function svcRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requireSession(config, deps));
@@ -93,8 +48,8 @@ export function svcRoutes(config: Config, deps: BffDeps, early: EarlyReads) {
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     const path = url.pathname.slice(SVC_PREFIX.length) || '/';
-    const match = browserOperation(c.req.method, path);
-    if (!match) {
+    const match = matchOperation(c.req.method, path);
+    if (!match || match.op.exposure !== 'browser') {
       return c.json(
         errorEnvelope(bffErrorCodes.unknownOperation, `${c.req.method} ${path} is not an operation the console uses.`),
         404,
@@ -105,7 +60,8 @@ export function svcRoutes(config: Config, deps: BffDeps, early: EarlyReads) {
     if (raw === null) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, 'Send parameters as a URL-encoded form body.'), 415);
     }
-    const checked = callParams(op, pathParams, raw);
+    const { values } = decodeParams(op.params.shape as Record<string, z.ZodType>, raw);
+    const checked = checkParams(op, { ...values, ...pathParams });
     if (!checked.ok) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, checked.msg, { field: checked.field ?? null }), 400);
     }
@@ -123,9 +79,7 @@ export function svcRoutes(config: Config, deps: BffDeps, early: EarlyReads) {
       }
     }
     try {
-      // A read the page's delivery already started (startFirstLoadReads), else a call of its own.
-      const started = op.method === 'GET' ? early.take(session.id, url.pathname + url.search) : null;
-      const upstream = (started && (await started)) ?? (await deps.svc.send(op, checked.data, credentials(session)));
+      const upstream = await deps.svc.send(op, checked.data, { email: session.apiEmail, apiKey: session.apiKey });
       await audit?.finish({ outcome: 'success' }, await targetName);
       // A mutation's response also carries what the audit set on the context (x-request-id); a read has
       // nothing else to carry and takes the cheaper prebuilt response.
