@@ -24,6 +24,8 @@ const THROUGHPUT = MBPS > 0 ? (MBPS * 1_000_000) / 8 : -1;
 
 const PAGES = [
   { path: '/users', what: 'first row', selector: '[role="table"] [role="row"][aria-rowindex="2"]' },
+  // The console's root address, which opens the users page.
+  { path: '/', what: 'first row', selector: '[role="table"] [role="row"][aria-rowindex="2"]' },
   { path: '/channels', what: 'heading', selector: 'main h2' },
 ];
 
