@@ -55,6 +55,7 @@ export function printRows(rows: readonly Row[]): void {
     ratio: r.ratio ?? '—',
     budget: r.budget,
     pass: r.pass === null ? 'report' : r.pass ? 'PASS' : 'FAIL',
+    ...(rows.some((x) => x.note) ? { note: r.note ?? '' } : {}),
   }));
   console.table(table);
 }

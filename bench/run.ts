@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { staticRoutes } from '../src/server/static-routes';
 import { ratio, recordSection, round, stats, type Row } from './report';
 import { markedTime, markWhenPresent } from './page-marks';
-import { adminAuth, median, percentile, startSeparateStack, startStack } from './stack';
+import { adminAuth, median, percentile, startBareProxy, startSeparateStack, startStack } from './stack';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -479,22 +479,29 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
  * keep-alive, each sending its next request when the previous answer is read); rounds alternate.
  */
 async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
-  {
-    const auth = await adminAuth(svcUrl);
-    const cookie = await sessionCookie(base);
+  const auth = await adminAuth(svcUrl);
+  const cookie = await sessionCookie(base);
+  // The floor of any hop on this machine: the same call through a bare proxy in its own process.
+  const bare = await startBareProxy(svcUrl, auth);
+  try {
     const directReq = () => fetch(`${svcUrl}/api/v1/users/me`, { headers: { authorization: auth } });
+    const bareReq = () => fetch(`${bare.url}/users/me`);
     const bffReq = () => fetch(`${base}/bff/svc/users/me`, { headers: { cookie } });
+    const timed = async (req: () => Promise<Response>) => {
+      const t = performance.now();
+      await (await req()).text();
+      return performance.now() - t;
+    };
     const direct: number[] = [];
+    const viaBare: number[] = [];
     const viaBff: number[] = [];
     for (let i = 0; i < 1100; i++) {
-      let t = performance.now();
-      await (await directReq()).text();
-      const d = performance.now() - t;
-      t = performance.now();
-      await (await bffReq()).text();
-      const b = performance.now() - t;
+      const d = await timed(directReq);
+      const p = await timed(bareReq);
+      const b = await timed(bffReq);
       if (i >= 100) {
         direct.push(d);
+        viaBare.push(p);
         viaBff.push(b);
       }
     }
@@ -519,27 +526,43 @@ async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
       return { rps: done / LOAD_SECONDS, errors };
     };
     await load(directReq);
+    await load(bareReq);
     await load(bffReq);
     const directRps: number[] = [];
+    const bareRps: number[] = [];
     const bffRps: number[] = [];
     let errors = 0;
     for (let i = 0; i < 3; i++) {
       const d = await load(directReq);
+      const p = await load(bareReq);
       const b = await load(bffReq);
       directRps.push(d.rps);
+      bareRps.push(p.rps);
       bffRps.push(b.rps);
-      errors += d.errors + b.errors;
+      errors += d.errors + p.errors + b.errors;
     }
     const addedP99 = percentile(viaBff, 99) - percentile(direct, 99);
+    const directFloor = { label: 'same call direct to the simulator', value: stats(direct) };
+    const vsBare = (bff: number, bareValue: number) => `${ratio(bff, bareValue)}× the bare proxy`;
     return [
       {
         figure: 'GET /users/me through the BFF (p50)',
         unit: 'ms',
         value: stats(viaBff),
-        floor: { label: 'same call direct to the simulator', value: stats(direct) },
+        floor: directFloor,
         ratio: ratio(median(viaBff), median(direct)),
         budget: '≤ 1.2× p50',
         pass: median(viaBff) <= 1.2 * median(direct),
+        note: vsBare(median(viaBff), median(viaBare)),
+      },
+      {
+        figure: 'GET /users/me through a bare proxy (p50): any hop’s floor',
+        unit: 'ms',
+        value: stats(viaBare),
+        floor: directFloor,
+        ratio: ratio(median(viaBare), median(direct)),
+        budget: 'report',
+        pass: null,
       },
       {
         figure: 'GET /users/me: added p99 (BFF p99 − direct p99)',
@@ -560,9 +583,20 @@ async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
         ratio: ratio(median(bffRps), median(directRps)),
         budget: '≥ 0.8×',
         pass: median(bffRps) >= 0.8 * median(directRps) && errors === 0,
-        note: errors ? `${errors} errors` : undefined,
+        note: [vsBare(median(bffRps), median(bareRps)), errors ? `${errors} errors` : ''].filter(Boolean).join('; '),
+      },
+      {
+        figure: `throughput through a bare proxy, 50 connections: any hop’s floor`,
+        unit: 'req/s',
+        value: stats(bareRps),
+        floor: { label: 'direct to the simulator', value: stats(directRps) },
+        ratio: ratio(median(bareRps), median(directRps)),
+        budget: 'report',
+        pass: null,
       },
     ];
+  } finally {
+    await bare.stop();
   }
 }
 

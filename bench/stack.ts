@@ -81,6 +81,21 @@ export async function startSeparateStack(env: Record<string, string>): Promise<S
   }
 }
 
+/** The bare proxy (bare-proxy.ts) in front of the simulator at `svcUrl`, adding `auth` to every call. */
+export async function startBareProxy(svcUrl: string, auth: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const proxy = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-proxy.ts'], {
+    env: { ...process.env, SVC_URL: svcUrl, BARE_AUTH: auth },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: proxy.stdout! }).on('line', (line) => {
+      if (line.startsWith('PROXY_READY ')) resolve(line.slice(12).trim());
+    });
+    proxy.once('exit', (code) => reject(new Error(`bare proxy exited with ${code}`)));
+  });
+  return { url, stop: () => terminate(proxy) };
+}
+
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
