@@ -18,6 +18,7 @@ import { request } from 'undici';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { staticRoutes } from '../src/server/static-routes';
 import { ratio, recordSection, round, stats, type Row } from './report';
+import { CORES, cpuByRole, cpuSpent } from './cpu-usage';
 import { markedTime, markWhenPresent } from './page-marks';
 import { adminAuth, median, percentile, startBareProxy, startSeparateStack, startStack } from './stack';
 
@@ -34,6 +35,7 @@ const SECTIONS = 'bundle,signin,users,topic,network,list';
 const ONLY = new Set((process.env.BENCH_ONLY ?? SECTIONS).split(',').map((s) => s.trim()));
 
 const KB = (bytes: number) => round(bytes / 1024);
+const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 function gz(dir: string, file: string): number {
   return gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
@@ -190,7 +192,7 @@ async function main() {
       Object.assign(extra, { bundle: bundle.extra });
     }
     if (ONLY.has('signin')) rows.push(...(await signInRows(browser, base, floorServer.url)));
-    if (ONLY.has('users')) rows.push(...(await usersRows(browser, base)));
+    if (ONLY.has('users')) rows.push(...(await usersRows(browser, base, stack.pid)));
   } finally {
     floorServer.close();
     await stack.stop();
@@ -239,7 +241,7 @@ async function signInRows(browser: Browser, base: string, floorUrl: string): Pro
   return rows;
 }
 
-async function usersRows(browser: Browser, base: string): Promise<Row[]> {
+async function usersRows(browser: Browser, base: string, serverPid: number): Promise<Row[]> {
   const rows: Row[] = [];
   {
     // Users page: navigation to first row (full load, warm HTTP cache) vs fetch + JSON.parse of the same list.
@@ -253,9 +255,20 @@ async function usersRows(browser: Browser, base: string): Promise<Row[]> {
     await page.addInitScript({ content: markWhenPresent('[role="table"] [role="row"][aria-rowindex="2"]') });
     const firstRow: number[] = [];
     const usersFloor: number[] = [];
+    // What the machine's cores did from navigation to first row: every process's CPU time, by role.
+    const names = new Map([
+      [process.pid, 'bench (Playwright)'],
+      [serverPid, 'BFF + simulator'],
+    ]);
+    const cpu: Map<string, number>[] = [];
+    const cpuShare: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
+      const cpuBefore = cpuByRole(process.pid, names);
+      const wallStart = performance.now();
       await page.goto(`${base}/users`, { waitUntil: 'commit' });
       const t = await markedTime(page);
+      const wall = performance.now() - wallStart;
+      const spent = cpuSpent(cpuBefore, cpuByRole(process.pid, names));
       await page.waitForLoadState('networkidle');
       const f = (await page.evaluate(`(async () => {
         const s = performance.now();
@@ -266,6 +279,8 @@ async function usersRows(browser: Browser, base: string): Promise<Row[]> {
       if (i > 0) {
         firstRow.push(t);
         usersFloor.push(f);
+        cpu.push(spent);
+        cpuShare.push(total([...spent.values()]) / (wall * CORES));
       }
     }
     rows.push({
@@ -276,6 +291,20 @@ async function usersRows(browser: Browser, base: string): Promise<Row[]> {
       ratio: ratio(median(firstRow), median(usersFloor)),
       budget: '≤ 1.5×',
       pass: median(firstRow) <= 1.5 * median(usersFloor),
+    });
+    const roles = [...new Set(cpu.flatMap((m) => [...m.keys()]))];
+    const byRole = roles
+      .map((role) => ({ role, ms: median(cpu.map((m) => m.get(role) ?? 0)) }))
+      .filter((r) => r.ms > 0)
+      .sort((a, b) => b.ms - a.ms);
+    rows.push({
+      figure: `users, ${USERS.toLocaleString('en')}: CPU time, navigation → first row (all processes)`,
+      unit: 'ms',
+      value: stats(cpu.map((m) => total([...m.values()]))),
+      floor: { label: `busy share of ${CORES} cores`, value: `${Math.round(100 * median(cpuShare))} %` },
+      budget: 'report',
+      pass: null,
+      note: byRole.map((r) => `${r.role} ${Math.round(r.ms)}`).join(', '),
     });
 
     // Filter keystroke to painted result, measured inside the page.
