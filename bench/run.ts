@@ -8,7 +8,7 @@
  * BENCH_LOAD_SECONDS (5, per throughput round). bench/live.ts follows with the live-sync, SSE and soak figures.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,6 +28,7 @@ const TOPIC_MESSAGES = Number(process.env.BENCH_TOPIC_MESSAGES ?? 20_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const PASSWORD = 'demo1234';
 const FLOOR_DIST = 'bench/results/floor-dist';
+const USERS_FLOOR_DIST = 'bench/results/floor-users-dist';
 /** Where the console is built and served from (BENCH_DIST, default dist/), so parallel runs need not share it. */
 const DIST = process.env.BENCH_DIST ?? 'dist';
 /** BENCH_ONLY=bundle,signin,users,topic,network,list runs just those sections (default: all). */
@@ -90,6 +91,19 @@ async function serveFloor(): Promise<{ url: string; close: () => void }> {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/**
+ * The console's build with the users floor page (bench/floor/users.tsx) beside it as /floor-users.html, so the
+ * BFF serves both from one origin and the floor page's list request carries the same session.
+ */
+function consoleWithUsersFloor(): string {
+  const dir = 'bench/results/console-with-floor';
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(DIST, dir, { recursive: true });
+  cpSync(join(USERS_FLOOR_DIST, 'assets'), join(dir, 'assets'), { recursive: true });
+  cpSync(join(USERS_FLOOR_DIST, 'users.html'), join(dir, 'floor-users.html'));
+  return dir;
 }
 
 async function bundleRows(browser: Browser, base: string): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
@@ -173,6 +187,7 @@ async function main() {
     for (const args of [
       ['--outDir', DIST, '--emptyOutDir'],
       ['-c', 'bench/floor/vite.config.ts'],
+      ['-c', 'bench/floor/users.vite.config.ts'],
     ]) {
       const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit' });
       if (built.status !== 0) process.exit(1);
@@ -181,7 +196,7 @@ async function main() {
 
   const rows: Row[] = [];
   const extra: Record<string, unknown> = { users: USERS, runs: RUNS };
-  const stack = await startStack({ SIM_USERS: String(USERS), STATIC_DIR: DIST });
+  const stack = await startStack({ SIM_USERS: String(USERS), STATIC_DIR: consoleWithUsersFloor() });
   const base = stack.consoleUrl;
   const floorServer = await serveFloor();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -262,6 +277,8 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
     ]);
     const cpu: Map<string, number>[] = [];
     const cpuShare: number[] = [];
+    const floorPage: number[] = [];
+    const floorPageCpu: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const cpuBefore = cpuByRole(process.pid, names);
       const wallStart = performance.now();
@@ -276,9 +293,17 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
         JSON.parse(await r.text());
         return performance.now() - s;
       })()`)) as number;
+      // The same list loaded by the smallest React + Mantine page that shows it (bench/floor/users.tsx).
+      const floorCpuBefore = cpuByRole(process.pid, names);
+      await page.goto(`${base}/floor-users.html`, { waitUntil: 'commit' });
+      const tFloorPage = await markedTime(page);
+      const floorSpent = cpuSpent(floorCpuBefore, cpuByRole(process.pid, names));
+      await page.waitForLoadState('networkidle');
       if (i > 0) {
         firstRow.push(t);
         usersFloor.push(f);
+        floorPage.push(tFloorPage);
+        floorPageCpu.push(total([...floorSpent.values()]));
         cpu.push(spent);
         cpuShare.push(total([...spent.values()]) / (wall * CORES));
       }
@@ -291,6 +316,16 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
       ratio: ratio(median(firstRow), median(usersFloor)),
       budget: '≤ 1.5×',
       pass: median(firstRow) <= 1.5 * median(usersFloor),
+    });
+    rows.push({
+      figure: `users, ${USERS.toLocaleString('en')}: navigation → first row, against a minimal page`,
+      unit: 'ms',
+      value: stats(firstRow),
+      floor: { label: 'React+Mantine page that loads, parses and shows the same list', value: stats(floorPage) },
+      ratio: ratio(median(firstRow), median(floorPage)),
+      budget: 'report',
+      pass: null,
+      note: `CPU, all processes: ${Math.round(median(cpu.map((m) => total([...m.values()]))))} ms against ${Math.round(median(floorPageCpu))} ms`,
     });
     const roles = [...new Set(cpu.flatMap((m) => [...m.keys()]))];
     const byRole = roles
@@ -307,7 +342,8 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
       note: byRole.map((r) => `${r.role} ${Math.round(r.ms)}`).join(', '),
     });
 
-    // Filter keystroke to painted result, measured inside the page.
+    // Filter keystroke to painted result, measured inside the page (back on the console from the floor page).
+    await page.goto(`${base}/users`);
     const keystroke: number[] = [];
     const queries = ['m', 'ma', 'mar', 'mari', 'x', 'j', 'jo', 'a', 'an', 'ann', 'e', 'el', 'o', 'ol', 'b', ''];
     await page.getByLabel('Search users').waitFor();
