@@ -3,7 +3,7 @@
  * machine was during a measurement: on a small machine the browser and the servers compete for the same cores,
  * so a wall time alone does not say whether a figure is waiting for work or for a core.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
 /** Clock ticks per second for /proc/<pid>/stat times (USER_HZ; 100 on Linux). */
@@ -42,6 +42,8 @@ function readProcess(pid: number): ProcessInfo | null {
  * counted under that name with everything below it (a server and the workers it starts).
  */
 export function cpuByRole(root: number, names: ReadonlyMap<number, string> = new Map()): Map<string, number> {
+  // Without /proc (not Linux) there is nothing to read: the figure is left out rather than the run stopped.
+  if (!existsSync('/proc/self/stat')) return new Map();
   const all = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((name) => readProcess(Number(name)))

@@ -334,22 +334,26 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
       ratio: ratio(median(firstRow), median(floorPage)),
       budget: 'report',
       pass: null,
-      note: `CPU, all processes: ${Math.round(median(cpu.map((m) => total([...m.values()]))))} ms against ${Math.round(median(floorPageCpu))} ms`,
+      note: cpu.some((m) => m.size > 0)
+        ? `CPU, all processes: ${Math.round(median(cpu.map((m) => total([...m.values()]))))} ms against ${Math.round(median(floorPageCpu))} ms`
+        : undefined,
     });
-    const roles = [...new Set(cpu.flatMap((m) => [...m.keys()]))];
-    const byRole = roles
-      .map((role) => ({ role, ms: median(cpu.map((m) => m.get(role) ?? 0)) }))
-      .filter((r) => r.ms > 0)
-      .sort((a, b) => b.ms - a.ms);
-    rows.push({
-      figure: `users, ${USERS.toLocaleString('en')}: CPU time, navigation → first row (all processes)`,
-      unit: 'ms',
-      value: stats(cpu.map((m) => total([...m.values()]))),
-      floor: { label: `busy share of ${CORES} cores`, value: `${Math.round(100 * median(cpuShare))} %` },
-      budget: 'report',
-      pass: null,
-      note: byRole.map((r) => `${r.role} ${Math.round(r.ms)}`).join(', '),
-    });
+    if (cpu.some((m) => m.size > 0)) {
+      const roles = [...new Set(cpu.flatMap((m) => [...m.keys()]))];
+      const byRole = roles
+        .map((role) => ({ role, ms: median(cpu.map((m) => m.get(role) ?? 0)) }))
+        .filter((r) => r.ms > 0)
+        .sort((a, b) => b.ms - a.ms);
+      rows.push({
+        figure: `users, ${USERS.toLocaleString('en')}: CPU time, navigation → first row (all processes)`,
+        unit: 'ms',
+        value: stats(cpu.map((m) => total([...m.values()]))),
+        floor: { label: `busy share of ${CORES} cores`, value: `${Math.round(100 * median(cpuShare))} %` },
+        budget: 'report',
+        pass: null,
+        note: byRole.map((r) => `${r.role} ${Math.round(r.ms)}`).join(', '),
+      });
+    }
 
     // Filter keystroke to painted result, measured inside the page.
     const keystroke: number[] = [];
