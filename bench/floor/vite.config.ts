@@ -1,14 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { mergeConfig } from 'vite';
-import base from '../../vite.config.ts';
+import { floorBuild } from './floor-build.ts';
 
-/** The console's build settings, for the floor page (bench/floor/main.tsx). */
-export default mergeConfig(base, {
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  build: {
-    outDir: fileURLToPath(new URL('../results/floor-dist', import.meta.url)),
-    emptyOutDir: true,
-    // One page: the floor's own, in place of the console's two.
-    rolldownOptions: { input: fileURLToPath(new URL('index.html', import.meta.url)) },
-  },
-});
+/** The sign-in floor (main.tsx): the smallest React + Mantine page with one input. */
+export default floorBuild('index.html', 'floor-dist');
