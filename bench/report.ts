@@ -40,6 +40,26 @@ export function ratio(a: number, b: number): number {
   return b > 0 ? round(a / b, 2) : Number.NaN;
 }
 
+/** A figure reported against the floor measured beside it, with no budget of its own (pass: null). */
+export function reportRow(
+  figure: string,
+  unit: string,
+  values: number[],
+  floor: { label: string; values: number[] },
+  note?: string,
+): Row {
+  return {
+    figure,
+    unit,
+    value: stats(values),
+    floor: { label: floor.label, value: stats(floor.values) },
+    ratio: ratio(median(values), median(floor.values)),
+    budget: 'report',
+    pass: null,
+    note,
+  };
+}
+
 function show(v: Stats | number | string | undefined): string {
   if (v === undefined) return '—';
   if (typeof v !== 'object') return String(v);

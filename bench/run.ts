@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { staticRoutes } from '../src/server/static-routes';
-import { ratio, recordSection, round, stats, type Row } from './report';
+import { ratio, recordSection, reportRow, round, stats, type Row } from './report';
 import { CORES, cpuByRole, cpuSpent } from './cpu-usage';
 import { markedTime, markWhenPresent } from './page-marks';
 import { adminAuth, median, percentile, startBareProxy, startSeparateStack, startStack } from './stack';
@@ -326,18 +326,18 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
       }
     }
     await floorTab.close();
-    rows.push({
-      figure: `users, ${USERS.toLocaleString('en')}: navigation → first row, against a minimal page`,
-      unit: 'ms',
-      value: stats(firstRow),
-      floor: { label: 'React+Mantine page that loads, parses and shows the same list', value: stats(floorPage) },
-      ratio: ratio(median(firstRow), median(floorPage)),
-      budget: 'report',
-      pass: null,
-      note: cpu.some((m) => m.size > 0)
-        ? `CPU, all processes: ${Math.round(median(cpu.map((m) => total([...m.values()]))))} ms against ${Math.round(median(floorPageCpu))} ms`
-        : undefined,
-    });
+    const cpuTotals = cpu.map((m) => total([...m.values()]));
+    rows.push(
+      reportRow(
+        `users, ${USERS.toLocaleString('en')}: navigation → first row, against a minimal page`,
+        'ms',
+        firstRow,
+        { label: 'React+Mantine page that loads, parses and shows the same list', values: floorPage },
+        cpu.some((m) => m.size > 0)
+          ? `CPU, all processes: ${Math.round(median(cpuTotals))} ms against ${Math.round(median(floorPageCpu))} ms`
+          : undefined,
+      ),
+    );
     if (cpu.some((m) => m.size > 0)) {
       const roles = [...new Set(cpu.flatMap((m) => [...m.keys()]))];
       const byRole = roles
@@ -347,7 +347,7 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
       rows.push({
         figure: `users, ${USERS.toLocaleString('en')}: CPU time, navigation → first row (all processes)`,
         unit: 'ms',
-        value: stats(cpu.map((m) => total([...m.values()]))),
+        value: stats(cpuTotals),
         floor: { label: `busy share of ${CORES} cores`, value: `${Math.round(100 * median(cpuShare))} %` },
         budget: 'report',
         pass: null,
@@ -632,15 +632,10 @@ async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
         pass: median(viaBff) <= 1.2 * median(direct),
         note: vsBare(median(viaBff), median(viaBare)),
       },
-      {
-        figure: 'GET /users/me through a bare proxy (p50): any hop’s floor',
-        unit: 'ms',
-        value: stats(viaBare),
-        floor: directFloor,
-        ratio: ratio(median(viaBare), median(direct)),
-        budget: 'report',
-        pass: null,
-      },
+      reportRow('GET /users/me through a bare proxy (p50): any hop’s floor', 'ms', viaBare, {
+        label: directFloor.label,
+        values: direct,
+      }),
       {
         figure: 'GET /users/me: added p99 (BFF p99 − direct p99)',
         unit: 'ms',
@@ -662,15 +657,10 @@ async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
         pass: median(bffRps) >= 0.8 * median(directRps) && errors === 0,
         note: [vsBare(median(bffRps), median(bareRps)), errors ? `${errors} errors` : ''].filter(Boolean).join('; '),
       },
-      {
-        figure: `throughput through a bare proxy, 50 connections: any hop’s floor`,
-        unit: 'req/s',
-        value: stats(bareRps),
-        floor: { label: 'direct to the simulator', value: stats(directRps) },
-        ratio: ratio(median(bareRps), median(directRps)),
-        budget: 'report',
-        pass: null,
-      },
+      reportRow('throughput through a bare proxy, 50 connections: any hop’s floor', 'req/s', bareRps, {
+        label: 'direct to the simulator',
+        values: directRps,
+      }),
     ];
   } finally {
     await bare.stop();
@@ -712,17 +702,15 @@ async function largeReadRows(): Promise<Row[]> {
       times.plain.push(p.ms);
       times.br.push(b.ms);
     }
-    const floor = { label: 'same read direct to the simulator', value: stats(times.direct) };
-    const row = (how: string, through: number[]): Row => ({
-      figure: `${USERS.toLocaleString('en')}-user list through the BFF, ${how}`,
-      unit: 'ms',
-      value: stats(through),
-      floor,
-      ratio: ratio(median(through), median(times.direct)),
-      budget: 'report',
-      pass: null,
-      note: `added ${round(median(through) - median(times.direct))} ms`,
-    });
+    const floor = { label: 'same read direct to the simulator', values: times.direct };
+    const row = (how: string, through: number[]): Row =>
+      reportRow(
+        `${USERS.toLocaleString('en')}-user list through the BFF, ${how}`,
+        'ms',
+        through,
+        floor,
+        `added ${round(median(through) - median(times.direct))} ms`,
+      );
     return [row('uncompressed', times.plain), row(`br (${KB(brBytes)} KB)`, times.br)];
   } finally {
     await stack.stop();
