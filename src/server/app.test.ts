@@ -9,13 +9,22 @@ import { createDeps } from './deps';
 const ORIGIN = 'http://console.test';
 const SIM_URL = 'http://sim.test';
 
-function setup(options: { timeoutMs?: number; users?: number } = {}) {
+function setup(
+  options: {
+    timeoutMs?: number;
+    users?: number;
+    rewrite?: (request: Request, answer: Response) => Promise<Response>;
+  } = {},
+) {
   const sim = createSvcSimulator({ generatedUsers: options.users ?? 20 });
   const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: options.timeoutMs ?? 2_000 };
   const logs: string[] = [];
   const deps = createDeps(config, {
     svcUrl: SIM_URL,
-    fetch: (request) => sim.fetch(request),
+    fetch: async (request) => {
+      const answer = await sim.fetch(request);
+      return options.rewrite ? options.rewrite(request, answer) : answer;
+    },
     log: (_level, line) => logs.push(line),
   });
   const app = createApp(config, deps);
@@ -81,6 +90,28 @@ describe('BFF answers to large reads', () => {
     const me = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie, 'accept-encoding': 'gzip' } });
     expect(me.headers.get('content-encoding')).toBeNull();
     expect((await me.json()) as { email: string }).toMatchObject({ email: 'admin@demo.test' });
+  });
+
+  it('are compressed while they are checked, and one that fails the check is refused, not sent compressed', async () => {
+    // A large answer whose 200th user has no email: compression starts before the check finds that.
+    const h = setup({
+      users: 200,
+      rewrite: async (request, answer) => {
+        if (!new URL(request.url).pathname.endsWith('/users')) return answer;
+        const body = (await answer.json()) as { members: Record<string, unknown>[] };
+        delete body.members[199]!.email;
+        return Response.json(body);
+      },
+    });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const list = ORIGIN + '/bff/svc/users?client_gravatar=true&include_custom_profile_fields=true';
+    const res = await h.app.request(list, { headers: { cookie, 'accept-encoding': 'br' } });
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.json()).toMatchObject({
+      code: 'UPSTREAM_INVALID_RESPONSE',
+      msg: expect.stringContaining('members.199.email') as string,
+    });
   });
 });
 

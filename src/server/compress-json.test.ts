@@ -28,4 +28,12 @@ describe('compressJson', () => {
     expect(br.byteLength).toBeLessThan(json.length / 5);
     expect(gz.byteLength).toBeLessThan(json.length / 5);
   });
+
+  it('gives the whole text back when it compresses too little to fit one output chunk', async () => {
+    // Random hex compresses about twofold: more output than the quarter of the input one chunk holds.
+    const hex = Array.from({ length: 64 * 1024 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+    const text = JSON.stringify({ blob: hex });
+    expect(brotliDecompressSync(await compressJson(text, 'br')).toString('utf8')).toBe(text);
+    expect(gunzipSync(await compressJson(text, 'gzip')).toString('utf8')).toBe(text);
+  });
 });

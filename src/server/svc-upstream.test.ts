@@ -106,6 +106,28 @@ describe('createSvcUpstream: answers', () => {
   });
 });
 
+describe('createSvcUpstream: work alongside the check', () => {
+  const params = { queue_id: 'q', last_event_id: -1 };
+
+  it('hands a success answer’s bytes to beforeCheck before checking them, even when the check then fails', async () => {
+    const good = JSON.stringify({ ...ok, events: [] });
+    const bad = JSON.stringify({ ...ok, events: 'none' });
+    const { svc } = scripted({ status: 200, text: good }, { status: 200, text: bad });
+    const seen: string[] = [];
+    const beforeCheck = (bytes: Uint8Array) => seen.push(new TextDecoder().decode(bytes));
+    await svc.send(svcOps.getEvents, params, creds, { beforeCheck });
+    await refusalOf(svc.send(svcOps.getEvents, params, creds, { beforeCheck }));
+    expect(seen).toEqual([good, bad]);
+  });
+
+  it('never hands it an error answer', async () => {
+    const { svc } = scripted({ status: 400, text: JSON.stringify({ result: 'error', code: 'BAD_REQUEST', msg: 'x' }) });
+    const seen: Uint8Array[] = [];
+    await refusalOf(svc.send(svcOps.getEvents, params, creds, { beforeCheck: (bytes) => seen.push(bytes) }));
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('createSvcUpstream: failures', () => {
   const reset = () => Object.assign(new Error('other side closed'), { name: 'SocketError' });
   const timeout = () => new DOMException('late', 'TimeoutError');

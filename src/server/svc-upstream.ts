@@ -44,6 +44,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Whether a failed GET is repeated once (default true); callers with their own backoff turn it off. */
   retry?: boolean;
+  /**
+   * Called with a success answer's bytes before they are checked, to start work on them (compression, on
+   * zlib's threads) while the event loop checks them. Its result may be used only once `send` resolves: a
+   * failed check makes `send` throw instead.
+   */
+  beforeCheck?: (bytes: Uint8Array<ArrayBuffer>) => void;
 }
 
 export interface SvcUpstream {
@@ -149,13 +155,15 @@ export function createSvcUpstream(options: {
         throw describeFailure(second);
       }
     }
+    const success = raw.status >= 200 && raw.status < 300;
+    if (success) callOptions.beforeCheck?.(raw.bytes);
     let body: unknown;
     try {
       body = JSON.parse(raw.text);
     } catch {
       throw unavailable(`The chat server answered ${raw.status} with a body that is not JSON.`);
     }
-    if (raw.status >= 200 && raw.status < 300) {
+    if (success) {
       const checked = op.response.safeParse(body);
       if (!checked.success) {
         const issue = checked.error.issues[0];
