@@ -111,3 +111,21 @@ test('paging back through a 3,000-message topic reaches the first message', asyn
   await drawer.getByRole('feed').evaluate((el) => el.scrollTo({ top: 0 }));
   await expect(drawer.getByRole('article', { name: /^Message 1 of 3000/ })).toBeAttached();
 });
+
+test('pressing a topic starts loading its messages before the button is released', async ({ page }) => {
+  await signIn(page, 'moderator@demo.test', undefined, '/topics');
+  await page.getByLabel('Search topics').fill('office move');
+  const row = page.getByRole('row', { name: /office move/ }).first();
+  const box = (await row.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + box.height / 2);
+  const messages = page.waitForRequest((r) => new URL(r.url()).pathname === '/bff/svc/messages', {
+    timeout: 5_000,
+  });
+  await page.mouse.down();
+  // Asked for while the button is still down: the click has not happened yet.
+  await messages;
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.mouse.up();
+  const drawer = page.getByRole('dialog', { name: '#general › office move' });
+  await expect(drawer.getByRole('article').first()).toBeVisible();
+});

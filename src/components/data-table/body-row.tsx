@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent, type PointerEvent } from 'react';
 import type { DataTableColumn } from './data-table';
 import classes from './data-table.module.css';
 
@@ -13,6 +13,7 @@ export interface BodyRowProps<T> {
   selected: boolean;
   focusable: boolean;
   onRowClick: (index: number, row: T) => void;
+  onRowPointerDown: (event: PointerEvent<HTMLDivElement>, row: T) => void;
   onRowKeyDown: (event: KeyboardEvent<HTMLDivElement>, index: number, row: T) => void;
 }
 
@@ -30,6 +31,7 @@ function BodyRowImpl<T>({
   selected,
   focusable,
   onRowClick,
+  onRowPointerDown,
   onRowKeyDown,
 }: BodyRowProps<T>) {
   return (
@@ -43,6 +45,7 @@ function BodyRowImpl<T>({
       className={classes.bodyRow}
       style={{ height: rowHeight, transform: `translateY(${top}px)`, gridTemplateColumns: template }}
       onClick={() => onRowClick(index, row)}
+      onPointerDown={(event) => onRowPointerDown(event, row)}
       onKeyDown={(event) => onRowKeyDown(event, index, row)}
     >
       {columns.map((column, i) => (

@@ -55,6 +55,22 @@ describe('DataTable', () => {
     view.unmount();
   });
 
+  it('reports a press of the primary button on a row, not on a control in it or with another button', () => {
+    const onPress = vi.fn();
+    const onSelect = vi.fn();
+    renderTable({
+      onPress,
+      onSelect,
+      columns: [...columns, { id: 'act', header: 'Action', cell: (r) => <button type="button">Act {r.id}</button> }],
+    });
+    fireEvent.pointerDown(screen.getByRole('row', { name: /Person 4 Act 4$/ }), { button: 0 });
+    expect(onPress).toHaveBeenCalledWith({ id: 4, name: 'Person 4' });
+    expect(onSelect).not.toHaveBeenCalled();
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Act 5' }), { button: 0 });
+    fireEvent.pointerDown(screen.getByRole('row', { name: /Person 6 Act 6$/ }), { button: 2 });
+    expect(onPress).toHaveBeenCalledTimes(1);
+  });
+
   it('moves with the arrow keys and selects with Enter or Space', async () => {
     const onSelect = vi.fn();
     renderTable({ onSelect });

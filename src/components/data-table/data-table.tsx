@@ -8,6 +8,7 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type PointerEvent,
   type ReactNode,
 } from 'react';
 import { BodyRow } from './body-row';
@@ -36,6 +37,12 @@ export interface DataTableProps<T> {
   selectedId?: string | number | null;
   /** Called on row click and on Enter/Space on a focused row. */
   onSelect?: (row: T) => void;
+  /**
+   * Called when the primary button goes down on a row (not on a control in it): the click that selects the
+   * row comes when the button is released, about a tenth of a second later, time enough to start loading
+   * what selecting it will show.
+   */
+  onPress?: (row: T) => void;
   rowHeight?: number;
   /** Height of the scrolling viewport (any CSS length). */
   height?: CSSProperties['height'];
@@ -50,6 +57,9 @@ export interface DataTableProps<T> {
    */
   recycleRows?: boolean;
 }
+
+/** Controls inside a row: a press on one of them does its own thing, not the row's. */
+const INTERACTIVE = 'a, button, input, label, select, textarea, [role="button"], [role="checkbox"]';
 
 /** The sticky header's height; rows start below it inside the scrolling viewport. */
 const HEADER_HEIGHT = 40;
@@ -81,6 +91,7 @@ export function DataTable<T>({
   getRowId,
   selectedId = null,
   onSelect,
+  onPress,
   rowHeight = 52,
   height = 'max(320px, calc(100dvh - 260px))',
   minWidth = 720,
@@ -136,6 +147,13 @@ export function DataTable<T>({
   const onRowClick = useStableCallback((index: number, row: T) => {
     setActiveIndex(index);
     onSelect?.(row);
+  });
+
+  const onRowPointerDown = useStableCallback((event: PointerEvent<HTMLDivElement>, row: T) => {
+    if (!onPress || event.button !== 0) return;
+    const control = (event.target as Element).closest(INTERACTIVE);
+    if (control && event.currentTarget.contains(control)) return;
+    onPress(row);
   });
 
   const onRowKeyDown = useStableCallback((event: KeyboardEvent<HTMLDivElement>, index: number, row: T) => {
@@ -227,6 +245,7 @@ export function DataTable<T>({
                     selected={selectedKey !== null && String(getRowId(row)) === selectedKey}
                     focusable={item.index === current}
                     onRowClick={onRowClick}
+                    onRowPointerDown={onRowPointerDown}
                     onRowKeyDown={onRowKeyDown}
                   />
                 );

@@ -145,6 +145,8 @@ export function TopicsPage() {
         columns={columns}
         getRowId={(t) => `${t.streamId}:${t.name}`}
         selectedId={search.selected ? `${search.selected.streamId}:${search.selected.topic}` : null}
+        // The messages are asked for when the button goes down, and again (a no-op then) on the click.
+        onPress={(t) => prefetchTopicMessages(queryClient, t.streamId, t.name, level)}
         onSelect={(t) => {
           prefetchTopicMessages(queryClient, t.streamId, t.name, level);
           search.open(t.streamId, t.name);
