@@ -71,3 +71,26 @@ test('deactivating the only owner shows the server refusal and keeps the comment
   await expect(confirm.getByRole('alert')).toContainText('Cannot deactivate the only organization owner.');
   await expect(confirm.getByLabel('Notification comment')).toHaveValue('Handing over');
 });
+
+test('pressing a page in the navigation starts loading its data before the button is released', async ({ page }) => {
+  await signIn(page, 'admin@demo.test', undefined, '/settings/linkifiers');
+  await expect(page.getByRole('heading', { name: 'Linkifiers' })).toBeVisible();
+  await page.getByRole('link', { name: 'Users', exact: true }).hover();
+  const list = page.waitForRequest((r) => new URL(r.url()).pathname === '/bff/svc/users', { timeout: 5_000 });
+  await page.mouse.down();
+  // Asked for while the button is still down: the navigation has not happened yet.
+  await list;
+  await expect(page).toHaveURL(/\/settings\/linkifiers$/);
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
+
+  // A page whose loader is in its own chunk: the chunk loads, then the loader's requests leave, still pressed.
+  await page.getByRole('link', { name: 'User groups', exact: true }).hover();
+  const groups = page.waitForRequest((r) => new URL(r.url()).pathname === '/bff/svc/user_groups', { timeout: 5_000 });
+  await page.mouse.down();
+  await groups;
+  await expect(page).toHaveURL(/\/users$/);
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/groups$/);
+});

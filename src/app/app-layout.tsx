@@ -6,6 +6,7 @@ import { useSession } from '../client/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
 import { visibleNavItems } from './nav-items';
+import { preloadRouteData } from './route-data';
 import { liveSyncModule, preloadRoute } from './route-modules';
 import { UserMenu } from './user-menu';
 
@@ -57,6 +58,11 @@ export function AppLayout() {
                   // The page's chunk starts loading on hover or keyboard focus, before the click.
                   onMouseEnter={() => preloadRoute(item.to)}
                   onFocus={() => preloadRoute(item.to)}
+                  // Its data when the button goes down: the click that navigates comes on release (a click
+                  // with Ctrl or ⌘ opens a new tab instead, which loads its own).
+                  onPointerDown={(event) => {
+                    if (event.button === 0 && !event.ctrlKey && !event.metaKey) preloadRouteData(item.to);
+                  }}
                   style={{ textDecoration: 'none', color: 'inherit' }}
                 >
                   {({ isActive }) => <MantineNavLink component="span" label={item.label} active={isActive} />}

@@ -1,9 +1,9 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { maybeSignedIn, sessionQueryOptions } from '../client/session';
+import { sessionQueryOptions } from '../client/session';
 import { firstLoadRequests, HOME_PATH, USERS_LIST_PATH } from '../shared/bff/first-load';
-import { prefetchUsersList } from '../features/users/api/get-users';
 import { appQueryClient } from './app-query-client';
 import { RouteError } from './route-error';
+import { prefetchUsers } from './route-data';
 import { routeModules, shellModule } from './route-modules';
 import { SignInRoute } from './routes/sign-in-route';
 
@@ -19,10 +19,6 @@ function FirstLoadFallback() {
   return null;
 }
 
-function prefetchUsers() {
-  if (maybeSignedIn(appQueryClient)) prefetchUsersList(appQueryClient);
-  return null;
-}
 // A first load of /users asks for the list now, with the session: the router would run the route's loader
 // only after evaluating its first chunks, and the list is the slowest part of the page. (The BFF's preload
 // header names the same request, from the same table.)

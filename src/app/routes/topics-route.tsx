@@ -13,7 +13,7 @@ import { isAdminRole } from '../../shared/svc/roles';
  * first page of messages when the URL names one (opening a topic, back and forward): the request then leaves
  * with the navigation rather than with the render that follows it.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Pick<LoaderFunctionArgs, 'request'>) {
   if (!maybeSignedIn(appQueryClient)) return null;
   const session = appQueryClient.getQueryData(sessionQueryOptions.queryKey);
   const role = session?.user?.role;
