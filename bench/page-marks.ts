@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 
 /**
  * Records the time (performance.now(), from navigation start) at which `selector` first matches, using a
@@ -23,4 +23,33 @@ export async function markedTime(page: Page): Promise<number> {
     timeout: 30_000,
   });
   return (await page.evaluate('window.__benchAt')) as number;
+}
+
+/** How long the mouse button stays down in a click the bench makes like a person (a typical click: 80–120 ms). */
+export const PRESS_MS = 100;
+
+/**
+ * Clicks `target` as a person does, the button down for PRESS_MS, and returns the time from the press to the
+ * animation frame in which `doneSelector` first matches. From the press, because a page may start loading
+ * on it; the click event itself comes on release.
+ */
+export async function timedPress(page: Page, target: Locator, doneSelector: string): Promise<number> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to press');
+  await page.mouse.move(box.x + Math.min(40, box.width / 2), box.y + box.height / 2);
+  await page.evaluate(`(() => {
+    window.__benchDown = undefined;
+    window.__benchAt = undefined;
+    addEventListener('pointerdown', () => { window.__benchDown = performance.now(); }, { once: true, capture: true });
+    const check = () => {
+      if (document.querySelector(${JSON.stringify(doneSelector)})) window.__benchAt = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })()`);
+  await page.mouse.down();
+  await page.waitForTimeout(PRESS_MS);
+  await page.mouse.up();
+  const at = await markedTime(page);
+  return at - ((await page.evaluate('window.__benchDown')) as number);
 }
