@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 // @vitest-environment-options { "url": "http://localhost:3000/" }
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupSimServer } from '../../testing/msw-sim';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { userStatusQueryOptions } from './api/get-user-status';
 import { UsersPage } from './users-page';
 
 const env = setupSimServer({ as: 'admin@demo.test' });
@@ -212,6 +213,18 @@ describe('UsersPage: details', () => {
     await waitFor(() =>
       expect(within(drawer).getByText('Current status').nextSibling).toHaveTextContent('🌴 On vacation'),
     );
+  });
+
+  it('asks for a user’s status when the button goes down on their row, before the click opens them', async () => {
+    const mia = userId('member@demo.test');
+    const view = await renderPage();
+    await view.user.type(screen.getByLabelText('Search users'), 'mia mem');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const key = userStatusQueryOptions(mia).queryKey;
+    expect(view.queryClient.getQueryState(key)).toBeUndefined();
+    fireEvent.pointerDown(screen.getByRole('row', { name: /Mia Member/ }), { button: 0 });
+    expect(view.queryClient.getQueryState(key)?.fetchStatus).toBe('fetching');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('explains that reading a status needs level 262 on older servers', async () => {

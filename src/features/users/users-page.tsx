@@ -1,4 +1,5 @@
 import { Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { notify } from '../../client/notify';
 import { useFeatureLevel, useRole } from '../../client/use-role';
@@ -6,6 +7,7 @@ import { LoadError } from '../../components/load-error';
 import type { BulkActionKind, BulkRun } from '../../shared/bff/bulk';
 import type { User } from '../../shared/svc/records';
 import { useRealmPresence } from './api/get-presence';
+import { userStatusQueryOptions } from './api/get-user-status';
 import { useUsers } from './api/get-users';
 import { DEFAULT_INACTIVE_DAYS, lastActiveOf } from './activity';
 import { BulkActionModal } from './bulk/bulk-action-modal';
@@ -16,6 +18,7 @@ import { filterUsers, hasActiveFilters, indexUsers } from './filter-users';
 import { formatCount, formatUserCount } from './format';
 import { LookUpByEmailModal } from './look-up-by-email-modal';
 import { UserDetailsDrawer } from './user-details';
+import { canReadStatus } from './permissions';
 import { useUsersSearch } from './use-users-search';
 import { SearchBox, UsersFilters } from './users-filters';
 import { UsersHeader } from './users-header';
@@ -92,6 +95,15 @@ export function UsersPage() {
 
   // Stable handlers: the table, header and dialogs are memoized and skip the re-render of each keystroke.
   const onSelectRow = useCallback((user: User) => selectUser(user.user_id), [selectUser]);
+  // What the details show beyond the list (the user's status) is asked for on the press, before the click.
+  const queryClient = useQueryClient();
+  const statusReadable = canReadStatus(featureLevel);
+  const onPressRow = useCallback(
+    (user: User) => {
+      if (statusReadable) void queryClient.prefetchQuery(userStatusQueryOptions(user.user_id));
+    },
+    [queryClient, statusReadable],
+  );
   const onCloseDetails = useCallback(() => selectUser(null), [selectUser]);
   const onOpenLookUp = useCallback(() => setLookUpOpen(true), []);
   const onCloseLookUp = useCallback(() => setLookUpOpen(false), []);
@@ -174,6 +186,7 @@ export function UsersPage() {
             users={rows}
             selectedId={selectedUserId}
             onSelect={onSelectRow}
+            onPress={onPressRow}
             empty={users.isPending ? 'Loading users…' : 'No users match these filters.'}
             columns={columns}
             {...(presenceData ? { lastActive, nowSeconds: presenceData.nowSeconds } : {})}

@@ -60,6 +60,7 @@ export const UsersTable = memo(function UsersTable({
   users,
   selectedId,
   onSelect,
+  onPress,
   empty,
   columns = ['email', 'role', 'joined', 'status', 'bot'],
   lastActive,
@@ -69,6 +70,8 @@ export const UsersTable = memo(function UsersTable({
   users: readonly User[];
   selectedId: number | null;
   onSelect: (user: User) => void;
+  /** The button went down on a user's row (the click that opens them follows on release). */
+  onPress?: (user: User) => void;
   empty: string;
   /** Optional columns to show, in this order. */
   columns?: readonly OptionalColumn[];
@@ -123,6 +126,7 @@ export const UsersTable = memo(function UsersTable({
       getRowId={userId}
       selectedId={selectedId}
       onSelect={onSelect}
+      {...(onPress ? { onPress } : {})}
       minWidth={selection ? 1040 : 880}
       empty={empty}
       // Every cell here is derived from the row alone (the avatar's picture is keyed by its URL).
