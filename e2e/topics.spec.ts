@@ -113,9 +113,11 @@ test('paging back through a 3,000-message topic reaches the first message', asyn
 });
 
 test('pressing a topic starts loading its messages before the button is released', async ({ page }) => {
+  const topic = `pressed ${Date.now().toString(36)}`;
+  await seedTopic(GENERAL, topic, 30);
   await signIn(page, 'moderator@demo.test', undefined, '/topics');
-  await page.getByLabel('Search topics').fill('office move');
-  const row = page.getByRole('row', { name: /office move/ }).first();
+  await page.getByLabel('Search topics').fill(topic);
+  const row = page.getByRole('row', { name: new RegExp(topic) });
   const box = (await row.boundingBox())!;
   await page.mouse.move(box.x + 40, box.y + box.height / 2);
   const messages = page.waitForRequest((r) => new URL(r.url()).pathname === '/bff/svc/messages', {
@@ -126,6 +128,6 @@ test('pressing a topic starts loading its messages before the button is released
   await messages;
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.mouse.up();
-  const drawer = page.getByRole('dialog', { name: '#general › office move' });
+  const drawer = page.getByRole('dialog', { name: `#general › ${topic}` });
   await expect(drawer.getByRole('article').first()).toBeVisible();
 });
