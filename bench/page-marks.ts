@@ -53,3 +53,33 @@ export async function timedPress(page: Page, target: Locator, doneSelector: stri
   const at = await markedTime(page);
   return at - ((await page.evaluate('window.__benchDown')) as number);
 }
+
+/**
+ * Runs `action` (script source) in the page and returns the time from just before it to the animation frame in
+ * which `doneSelector` first matches: a user sees a change at the frame that paints it.
+ */
+export async function timedInPage(page: Page, action: string, doneSelector: string): Promise<number> {
+  return (await page.evaluate(`(async () => {
+    const t0 = performance.now();
+    ${action};
+    await new Promise((resolve, reject) => {
+      const check = () => {
+        if (document.querySelector(${JSON.stringify(doneSelector)})) resolve();
+        else if (performance.now() - t0 > 30000) reject(new Error('not shown: ' + ${JSON.stringify(doneSelector)}));
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+    return performance.now() - t0;
+  })()`)) as number;
+}
+
+/** The floor of a page that shows one response: fetching `url` in the page and parsing it as JSON. */
+export async function fetchAndParseTime(page: Page, url: string): Promise<number> {
+  return (await page.evaluate(`(async () => {
+    const s = performance.now();
+    const r = await fetch(${JSON.stringify(url)});
+    JSON.parse(await r.text());
+    return performance.now() - s;
+  })()`)) as number;
+}

@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { staticRoutes } from '../src/server/static-routes';
 import { ratio, recordSection, reportRow, round, stats, type Row } from './report';
 import { CORES, cpuByRole, cpuSpent } from './cpu-usage';
-import { markedTime, markWhenPresent, PRESS_MS, timedPress } from './page-marks';
+import { fetchAndParseTime, markedTime, markWhenPresent, PRESS_MS, timedInPage, timedPress } from './page-marks';
 import { adminAuth, median, percentile, startBareProxy, startSeparateStack, startStack } from './stack';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
@@ -288,12 +288,7 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
       const wall = performance.now() - wallStart;
       const spent = cpuSpent(cpuBefore, cpuByRole(process.pid, names));
       await page.waitForLoadState('networkidle');
-      const f = (await page.evaluate(`(async () => {
-        const s = performance.now();
-        const r = await fetch(${JSON.stringify(usersUrl)});
-        JSON.parse(await r.text());
-        return performance.now() - s;
-      })()`)) as number;
+      const f = await fetchAndParseTime(page, usersUrl);
       if (i > 0) {
         firstRow.push(t);
         usersFloor.push(f);
@@ -364,28 +359,15 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
       await page.goto(`${base}/settings/linkifiers`);
       await page.waitForLoadState('networkidle');
       await page.getByRole('link', { name: 'Users', exact: true }).waitFor();
-      const t = (await page.evaluate(`(async () => {
-        const link = document.querySelector('nav a[href="/users"]');
-        const t0 = performance.now();
+      const t = await timedInPage(
+        page,
+        `const link = document.querySelector('nav a[href="/users"]');
         link.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-        link.click();
-        await new Promise((resolve, reject) => {
-          const check = () => {
-            if (document.querySelector('[role="table"] [role="row"][aria-rowindex="2"]')) resolve();
-            else if (performance.now() - t0 > 30000) reject(new Error('no first row'));
-            else requestAnimationFrame(check);
-          };
-          check();
-        });
-        return performance.now() - t0;
-      })()`)) as number;
+        link.click()`,
+        '[role="table"] [role="row"][aria-rowindex="2"]',
+      );
       await page.waitForLoadState('networkidle');
-      const f = (await page.evaluate(`(async () => {
-        const s = performance.now();
-        const r = await fetch(${JSON.stringify(usersUrl)});
-        JSON.parse(await r.text());
-        return performance.now() - s;
-      })()`)) as number;
+      const f = await fetchAndParseTime(page, usersUrl);
       if (i > 0) {
         inApp.push(t);
         inAppFloor.push(f);
@@ -544,20 +526,12 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
   for (const [i, topic] of topics.entries()) {
     const url = `/topics?stream=${stream.stream_id}&topic=${encodeURIComponent(topic)}`;
     // A client-side navigation (what a click on the topic does), timed to the first message in the DOM.
-    const t = (await page.evaluate(`(async () => {
-      const t0 = performance.now();
-      history.pushState(null, '', ${JSON.stringify(url)});
-      dispatchEvent(new PopStateEvent('popstate', { state: null }));
-      await new Promise((resolve, reject) => {
-        const check = () => {
-          if (document.querySelector('[role="feed"] [aria-label^="Message "]')) resolve();
-          else if (performance.now() - t0 > 30000) reject(new Error('no message'));
-          else requestAnimationFrame(check);
-        };
-        check();
-      });
-      return performance.now() - t0;
-    })()`)) as number;
+    const t = await timedInPage(
+      page,
+      `history.pushState(null, '', ${JSON.stringify(url)});
+      dispatchEvent(new PopStateEvent('popstate', { state: null }))`,
+      '[role="feed"] [aria-label^="Message "]',
+    );
     const pages: number[] = [];
     for (let p = 0; p < 5; p++) {
       const ms = (await page.evaluate(`(async () => {
@@ -580,12 +554,7 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
       if (ms >= 0) pages.push(ms);
     }
     while (inFlight > 0) await new Promise((r) => setTimeout(r, 10));
-    const f = (await page.evaluate(`(async () => {
-      const s = performance.now();
-      const r = await fetch(${JSON.stringify(messagesUrl)});
-      JSON.parse(await r.text());
-      return performance.now() - s;
-    })()`)) as number;
+    const f = await fetchAndParseTime(page, messagesUrl);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[role="feed"]'));
     if (i > 0) {
