@@ -58,10 +58,11 @@ export function AppLayout() {
                   // The page's chunk starts loading on hover or keyboard focus, before the click.
                   onMouseEnter={() => preloadRoute(item.to)}
                   onFocus={() => preloadRoute(item.to)}
-                  // Its data when the button goes down: the click that navigates comes on release (a click
-                  // with Ctrl or ⌘ opens a new tab instead, which loads its own).
+                  // Its data when the mouse button goes down: the click that navigates comes on release (a
+                  // click with Ctrl or ⌘ opens a new tab instead, which loads its own; a touch may be a scroll).
                   onPointerDown={(event) => {
-                    if (event.button === 0 && !event.ctrlKey && !event.metaKey) preloadRouteData(item.to);
+                    if (event.pointerType === 'mouse' && event.button === 0 && !event.ctrlKey && !event.metaKey)
+                      preloadRouteData(item.to);
                   }}
                   style={{ textDecoration: 'none', color: 'inherit' }}
                 >

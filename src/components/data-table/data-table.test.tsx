@@ -55,7 +55,7 @@ describe('DataTable', () => {
     view.unmount();
   });
 
-  it('reports a press of the primary button on a row, not on a control in it or with another button', () => {
+  it('reports a press of the mouse’s primary button on a row, not on a control in it, another button or a touch', () => {
     const onPress = vi.fn();
     const onSelect = vi.fn();
     renderTable({
@@ -63,11 +63,13 @@ describe('DataTable', () => {
       onSelect,
       columns: [...columns, { id: 'act', header: 'Action', cell: (r) => <button type="button">Act {r.id}</button> }],
     });
-    fireEvent.pointerDown(screen.getByRole('row', { name: /Person 4 Act 4$/ }), { button: 0 });
+    const mouse = { pointerType: 'mouse', button: 0 };
+    fireEvent.pointerDown(screen.getByRole('row', { name: /Person 4 Act 4$/ }), mouse);
     expect(onPress).toHaveBeenCalledWith({ id: 4, name: 'Person 4' });
     expect(onSelect).not.toHaveBeenCalled();
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Act 5' }), { button: 0 });
-    fireEvent.pointerDown(screen.getByRole('row', { name: /Person 6 Act 6$/ }), { button: 2 });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Act 5' }), mouse);
+    fireEvent.pointerDown(screen.getByRole('row', { name: /Person 6 Act 6$/ }), { ...mouse, button: 2 });
+    fireEvent.pointerDown(screen.getByRole('row', { name: /Person 7 Act 7$/ }), { pointerType: 'touch', button: 0 });
     expect(onPress).toHaveBeenCalledTimes(1);
   });
 

@@ -38,8 +38,8 @@ export interface DataTableProps<T> {
   /** Called on row click and on Enter/Space on a focused row. */
   onSelect?: (row: T) => void;
   /**
-   * Called when the primary button goes down on a row (not on a control in it): the click that selects the
-   * row comes when the button is released, about a tenth of a second later, time enough to start loading
+   * Called when the mouse's primary button goes down on a row (not on a control in it): the click that selects
+   * the row comes when the button is released, about a tenth of a second later, time enough to start loading
    * what selecting it will show.
    */
   onPress?: (row: T) => void;
@@ -150,7 +150,8 @@ export function DataTable<T>({
   });
 
   const onRowPointerDown = useStableCallback((event: PointerEvent<HTMLDivElement>, row: T) => {
-    if (!onPress || event.button !== 0) return;
+    // A mouse only: on a touch screen a press on a row is as often the start of a scroll as of a tap.
+    if (!onPress || event.pointerType !== 'mouse' || event.button !== 0) return;
     const control = (event.target as Element).closest(INTERACTIVE);
     if (control && event.currentTarget.contains(control)) return;
     onPress(row);

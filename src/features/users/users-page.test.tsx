@@ -222,7 +222,7 @@ describe('UsersPage: details', () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     const key = userStatusQueryOptions(mia).queryKey;
     expect(view.queryClient.getQueryState(key)).toBeUndefined();
-    fireEvent.pointerDown(screen.getByRole('row', { name: /Mia Member/ }), { button: 0 });
+    fireEvent.pointerDown(screen.getByRole('row', { name: /Mia Member/ }), { pointerType: 'mouse', button: 0 });
     expect(view.queryClient.getQueryState(key)?.fetchStatus).toBe('fetching');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
