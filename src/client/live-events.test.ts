@@ -106,4 +106,27 @@ describe('connectLiveEvents', () => {
     expect(invalidate).toHaveBeenCalled();
     stop();
   });
+
+  it('closes the stream as the page is left, and opens a fresh one if the page comes back from the cache', () => {
+    const browser = new EventTarget();
+    vi.stubGlobal('window', browser);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const onRefused = vi.fn();
+    const stop = connectLiveEvents({ client, handlers: new Map(), onRefused });
+    const first = FakeEventSource.last!;
+    first.open();
+    browser.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    // The browser's abort of the stream would come now; nothing reports it or re-checks the session.
+    first.fail(FakeEventSource.CLOSED);
+    expect(onRefused).not.toHaveBeenCalled();
+    expect(getLiveStatus().state).toBe('live');
+    browser.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    expect(FakeEventSource.last).toBe(first);
+    browser.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(FakeEventSource.last).not.toBe(first);
+    expect(invalidate).toHaveBeenCalled();
+    stop();
+  });
 });

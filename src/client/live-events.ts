@@ -82,10 +82,26 @@ export function connectLiveEvents(options: {
     open();
     void client.invalidateQueries();
   };
+  // Leaving the page: close the stream first. Otherwise the browser aborts it and its error handler would
+  // report a lost connection and re-check the session from a page that is going away. If the page comes
+  // back from the back/forward cache, it opens a fresh stream and refetches what it may have missed.
+  const leftPage = () => {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    source?.close();
+    source = null;
+  };
+  const cameBack = (event: Event) => {
+    if (!(event as PageTransitionEvent).persisted || stopped || source) return;
+    open();
+    void client.invalidateQueries();
+  };
   // Absent outside a browser (unit tests run in Node).
   const browser: EventTarget | null = typeof window === 'undefined' ? null : window;
   browser?.addEventListener('offline', wentOffline);
   browser?.addEventListener('online', cameOnline);
+  browser?.addEventListener('pagehide', leftPage);
+  browser?.addEventListener('pageshow', cameBack);
 
   if (typeof navigator !== 'undefined' && navigator.onLine === false) wentOffline();
   else open();
@@ -93,6 +109,8 @@ export function connectLiveEvents(options: {
     stopped = true;
     browser?.removeEventListener('offline', wentOffline);
     browser?.removeEventListener('online', cameOnline);
+    browser?.removeEventListener('pagehide', leftPage);
+    browser?.removeEventListener('pageshow', cameBack);
     if (retryTimer) clearTimeout(retryTimer);
     source?.close();
     source = null;
