@@ -40,24 +40,46 @@ export function ratio(a: number, b: number): number {
   return b > 0 ? round(a / b, 2) : Number.NaN;
 }
 
-/** A figure reported against the floor measured beside it, with no budget of its own (pass: null). */
-export function reportRow(
-  figure: string,
-  unit: string,
-  values: number[],
-  floor: { label: string; values: number[] },
-  note?: string,
-): Row {
+/** Values measured beside a floor: medians and p95 of both, and their ratio. */
+interface Measured {
+  values: number[];
+  floor: { label: string; values: number[] };
+}
+
+function againstFloor(figure: string, unit: string, { values, floor }: Measured) {
   return {
     figure,
     unit,
     value: stats(values),
     floor: { label: floor.label, value: stats(floor.values) },
     ratio: ratio(median(values), median(floor.values)),
-    budget: 'report',
-    pass: null,
-    note,
   };
+}
+
+/** A figure with a budget of at most `atMost` times its floor (medians), measured in the same run. */
+export function ratioRow(
+  figure: string,
+  unit: string,
+  values: number[],
+  floor: Measured['floor'],
+  atMost: number,
+): Row {
+  return {
+    ...againstFloor(figure, unit, { values, floor }),
+    budget: `≤ ${atMost}×`,
+    pass: median(values) <= atMost * median(floor.values),
+  };
+}
+
+/** A figure reported against the floor measured beside it, with no budget of its own (pass: null). */
+export function reportRow(
+  figure: string,
+  unit: string,
+  values: number[],
+  floor: Measured['floor'],
+  note?: string,
+): Row {
+  return { ...againstFloor(figure, unit, { values, floor }), budget: 'report', pass: null, note };
 }
 
 function show(v: Stats | number | string | undefined): string {

@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { staticRoutes } from '../src/server/static-routes';
-import { ratio, recordSection, reportRow, round, stats, type Row } from './report';
+import { ratio, ratioRow, recordSection, reportRow, round, stats, type Row } from './report';
 import { CORES, cpuByRole, cpuSpent } from './cpu-usage';
 import { fetchAndParseTime, markedTime, markWhenPresent, PRESS_MS, timedInPage, timedPress } from './page-marks';
 import { adminAuth, median, percentile, startBareProxy, startSeparateStack, startStack } from './stack';
@@ -243,15 +243,15 @@ async function signInRows(browser: Browser, base: string, floorUrl: string): Pro
         floorTimes.push(b);
       }
     }
-    rows.push({
-      figure: 'sign-in: load → interactive (cold cache)',
-      unit: 'ms',
-      value: stats(signInTimes),
-      floor: { label: 'minimal React+Mantine page', value: stats(floorTimes) },
-      ratio: ratio(median(signInTimes), median(floorTimes)),
-      budget: '≤ 1.3×',
-      pass: median(signInTimes) <= 1.3 * median(floorTimes),
-    });
+    rows.push(
+      ratioRow(
+        'sign-in: load → interactive (cold cache)',
+        'ms',
+        signInTimes,
+        { label: 'minimal React+Mantine page', values: floorTimes },
+        1.3,
+      ),
+    );
   }
   return rows;
 }
@@ -296,15 +296,15 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
         cpuShare.push(total([...spent.values()]) / (wall * CORES));
       }
     }
-    rows.push({
-      figure: `users, ${USERS.toLocaleString('en')}: navigation → first row`,
-      unit: 'ms',
-      value: stats(firstRow),
-      floor: { label: 'fetch + JSON.parse of the list in the page', value: stats(usersFloor) },
-      ratio: ratio(median(firstRow), median(usersFloor)),
-      budget: '≤ 1.5×',
-      pass: median(firstRow) <= 1.5 * median(usersFloor),
-    });
+    rows.push(
+      ratioRow(
+        `users, ${USERS.toLocaleString('en')}: navigation → first row`,
+        'ms',
+        firstRow,
+        { label: 'fetch + JSON.parse of the list in the page', values: usersFloor },
+        1.5,
+      ),
+    );
     // The same list loaded by the smallest React + Mantine page that shows it (bench/floor/users.tsx): after the
     // console's runs and in a tab of its own, so that those runs and their floor are measured as they were before.
     const floorTab = await context.newPage();
@@ -385,15 +385,15 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
       await page.waitForLoadState('networkidle');
       if (i > 0) pressed.push(ms);
     }
-    rows.push({
-      figure: `users, ${USERS.toLocaleString('en')}: click on Users in the navigation → first row`,
-      unit: 'ms',
-      value: stats(inApp),
-      floor: { label: 'fetch + JSON.parse of the list in the page', value: stats(inAppFloor) },
-      ratio: ratio(median(inApp), median(inAppFloor)),
-      budget: '≤ 1.5×',
-      pass: median(inApp) <= 1.5 * median(inAppFloor),
-    });
+    rows.push(
+      ratioRow(
+        `users, ${USERS.toLocaleString('en')}: click on Users in the navigation → first row`,
+        'ms',
+        inApp,
+        { label: 'fetch + JSON.parse of the list in the page', values: inAppFloor },
+        1.5,
+      ),
+    );
     rows.push(
       reportRow(
         `users, ${USERS.toLocaleString('en')}: mouse press (${PRESS_MS} ms) on Users in the navigation → first row`,
@@ -580,15 +580,7 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
   const n = TOPIC_MESSAGES.toLocaleString('en');
   const floorLabel = 'one GET /messages (same page) via BFF, fetch+parse';
   return [
-    {
-      figure: `topic of ${n} messages: open → first message`,
-      unit: 'ms',
-      value: stats(open),
-      floor: { label: floorLabel, value: stats(floor) },
-      ratio: ratio(median(open), median(floor)),
-      budget: '≤ 1.5×',
-      pass: median(open) <= 1.5 * median(floor),
-    },
+    ratioRow(`topic of ${n} messages: open → first message`, 'ms', open, { label: floorLabel, values: floor }, 1.5),
     reportRow(
       `topic of ${n} messages: mouse press (${PRESS_MS} ms) → first message`,
       'ms',
@@ -596,15 +588,7 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
       { label: floorLabel, values: floor },
       `${round(median(press) - PRESS_MS)} ms after the button comes up (the click); the messages are asked for on the press`,
     ),
-    {
-      figure: `topic of ${n} messages: page back (5 per open)`,
-      unit: 'ms',
-      value: stats(older),
-      floor: { label: floorLabel, value: stats(floor) },
-      ratio: ratio(median(older), median(floor)),
-      budget: '≤ 1.5×',
-      pass: median(older) <= 1.5 * median(floor),
-    },
+    ratioRow(`topic of ${n} messages: page back (5 per open)`, 'ms', older, { label: floorLabel, values: floor }, 1.5),
   ];
 }
 
