@@ -17,7 +17,10 @@ import { useUpdateOwnStatus } from './api/update-own-status';
 export type OwnStatusValues = StatusFormValues;
 
 // The catalog's schema is the single source of the rules (length limit, emoji name required with a code).
-const validateParams = schemaResolver(svcOps.updateOwnStatus.params, { sync: true });
+// (Built on the first check, not when the page loads: see op.ts.)
+const validateParams = (values: unknown) =>
+  (resolver ??= schemaResolver(svcOps.updateOwnStatus.params, { sync: true }))(values);
+let resolver: ReturnType<typeof schemaResolver<true>> | undefined;
 
 /** The request for these values (see `statusChange`). */
 export function toOwnStatusParams(values: OwnStatusValues, current: UserStatus | undefined): UpdateOwnStatusParams {

@@ -8,8 +8,6 @@ import type { User } from '../../shared/svc/records';
 import { useLookUpUserByEmail } from './api/get-user-by-email';
 import { ServerError } from '../../components/server-error';
 
-const emailSchema = svcOps.getUserByEmail.params.shape.email;
-
 export const LookUpByEmailModal = memo(function LookUpByEmailModal({
   opened,
   onClose,
@@ -40,7 +38,7 @@ function LookUpForm({ onFound, onCancel }: { onFound: (user: User) => void; onCa
     initialValues: { email: '' },
     validate: {
       email: (value) => {
-        const parsed = emailSchema.safeParse(value.trim());
+        const parsed = svcOps.getUserByEmail.params.shape.email.safeParse(value.trim());
         return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter an email address.');
       },
     },

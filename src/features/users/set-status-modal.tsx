@@ -16,7 +16,10 @@ import {
 } from '../../components/status-fields';
 
 // The catalog's schema is the single source of the rules (length limit, emoji name required with a code).
-const validateParams = schemaResolver(svcOps.updateUserStatus.params, { sync: true });
+// (Built on the first check, not when the page loads: see op.ts.)
+const validateParams = (values: unknown) =>
+  (resolver ??= schemaResolver(svcOps.updateUserStatus.params, { sync: true }))(values);
+let resolver: ReturnType<typeof schemaResolver<true>> | undefined;
 
 /** The request for these form values, for the given user (see `statusChange`). */
 export function toStatusParams(

@@ -46,8 +46,8 @@ export const svcOps = {
     method: 'GET',
     path: '/server_settings',
     auth: 'none',
-    params: z.strictObject({}),
-    response: serverSettingsSchema.extend(successShape),
+    params: () => z.strictObject({}),
+    response: () => serverSettingsSchema.extend(successShape),
   }),
   fetchApiKey: op({
     id: 'fetchApiKey',
@@ -55,98 +55,103 @@ export const svcOps = {
     path: '/fetch_api_key',
     auth: 'none',
     exposure: 'bff',
-    params: z.strictObject({ username: z.string().min(1), password: z.string().min(1) }),
-    response: successSchema({ api_key: z.string(), email: z.string(), user_id: z.number().int().optional() }),
+    params: () => z.strictObject({ username: z.string().min(1), password: z.string().min(1) }),
+    response: () => successSchema({ api_key: z.string(), email: z.string(), user_id: z.number().int().optional() }),
   }),
   getOwnUser: op({
     id: 'getOwnUser',
     method: 'GET',
     path: '/users/me',
-    params: z.strictObject({}),
-    response: ownUserSchema.extend(successShape),
+    params: () => z.strictObject({}),
+    response: () => ownUserSchema.extend(successShape),
   }),
   getCustomProfileFields: op({
     id: 'getCustomProfileFields',
     method: 'GET',
     path: '/realm/profile_fields',
-    params: z.strictObject({}),
-    response: successSchema({ custom_fields: z.array(customProfileFieldSchema) }),
+    params: () => z.strictObject({}),
+    response: () => successSchema({ custom_fields: z.array(customProfileFieldSchema) }),
   }),
   getUsers: op({
     id: 'getUsers',
     method: 'GET',
     path: '/users',
-    params: z.strictObject({
-      client_gravatar: clientGravatar,
-      include_custom_profile_fields: includeCustomProfileFields,
-      user_ids: z.array(userId).optional(),
-    }),
-    response: successSchema({ members: z.array(userSchema) }),
+    params: () =>
+      z.strictObject({
+        client_gravatar: clientGravatar,
+        include_custom_profile_fields: includeCustomProfileFields,
+        user_ids: z.array(userId).optional(),
+      }),
+    response: () => successSchema({ members: z.array(userSchema) }),
   }),
   getUser: op({
     id: 'getUser',
     method: 'GET',
     path: '/users/{user_id}',
-    params: z.strictObject({
-      user_id: userId,
-      client_gravatar: clientGravatar,
-      include_custom_profile_fields: includeCustomProfileFields,
-    }),
-    response: successSchema({ user: userSchema }),
+    params: () =>
+      z.strictObject({
+        user_id: userId,
+        client_gravatar: clientGravatar,
+        include_custom_profile_fields: includeCustomProfileFields,
+      }),
+    response: () => successSchema({ user: userSchema }),
   }),
   getUserByEmail: op({
     id: 'getUserByEmail',
     method: 'GET',
     path: '/users/{email}',
-    params: z.strictObject({
-      email: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'Enter an email address.'),
-      client_gravatar: clientGravatar,
-      include_custom_profile_fields: includeCustomProfileFields,
-    }),
-    response: successSchema({ user: userSchema }),
+    params: () =>
+      z.strictObject({
+        email: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'Enter an email address.'),
+        client_gravatar: clientGravatar,
+        include_custom_profile_fields: includeCustomProfileFields,
+      }),
+    response: () => successSchema({ user: userSchema }),
   }),
   updateUser: op({
     id: 'updateUser',
     method: 'PATCH',
     path: '/users/{user_id}',
     adminOnly: true,
-    params: z.strictObject({
-      user_id: userId,
-      full_name: z.string().trim().min(1, 'Name too short!').max(100, 'Name too long!').optional(),
-      role: roleSchema.optional(),
-      profile_data: z
-        .array(z.looseObject({ id: z.number().int(), value: z.union([z.string(), z.number(), z.array(z.number())]) }))
-        .optional(),
-    }),
-    response: simpleSuccessSchema,
+    params: () =>
+      z.strictObject({
+        user_id: userId,
+        full_name: z.string().trim().min(1, 'Name too short!').max(100, 'Name too long!').optional(),
+        role: roleSchema.optional(),
+        profile_data: z
+          .array(z.looseObject({ id: z.number().int(), value: z.union([z.string(), z.number(), z.array(z.number())]) }))
+          .optional(),
+      }),
+    response: () => simpleSuccessSchema,
   }),
   deactivateUser: op({
     id: 'deactivateUser',
     method: 'DELETE',
     path: '/users/{user_id}',
     adminOnly: true,
-    params: z.strictObject({
-      user_id: userId,
-      // Absent means null: no notification email. Present (even empty) sends one.
-      deactivation_notification_comment: z.string().max(2000).optional(),
-    }),
-    response: simpleSuccessSchema,
+    params: () =>
+      z.strictObject({
+        user_id: userId,
+        // Absent means null: no notification email. Present (even empty) sends one.
+        deactivation_notification_comment: z.string().max(2000).optional(),
+      }),
+    response: () => simpleSuccessSchema,
   }),
   reactivateUser: op({
     id: 'reactivateUser',
     method: 'POST',
     path: '/users/{user_id}/reactivate',
     adminOnly: true,
-    params: z.strictObject({ user_id: userId }),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ user_id: userId }),
+    response: () => simpleSuccessSchema,
   }),
   getUserStatus: op({
     id: 'getUserStatus',
     method: 'GET',
     path: '/users/{user_id}/status',
     minLevel: FEATURE_LEVELS.userStatusGet,
-    params: z.strictObject({ user_id: userId }),
-    response: successSchema({ status: userStatusSchema }),
+    params: () => z.strictObject({ user_id: userId }),
+    response: () => successSchema({ status: userStatusSchema }),
   }),
   updateUserStatus: op({
     id: 'updateUserStatus',
@@ -154,59 +159,63 @@ export const svcOps = {
     path: '/users/{user_id}/status',
     adminOnly: true,
     minLevel: FEATURE_LEVELS.adminSetUserStatus,
-    params: z.strictObject({ user_id: userId, ...statusUpdateShape }).refine(emojiNameGiven, emojiNameRequired),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ user_id: userId, ...statusUpdateShape }).refine(emojiNameGiven, emojiNameRequired),
+    response: () => simpleSuccessSchema,
   }),
   registerQueue: op({
     id: 'registerQueue',
     method: 'POST',
     path: '/register',
     exposure: 'bff',
-    params: z.strictObject({
-      event_types: z.array(z.string()).optional(),
-      fetch_event_types: z.array(z.string()).optional(),
-      client_capabilities: z.record(z.string(), z.boolean()).optional(),
-      apply_markdown: z.boolean().optional(),
-      client_gravatar: z.boolean().optional(),
-      slim_presence: z.boolean().optional(),
-      include_subscribers: z.union([z.boolean(), z.literal('partial')]).optional(),
-      all_public_streams: z.boolean().optional(),
-    }),
-    response: successSchema({
-      queue_id: z.string().nullable(),
-      last_event_id: z.number().int(),
-      event_queue_longpoll_timeout_seconds: z.number().int().optional(),
-      realm_empty_topic_display_name: z.string().optional(),
-      max_topic_length: z.number().int().optional(),
-      max_message_length: z.number().int().optional(),
-      max_stream_name_length: z.number().int().optional(),
-      max_stream_description_length: z.number().int().optional(),
-      realm_user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
-      user_settings: z.record(z.string(), z.unknown()).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        event_types: z.array(z.string()).optional(),
+        fetch_event_types: z.array(z.string()).optional(),
+        client_capabilities: z.record(z.string(), z.boolean()).optional(),
+        apply_markdown: z.boolean().optional(),
+        client_gravatar: z.boolean().optional(),
+        slim_presence: z.boolean().optional(),
+        include_subscribers: z.union([z.boolean(), z.literal('partial')]).optional(),
+        all_public_streams: z.boolean().optional(),
+      }),
+    response: () =>
+      successSchema({
+        queue_id: z.string().nullable(),
+        last_event_id: z.number().int(),
+        event_queue_longpoll_timeout_seconds: z.number().int().optional(),
+        realm_empty_topic_display_name: z.string().optional(),
+        max_topic_length: z.number().int().optional(),
+        max_message_length: z.number().int().optional(),
+        max_stream_name_length: z.number().int().optional(),
+        max_stream_description_length: z.number().int().optional(),
+        realm_user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
+        user_settings: z.record(z.string(), z.unknown()).optional(),
+      }),
   }),
   getEvents: op({
     id: 'getEvents',
     method: 'GET',
     path: '/events',
     exposure: 'bff',
-    params: z.strictObject({
-      queue_id: z.string().min(1),
-      last_event_id: z.number().int().optional(),
-      dont_block: z.boolean().optional(),
-    }),
-    response: successSchema({
-      events: z.array(z.looseObject({ id: z.number().int(), type: z.string() })),
-      queue_id: z.string().optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        queue_id: z.string().min(1),
+        last_event_id: z.number().int().optional(),
+        dont_block: z.boolean().optional(),
+      }),
+    response: () =>
+      successSchema({
+        events: z.array(z.looseObject({ id: z.number().int(), type: z.string() })),
+        queue_id: z.string().optional(),
+      }),
   }),
   deleteQueue: op({
     id: 'deleteQueue',
     method: 'DELETE',
     path: '/events',
     exposure: 'bff',
-    params: z.strictObject({ queue_id: z.string().min(1) }),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ queue_id: z.string().min(1) }),
+    response: () => simpleSuccessSchema,
   }),
 } as const;
 

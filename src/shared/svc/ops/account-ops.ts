@@ -49,10 +49,9 @@ export const accountOps = {
     id: 'updateOwnStatus',
     method: 'POST',
     path: '/users/me/status',
-    params: z
-      .strictObject({ ...statusUpdateShape, away: z.boolean().optional() })
-      .refine(emojiNameGiven, emojiNameRequired),
-    response: simpleSuccessSchema,
+    params: () =>
+      z.strictObject({ ...statusUpdateShape, away: z.boolean().optional() }).refine(emojiNameGiven, emojiNameRequired),
+    response: () => simpleSuccessSchema,
   }),
   sendTestPushNotification: op({
     id: 'sendTestPushNotification',
@@ -60,8 +59,8 @@ export const accountOps = {
     path: '/mobile_push/e2ee/test_notification',
     minLevel: FEATURE_LEVELS.e2eeTestNotification,
     /** Without `push_account_id`, every registered device of the user is notified. */
-    params: z.strictObject({ push_account_id: z.number().int().positive().optional() }),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ push_account_id: z.number().int().positive().optional() }),
+    response: () => simpleSuccessSchema,
   }),
   /**
    * Deprecated from level 406 (`APNS_TOKEN_DEPRECATED_LEVEL`); the server judges the token. `appid` is
@@ -71,21 +70,21 @@ export const accountOps = {
     id: 'addApnsDeviceToken',
     method: 'POST',
     path: '/users/me/apns_device_token',
-    params: z.strictObject({ token: z.string(), appid: z.string().optional() }),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ token: z.string(), appid: z.string().optional() }),
+    response: () => simpleSuccessSchema,
   }),
   getOwnSubscriptions: op({
     id: 'getOwnSubscriptions',
     method: 'GET',
     path: '/users/me/subscriptions',
-    params: z.strictObject({}),
-    response: successSchema({ subscriptions: z.array(subscriptionSchema) }),
+    params: () => z.strictObject({}),
+    response: () => successSchema({ subscriptions: z.array(subscriptionSchema) }),
   }),
   updateSubscriptionProperties: op({
     id: 'updateSubscriptionProperties',
     method: 'POST',
     path: '/users/me/subscriptions/properties',
-    params: z.strictObject({ subscription_data: z.array(subscriptionPropertyChangeSchema) }),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ subscription_data: z.array(subscriptionPropertyChangeSchema) }),
+    response: () => simpleSuccessSchema,
   }),
 } as const;

@@ -46,78 +46,83 @@ export const channelsOps = {
     id: 'getStreams',
     method: 'GET',
     path: '/streams',
-    params: z.strictObject({
-      include_public: flag,
-      include_web_public: flag,
-      include_subscribed: flag,
-      exclude_archived: flag,
-      include_all: flag,
-      include_default: flag,
-    }),
-    response: successSchema({ streams: z.array(channelSchema) }),
+    params: () =>
+      z.strictObject({
+        include_public: flag,
+        include_web_public: flag,
+        include_subscribed: flag,
+        exclude_archived: flag,
+        include_all: flag,
+        include_default: flag,
+      }),
+    response: () => successSchema({ streams: z.array(channelSchema) }),
   }),
   getChannelSubscribers: op({
     id: 'getChannelSubscribers',
     method: 'GET',
     path: '/streams/{stream_id}/members',
-    params: z.strictObject({ stream_id: streamId }),
-    response: successSchema({ subscribers: z.array(z.number().int()) }),
+    params: () => z.strictObject({ stream_id: streamId }),
+    response: () => successSchema({ subscribers: z.array(z.number().int()) }),
   }),
   getChannelTopics: op({
     id: 'getChannelTopics',
     method: 'GET',
     path: '/users/me/{stream_id}/topics',
-    params: z.strictObject({ stream_id: streamId, allow_empty_topic_name: flag }),
-    response: successSchema({ topics: z.array(channelTopicSchema) }),
+    params: () => z.strictObject({ stream_id: streamId, allow_empty_topic_name: flag }),
+    response: () => successSchema({ topics: z.array(channelTopicSchema) }),
   }),
   getChannelFolders: op({
     id: 'getChannelFolders',
     method: 'GET',
     path: '/channel_folders',
     minLevel: FEATURE_LEVELS.channelFolders,
-    params: z.strictObject({ include_archived: flag }),
-    response: successSchema({ channel_folders: z.array(channelFolderSchema) }),
+    params: () => z.strictObject({ include_archived: flag }),
+    response: () => successSchema({ channel_folders: z.array(channelFolderSchema) }),
   }),
   createChannel: op({
     id: 'createChannel',
     method: 'POST',
     path: '/channels/create',
     minLevel: FEATURE_LEVELS.channelCreate,
-    params: z.strictObject({
-      name: z.string().trim().min(1, 'Channel name is required.'),
-      description: z.string().optional(),
-      subscribers: z.array(z.number().int().positive()),
-      ...newChannelSettings,
-    }),
-    response: successSchema({ id: z.number().int() }),
+    params: () =>
+      z.strictObject({
+        name: z.string().trim().min(1, 'Channel name is required.'),
+        description: z.string().optional(),
+        subscribers: z.array(z.number().int().positive()),
+        ...newChannelSettings,
+      }),
+    response: () => successSchema({ id: z.number().int() }),
   }),
   /** Subscribe users (or create channels by naming ones that do not exist: the way before level 417). */
   subscribe: op({
     id: 'subscribe',
     method: 'POST',
     path: '/users/me/subscriptions',
-    params: z.strictObject({
-      subscriptions: z
-        .array(z.strictObject({ name: z.string().trim().min(1), description: z.string().optional() }))
-        .min(1),
-      principals: principalsSchema.optional(),
-      authorization_errors_fatal: flag,
-      ...newChannelSettings,
-    }),
-    response: successSchema({
-      subscribed: byChannelName,
-      already_subscribed: byChannelName,
-      unauthorized: z.array(z.string()).optional(),
-      new_subscription_messages_sent: z.boolean().optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        subscriptions: z
+          .array(z.strictObject({ name: z.string().trim().min(1), description: z.string().optional() }))
+          .min(1),
+        principals: principalsSchema.optional(),
+        authorization_errors_fatal: flag,
+        ...newChannelSettings,
+      }),
+    response: () =>
+      successSchema({
+        subscribed: byChannelName,
+        already_subscribed: byChannelName,
+        unauthorized: z.array(z.string()).optional(),
+        new_subscription_messages_sent: z.boolean().optional(),
+      }),
   }),
   /** Unsubscribe users (the caller when `principals` is left out). */
   unsubscribe: op({
     id: 'unsubscribe',
     method: 'DELETE',
     path: '/users/me/subscriptions',
-    params: z.strictObject({ subscriptions: z.array(z.string()).min(1), principals: principalsSchema.optional() }),
-    response: successSchema({ removed: z.array(z.string()), not_removed: z.array(z.string()) }),
+    params: () =>
+      z.strictObject({ subscriptions: z.array(z.string()).min(1), principals: principalsSchema.optional() }),
+    response: () => successSchema({ removed: z.array(z.string()), not_removed: z.array(z.string()) }),
   }),
   /** Administrators only. Repeat while `complete` is false (servers before level 211 answered at once). */
   deleteTopic: op({
@@ -125,7 +130,7 @@ export const channelsOps = {
     method: 'POST',
     path: '/streams/{stream_id}/delete_topic',
     adminOnly: true,
-    params: z.strictObject({ stream_id: streamId, topic_name: z.string() }),
-    response: successSchema({ complete: z.boolean().optional() }),
+    params: () => z.strictObject({ stream_id: streamId, topic_name: z.string() }),
+    response: () => successSchema({ complete: z.boolean().optional() }),
   }),
 } as const;

@@ -24,17 +24,17 @@ export const linkifierOps = {
     method: 'GET',
     path: '/realm/linkifiers',
     minLevel: LINKIFIER_LEVELS.list,
-    params: z.strictObject({}),
+    params: () => z.strictObject({}),
     /** In the order the server applies them. */
-    response: successSchema({ linkifiers: z.array(linkifierSchema) }),
+    response: () => successSchema({ linkifiers: z.array(linkifierSchema) }),
   }),
   addLinkifier: op({
     id: 'addLinkifier',
     method: 'POST',
     path: '/realm/filters',
     adminOnly: true,
-    params: z.strictObject(contentShape),
-    response: successSchema({ id: z.number().int() }),
+    params: () => z.strictObject(contentShape),
+    response: () => successSchema({ id: z.number().int() }),
   }),
   updateLinkifier: op({
     id: 'updateLinkifier',
@@ -42,16 +42,16 @@ export const linkifierOps = {
     path: '/realm/filters/{filter_id}',
     adminOnly: true,
     minLevel: LINKIFIER_LEVELS.edit,
-    params: z.strictObject({ filter_id: filterId, ...contentShape }),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ filter_id: filterId, ...contentShape }),
+    response: () => simpleSuccessSchema,
   }),
   removeLinkifier: op({
     id: 'removeLinkifier',
     method: 'DELETE',
     path: '/realm/filters/{filter_id}',
     adminOnly: true,
-    params: z.strictObject({ filter_id: filterId }),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ filter_id: filterId }),
+    response: () => simpleSuccessSchema,
   }),
   reorderLinkifiers: op({
     id: 'reorderLinkifiers',
@@ -60,7 +60,7 @@ export const linkifierOps = {
     adminOnly: true,
     minLevel: LINKIFIER_LEVELS.reorder,
     /** Every linkifier's ID, once each, in the new order. */
-    params: z.strictObject({ ordered_linkifier_ids: z.array(z.number().int()) }),
-    response: simpleSuccessSchema,
+    params: () => z.strictObject({ ordered_linkifier_ids: z.array(z.number().int()) }),
+    response: () => simpleSuccessSchema,
   }),
 } as const;

@@ -25,17 +25,18 @@ export const presenceOps = {
     id: 'getRealmPresence',
     method: 'GET',
     path: '/realm/presence',
-    params: z.strictObject({}),
-    response: successSchema({
-      server_timestamp: z.number(),
-      presences: z.record(z.string(), userPresenceSchema),
-    }),
+    params: () => z.strictObject({}),
+    response: () =>
+      successSchema({
+        server_timestamp: z.number(),
+        presences: z.record(z.string(), userPresenceSchema),
+      }),
   }),
   getUserPresence: op({
     id: 'getUserPresence',
     method: 'GET',
     path: '/users/{user_id_or_email}/presence',
-    params: z.strictObject({ user_id_or_email: z.string().min(1) }),
-    response: successSchema({ presence: userPresenceSchema }),
+    params: () => z.strictObject({ user_id_or_email: z.string().min(1) }),
+    response: () => successSchema({ presence: userPresenceSchema }),
   }),
 } as const;

@@ -11,7 +11,7 @@ export const realmDefaultsOps = {
     path: '/realm/user_settings_defaults',
     adminOnly: true,
     minLevel: USER_SETTINGS_DEFAULTS_ENDPOINT_LEVEL,
-    params: z.strictObject(userSettingsDefaultsParamsShape),
-    response: successSchema({}),
+    params: () => z.strictObject(userSettingsDefaultsParamsShape),
+    response: () => successSchema({}),
   }),
 } as const;
