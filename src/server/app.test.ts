@@ -113,6 +113,31 @@ describe('BFF answers to large reads', () => {
       msg: expect.stringContaining('members.199.email') as string,
     });
   });
+
+  it('are forwarded again from what was checked and compressed before, and a changed answer is checked anew', async () => {
+    let breakIt = false;
+    const h = setup({
+      users: 200,
+      rewrite: async (request, answer) => {
+        if (!breakIt || !new URL(request.url).pathname.endsWith('/users')) return answer;
+        const body = (await answer.json()) as { members: Record<string, unknown>[] };
+        delete body.members[0]!.email;
+        return Response.json(body);
+      },
+    });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const list = ORIGIN + '/bff/svc/users?client_gravatar=true&include_custom_profile_fields=true';
+    const read = () => h.app.request(list, { headers: { cookie, 'accept-encoding': 'br' } });
+    const first = await read();
+    const again = await read();
+    expect(again.headers.get('content-encoding')).toBe('br');
+    const firstText = brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString('utf8');
+    expect(brotliDecompressSync(Buffer.from(await again.arrayBuffer())).toString('utf8')).toBe(firstText);
+    breakIt = true;
+    const changed = await read();
+    expect(changed.status).toBe(502);
+    expect(await changed.json()).toMatchObject({ code: 'UPSTREAM_INVALID_RESPONSE' });
+  });
 });
 
 describe('BFF routing', () => {

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseCoding, compressJson } from './compress-json';
+import { chooseCoding, compressJson, CompressedAnswers } from './compress-json';
 
 describe('chooseCoding', () => {
   it('prefers br, then gzip, and respects a refusal (q=0)', () => {
@@ -35,5 +35,33 @@ describe('compressJson', () => {
     const text = JSON.stringify({ blob: hex });
     expect(brotliDecompressSync(await compressJson(text, 'br')).toString('utf8')).toBe(text);
     expect(gunzipSync(await compressJson(text, 'gzip')).toString('utf8')).toBe(text);
+  });
+});
+
+describe('CompressedAnswers', () => {
+  const text = (n: number) => JSON.stringify({ members: Array.from({ length: n }, (_, i) => ({ user_id: i })) });
+  const bytes = (n: number) => new TextEncoder().encode(text(n));
+
+  it('compresses the same answer once per coding, and gives the same bytes again', async () => {
+    const answers = new CompressedAnswers();
+    const first = answers.compress(bytes(400), 'br', 'd1');
+    expect(answers.compress(bytes(400), 'br', 'd1')).toBe(first);
+    expect(brotliDecompressSync(await first).toString('utf8')).toBe(text(400));
+    const gz = answers.compress(bytes(400), 'gzip', 'd1');
+    expect(gz).not.toBe(first);
+    expect(gunzipSync(await gz).toString('utf8')).toBe(text(400));
+  });
+
+  it('lets the least recently used go when over its byte or entry bound', async () => {
+    const one = (await compressJson(bytes(400), 'br')).byteLength;
+    const answers = new CompressedAnswers(2.5 * one, 3);
+    const a = answers.compress(bytes(400), 'br', 'a');
+    await a;
+    const b = answers.compress(bytes(400), 'br', 'b');
+    await b;
+    expect(answers.compress(bytes(400), 'br', 'a')).toBe(a); // a is now the most recently used
+    await answers.compress(bytes(400), 'br', 'c'); // over the byte bound: b goes
+    expect(answers.compress(bytes(400), 'br', 'a')).toBe(a);
+    expect(answers.compress(bytes(400), 'br', 'b')).not.toBe(b);
   });
 });

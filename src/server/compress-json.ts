@@ -46,3 +46,57 @@ export async function compressJson(json: string | Uint8Array, coding: ContentCod
   // zlib's output is never a SharedArrayBuffer; a view, not a copy, in the type a Response body takes.
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }
+
+/**
+ * Compressed answers by their coding and the digest of their bytes (svc-upstream.ts), least recently used
+ * first out: the same answer again (a reload of the 10,000-user list) goes out without being compressed again,
+ * which for that list is about 40 ms of a zlib thread. Bounded in bytes and in entries.
+ */
+export class CompressedAnswers {
+  private readonly entries = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+  /** Sizes of the entries whose compression has finished (in flight ones are not counted yet). */
+  private readonly sizes = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    private readonly maxBytes = 16 * 1024 * 1024,
+    private readonly maxEntries = 128,
+  ) {}
+
+  compress(bytes: Uint8Array, coding: ContentCoding, digest: string): Promise<Uint8Array<ArrayBuffer>> {
+    const key = `${coding} ${digest}`;
+    const known = this.entries.get(key);
+    if (known) {
+      this.entries.delete(key);
+      this.entries.set(key, known);
+      return known;
+    }
+    const work = compressJson(bytes, coding);
+    this.entries.set(key, work);
+    work.then(
+      (out) => {
+        if (this.entries.get(key) !== work) return;
+        this.sizes.set(key, out.byteLength);
+        this.total += out.byteLength;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(key) === work) this.entries.delete(key);
+      },
+    );
+    this.evict();
+    return work;
+  }
+
+  private evict(): void {
+    for (const key of this.entries.keys()) {
+      if (this.total <= this.maxBytes && this.entries.size <= this.maxEntries) return;
+      const size = this.sizes.get(key);
+      // One still in flight stays (its caller waits for it) unless only the entry count is over.
+      if (size === undefined && this.total > this.maxBytes) continue;
+      this.entries.delete(key);
+      this.sizes.delete(key);
+      this.total -= size ?? 0;
+    }
+  }
+}

@@ -9,7 +9,13 @@ import type { AppEnv, BffDeps } from './app-types';
 import { auditUnavailable, beginAudit, lookupUserName, svcTarget, type AuditHandle } from './audit';
 import type { Config } from './config';
 import { requireSession } from './require-session';
-import { chooseCoding, compressJson, COMPRESS_FROM_BYTES, type ContentCoding } from './compress-json';
+import {
+  chooseCoding,
+  compressJson,
+  COMPRESS_FROM_BYTES,
+  CompressedAnswers,
+  type ContentCoding,
+} from './compress-json';
 import { securedHeaders, securedResponse, type SecuredHeaders } from './security-headers';
 import { clearSessionCookie } from './session-cookie';
 import { DEAD_KEY_CODES } from './dead-key';
@@ -42,6 +48,7 @@ async function rawParams(c: Context, url: URL): Promise<[string, string][] | nul
  */
 export function svcRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
+  const compressedAnswers = new CompressedAnswers();
 
   app.use('*', requireSession(config, deps));
 
@@ -83,10 +90,14 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     const compressed: { current: { coding: ContentCoding; bytes: Promise<Uint8Array<ArrayBuffer>> } | null } = {
       current: null,
     };
-    const beforeCheck = (bytes: Uint8Array<ArrayBuffer>) => {
+    const beforeCheck = (bytes: Uint8Array<ArrayBuffer>, digest: string | undefined) => {
       if (bytes.byteLength < COMPRESS_FROM_BYTES) return;
       const coding = chooseCoding(c.req.header('accept-encoding'));
-      if (coding) compressed.current = { coding, bytes: compressJson(bytes, coding) };
+      if (!coding) return;
+      compressed.current = {
+        coding,
+        bytes: digest ? compressedAnswers.compress(bytes, coding, digest) : compressJson(bytes, coding),
+      };
     };
     try {
       const upstream = await deps.svc.send(

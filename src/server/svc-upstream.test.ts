@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { svcOps } from '../shared/svc/catalog';
 import { createSvcSimulator, startSvcSimServer } from '../sim/svc';
-import { createSvcUpstream, UpstreamRefusal } from './svc-upstream';
+import { createSvcUpstream, REMEMBER_FROM_BYTES, UpstreamRefusal } from './svc-upstream';
 import type { TransportRequest, TransportResponse } from './upstream-http';
 
 const creds = { email: 'admin@demo.test', apiKey: 'k3y' };
@@ -125,6 +125,66 @@ describe('createSvcUpstream: work alongside the check', () => {
     const seen: Uint8Array[] = [];
     await refusalOf(svc.send(svcOps.getEvents, params, creds, { beforeCheck: (bytes) => seen.push(bytes) }));
     expect(seen).toEqual([]);
+  });
+});
+
+describe('createSvcUpstream: answers checked before', () => {
+  const params = { queue_id: 'q', last_event_id: -1 };
+  const events = (type: string) => Array.from({ length: 600 }, (_, id) => ({ id, type }));
+  const large = (type: string) => JSON.stringify({ ...ok, events: events(type) });
+
+  it('forwards the same large bytes again without checking them again; call() and other bytes are checked', async () => {
+    const body = large('heartbeat');
+    expect(body.length).toBeGreaterThanOrEqual(REMEMBER_FROM_BYTES);
+    const answer = { status: 200, text: body };
+    const other = { status: 200, text: large('presence') };
+    const { svc } = scripted(answer, answer, other, answer, answer);
+    const check = vi.spyOn(svcOps.getEvents.response, 'safeParse');
+    try {
+      const digests: (string | undefined)[] = [];
+      const beforeCheck = (_bytes: Uint8Array, digest: string | undefined) => digests.push(digest);
+      const first = await svc.send(svcOps.getEvents, params, creds, { beforeCheck });
+      const again = await svc.send(svcOps.getEvents, params, creds, { beforeCheck });
+      expect(new TextDecoder().decode(again.bytes)).toBe(body);
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(digests[0]).toMatch(/^[\w-]{43}$/);
+      expect(digests[1]).toBe(digests[0]);
+      expect(again.digest).toBe(first.digest);
+
+      await svc.send(svcOps.getEvents, params, creds, { beforeCheck });
+      expect(check).toHaveBeenCalledTimes(2);
+      expect(digests[2]).not.toBe(digests[0]);
+
+      // A caller that needs the parsed body gets it checked every time.
+      expect((await svc.call(svcOps.getEvents, params, creds)).events).toHaveLength(600);
+      expect((await svc.call(svcOps.getEvents, params, creds)).events).toHaveLength(600);
+      expect(check).toHaveBeenCalledTimes(4);
+    } finally {
+      check.mockRestore();
+    }
+  });
+
+  it('checks small answers every time, and never remembers a failed check', async () => {
+    const small = { status: 200, text: JSON.stringify({ ...ok, events: [] }) };
+    const bad = {
+      status: 200,
+      text: JSON.stringify({ ...ok, events: events('x').map(({ id }) => ({ id, kind: 'no type here' })) }),
+    };
+    expect(bad.text.length).toBeGreaterThanOrEqual(REMEMBER_FROM_BYTES);
+    const { svc } = scripted(small, small, bad, bad);
+    const check = vi.spyOn(svcOps.getEvents.response, 'safeParse');
+    try {
+      await svc.send(svcOps.getEvents, params, creds);
+      const again = await svc.send(svcOps.getEvents, params, creds);
+      expect(again.digest).toBeUndefined();
+      expect(check).toHaveBeenCalledTimes(2);
+      await refusalOf(svc.send(svcOps.getEvents, params, creds));
+      const refusal = await refusalOf(svc.send(svcOps.getEvents, params, creds));
+      expect(refusal.envelope.code).toBe('UPSTREAM_INVALID_RESPONSE');
+      expect(check).toHaveBeenCalledTimes(4);
+    } finally {
+      check.mockRestore();
+    }
   });
 });
 

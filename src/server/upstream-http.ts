@@ -54,7 +54,15 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 function bodyOf(status: number, data: Buffer): TransportResponse {
   // Node's Buffers never sit on a SharedArrayBuffer; a view, not a copy, in the type a Response body takes.
   const bytes = new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
-  return { status, text: data.toString('utf8'), bytes };
+  // Decoded when first read: an answer whose bytes were checked before is forwarded without it (svc-upstream.ts).
+  let text: string | undefined;
+  return {
+    status,
+    get text() {
+      return (text ??= data.toString('utf8'));
+    },
+    bytes,
+  };
 }
 
 function timeoutError(): Error {
