@@ -19,6 +19,13 @@ describe('staticRoutes', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('gives the icon a day of its own, so an in-app navigation does not ask the BFF for it again', async () => {
+    writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const res = await app.request('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+
   it('falls back to index.html for client-side routes, uncached', async () => {
     const res = await app.request('/users?q=mia');
     expect(res.status).toBe(200);

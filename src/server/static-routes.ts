@@ -68,6 +68,12 @@ export function staticRoutes(staticDir: string) {
     await next();
     if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
   });
+  // Not hashed, so not immutable; but Chromium asks for a page's icon again at every in-app navigation, and
+  // without a lifetime of its own each ask went to the BFF (a revalidation) beside the navigation's requests.
+  app.use('/favicon.svg', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('cache-control', 'public, max-age=86400');
+  });
   // The pages' own files by name (and `/`, which serveStatic would answer with index.html) go through the page
   // handlers too: uncached, with their preload header.
   app.get('/', consolePage);
