@@ -64,3 +64,25 @@ test('muting a channel in My channel subscriptions lasts across a reload', async
     await expect(restore).not.toBeChecked();
   }
 });
+
+test('a channel’s push notifications set in My channel subscriptions last across a reload', async ({ page }) => {
+  await signIn(page, 'member@demo.test', undefined, '/me');
+  const table = page.getByRole('table', { name: 'My channel subscriptions' });
+  const push = table.getByRole('combobox', { name: 'Push notifications for #design' });
+  const before = await push.inputValue();
+  const next = before === 'off' ? 'on' : 'off';
+  try {
+    await push.selectOption(next);
+    await expect(push).toHaveValue(next);
+    await page.reload();
+    await expect(
+      page
+        .getByRole('table', { name: 'My channel subscriptions' })
+        .getByRole('combobox', { name: 'Push notifications for #design' }),
+    ).toHaveValue(next);
+  } finally {
+    // "Default" cannot be chosen back (the endpoint takes only booleans); the other value restores a known state.
+    if (before !== 'default')
+      await page.getByRole('combobox', { name: 'Push notifications for #design' }).selectOption(before);
+  }
+});

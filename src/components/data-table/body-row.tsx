@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { DataTableColumn } from './data-table';
 import classes from './data-table.module.css';
 
@@ -12,7 +12,7 @@ export interface BodyRowProps<T> {
   top: number;
   selected: boolean;
   focusable: boolean;
-  onRowClick: (index: number, row: T) => void;
+  onRowClick: (event: MouseEvent<HTMLDivElement>, index: number, row: T) => void;
   onRowPointerDown: (event: PointerEvent<HTMLDivElement>, row: T) => void;
   onRowKeyDown: (event: KeyboardEvent<HTMLDivElement>, index: number, row: T) => void;
 }
@@ -44,7 +44,7 @@ function BodyRowImpl<T>({
       tabIndex={focusable ? 0 : -1}
       className={classes.bodyRow}
       style={{ height: rowHeight, transform: `translateY(${top}px)`, gridTemplateColumns: template }}
-      onClick={() => onRowClick(index, row)}
+      onClick={(event) => onRowClick(event, index, row)}
       onPointerDown={(event) => onRowPointerDown(event, row)}
       onKeyDown={(event) => onRowKeyDown(event, index, row)}
     >

@@ -93,6 +93,48 @@ describe('DataTable', () => {
     expect(screen.getAllByRole('row').filter((r) => r.tabIndex === 0)).toHaveLength(1);
   });
 
+  it('leaves clicks and keys in a control inside a row to the control', async () => {
+    const onSelect = vi.fn();
+    const toggled = vi.fn();
+    renderTable({
+      onSelect,
+      columns: [
+        ...columns,
+        {
+          id: 'on',
+          header: 'On',
+          cell: (r) => <input type="checkbox" aria-label={`On ${r.id}`} onChange={() => toggled(r.id)} />,
+        },
+        {
+          id: 'level',
+          header: 'Level',
+          cell: (r) => (
+            <select aria-label={`Level ${r.id}`} defaultValue="low">
+              <option value="low">Low</option>
+              <option value="high">High</option>
+            </select>
+          ),
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'On 2' }));
+    expect(toggled).toHaveBeenCalledWith(2);
+    expect(screen.getByRole('checkbox', { name: 'On 2' })).toBeChecked();
+    // Space on the focused checkbox toggles it back; it neither selects the row nor moves.
+    await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'On 2' })).not.toBeChecked();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level 3' }), 'high');
+    expect(screen.getByRole('combobox', { name: 'Level 3' })).toHaveValue('high');
+    screen.getByRole('combobox', { name: 'Level 3' }).focus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Level 3' })).toHaveFocus();
+    expect(onSelect).not.toHaveBeenCalled();
+    // The row itself still selects.
+    await user.click(screen.getByRole('row', { name: /Person 4/ }));
+    expect(onSelect).toHaveBeenCalledWith({ id: 4, name: 'Person 4' });
+  });
+
   it('shows the empty message without rows', () => {
     renderTable({ rows: [], empty: 'No people.' });
     expect(screen.getByText('No people.')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type MouseEvent,
   type PointerEvent,
   type ReactNode,
 } from 'react';
@@ -59,7 +60,14 @@ export interface DataTableProps<T> {
 }
 
 /** Controls inside a row: a press on one of them does its own thing, not the row's. */
-const INTERACTIVE = 'a, button, input, label, select, textarea, [role="button"], [role="checkbox"]';
+const INTERACTIVE =
+  'a, button, input, label, select, textarea, [role="button"], [role="checkbox"], [role="switch"], [role="combobox"]';
+
+/** Whether the event comes from a control inside the row it reached (see INTERACTIVE). */
+function isInRowControl(event: { target: EventTarget; currentTarget: Element }): boolean {
+  const control = event.target instanceof Element ? event.target.closest(INTERACTIVE) : null;
+  return control !== null && control !== event.currentTarget && event.currentTarget.contains(control);
+}
 
 /** The sticky header's height; rows start below it inside the scrolling viewport. */
 const HEADER_HEIGHT = 40;
@@ -144,20 +152,22 @@ export function DataTable<T>({
     [lastIndex, virtualizer],
   );
 
-  const onRowClick = useStableCallback((index: number, row: T) => {
+  const onRowClick = useStableCallback((event: MouseEvent<HTMLDivElement>, index: number, row: T) => {
+    // A click on a control in the row (a switch, a select, a button) is the control's, not the row's.
+    if (isInRowControl(event)) return;
     setActiveIndex(index);
     onSelect?.(row);
   });
 
   const onRowPointerDown = useStableCallback((event: PointerEvent<HTMLDivElement>, row: T) => {
     // A mouse only: on a touch screen a press on a row is as often the start of a scroll as of a tap.
-    if (!onPress || event.pointerType !== 'mouse' || event.button !== 0) return;
-    const control = (event.target as Element).closest(INTERACTIVE);
-    if (control && event.currentTarget.contains(control)) return;
+    if (!onPress || event.pointerType !== 'mouse' || event.button !== 0 || isInRowControl(event)) return;
     onPress(row);
   });
 
   const onRowKeyDown = useStableCallback((event: KeyboardEvent<HTMLDivElement>, index: number, row: T) => {
+    // Keys pressed in a control inside the row (Space on a switch, arrows in a select) are the control's.
+    if (event.target !== event.currentTarget) return;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight || FALLBACK_VIEWPORT_HEIGHT) / rowHeight) - 1);
     switch (event.key) {
       case 'Enter':

@@ -59,6 +59,41 @@ describe('My account', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent("Emoji 'xyz' does not exist");
   });
 
+  it('changes a channel’s notifications with a native select, and the row stays where it is', async () => {
+    const view = await renderPage();
+    const table = await screen.findByRole('table', { name: 'My channel subscriptions' });
+    const general = env.sim.store.channels.find((c) => c.name === 'general')!;
+    const push = within(table).getByRole('combobox', { name: 'Push notifications for #general' });
+    expect(push).toHaveValue('default');
+    await view.user.selectOptions(push, 'on');
+    await waitFor(() =>
+      expect(env.sim.store.subscription(memberId(), general.stream_id)?.pushNotifications).toBe(true),
+    );
+    await waitFor(() =>
+      expect(within(table).getByRole('combobox', { name: 'Push notifications for #general' })).toHaveValue('on'),
+    );
+  });
+
+  it('renders only the rows in view for an account that follows hundreds of channels', async () => {
+    for (let i = 0; i < 300; i++) {
+      env.sim.store.addChannel({
+        name: `team-${String(i).padStart(3, '0')}`,
+        description: '',
+        inviteOnly: false,
+        isWebPublic: false,
+        isArchived: false,
+        dateCreated: 0,
+        creatorId: memberId(),
+        subscribers: new Set([memberId()]),
+      });
+    }
+    await renderPage();
+    const table = await screen.findByRole('table', { name: 'My channel subscriptions' });
+    expect(Number(table.getAttribute('aria-rowcount'))).toBeGreaterThan(300);
+    expect(within(table).getAllByRole('row').length).toBeLessThan(40);
+    expect(within(table).getAllByRole('combobox').length).toBeLessThan(200);
+  });
+
   it('explains each push test outcome', async () => {
     const view = await renderPage();
     const send = screen.getByRole('button', { name: 'Send test push notification' });

@@ -1,5 +1,7 @@
-import { Alert, ColorInput, ColorSwatch, Group, Paper, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, ColorInput, ColorSwatch, Group, NativeSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { errorMessage } from '../../client/api-error';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import {
   SUBSCRIPTION_NOTIFICATION_PROPERTIES,
   type Subscription,
@@ -25,13 +27,101 @@ const CHOICES = [
 
 const choiceOf = (value: boolean | null | undefined) => (value == null ? 'default' : value ? 'on' : 'off');
 
-/** My channel subscriptions: color, mute, pin and per-channel notifications (Default follows my settings). */
+/** Rows shown before the table scrolls: an account can follow hundreds of channels. */
+const VISIBLE_ROWS = 10;
+const ROW_HEIGHT = 52;
+/** The table's header row and border (see DataTable). */
+const TABLE_CHROME = 42;
+
+/**
+ * My channel subscriptions: color, mute, pin and per-channel notifications (Default follows my settings). A
+ * virtualized table with native selects: an account subscribed to hundreds of channels renders only the rows
+ * in view, where a table of Mantine Selects built every row's controls (about a thousand React components a
+ * row).
+ */
 export function SubscriptionsSection() {
   const subscriptions = useOwnSubscriptions();
   const update = useUpdateSubscriptionProperty();
-  const set = (s: Subscription, property: string, value: boolean | string) => {
-    update.mutate({ stream_id: s.stream_id, property, value });
-  };
+  const { mutate } = update;
+
+  const columns = useMemo((): DataTableColumn<Subscription>[] => {
+    const set = (s: Subscription, property: string, value: boolean | string) =>
+      mutate({ stream_id: s.stream_id, property, value });
+    return [
+      {
+        id: 'channel',
+        header: 'Channel',
+        width: 'minmax(9rem, 1fr)',
+        cell: (s) => (
+          <Group gap="xs" wrap="nowrap">
+            <ColorSwatch color={s.color} size={14} aria-hidden />
+            <Text size="sm" truncate>
+              #{s.name}
+            </Text>
+          </Group>
+        ),
+      },
+      {
+        id: 'color',
+        header: 'Color',
+        width: '7.5rem',
+        cell: (s) => (
+          <ColorInput
+            key={s.color}
+            size="xs"
+            w={120}
+            aria-label={`Color for #${s.name}`}
+            format="hex"
+            defaultValue={s.color}
+            onChangeEnd={(color) => {
+              if (color !== s.color) set(s, 'color', color);
+            }}
+          />
+        ),
+      },
+      {
+        id: 'muted',
+        header: 'Muted',
+        width: '4rem',
+        cell: (s) => (
+          <Switch
+            aria-label={`Mute #${s.name}`}
+            checked={s.is_muted}
+            onChange={(e) => set(s, 'is_muted', e.currentTarget.checked)}
+          />
+        ),
+      },
+      {
+        id: 'pinned',
+        header: 'Pinned',
+        width: '4rem',
+        cell: (s) => (
+          <Switch
+            aria-label={`Pin #${s.name} to top`}
+            checked={s.pin_to_top}
+            onChange={(e) => set(s, 'pin_to_top', e.currentTarget.checked)}
+          />
+        ),
+      },
+      ...SUBSCRIPTION_NOTIFICATION_PROPERTIES.map((p): DataTableColumn<Subscription> => ({
+        id: p,
+        header: NOTIFICATION_LABELS[p],
+        width: p === 'wildcard_mentions_notify' ? '9.5rem' : '5.5rem',
+        cell: (s) => (
+          <NativeSelect
+            size="xs"
+            aria-label={`${NOTIFICATION_LABELS[p]} notifications for #${s.name}`}
+            data={CHOICES}
+            value={choiceOf(s[p])}
+            onChange={(e) => {
+              const choice = e.currentTarget.value;
+              if (choice === 'on' || choice === 'off') set(s, p, choice === 'on');
+            }}
+          />
+        ),
+      })),
+    ];
+  }, [mutate]);
 
   return (
     <Paper withBorder p="md">
@@ -51,75 +141,15 @@ export function SubscriptionsSection() {
         ) : subscriptions.data.length === 0 ? (
           <Text c="dimmed">You are not subscribed to any channel.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table aria-label="My channel subscriptions" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th>Color</Table.Th>
-                  <Table.Th>Muted</Table.Th>
-                  <Table.Th>Pinned</Table.Th>
-                  {SUBSCRIPTION_NOTIFICATION_PROPERTIES.map((p) => (
-                    <Table.Th key={p}>{NOTIFICATION_LABELS[p]}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {subscriptions.data.map((s) => (
-                  <Table.Tr key={s.stream_id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <ColorSwatch color={s.color} size={14} aria-hidden />
-                        <Text size="sm">#{s.name}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <ColorInput
-                        key={s.color}
-                        size="xs"
-                        w={120}
-                        aria-label={`Color for #${s.name}`}
-                        format="hex"
-                        defaultValue={s.color}
-                        onChangeEnd={(color) => {
-                          if (color !== s.color) set(s, 'color', color);
-                        }}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={`Mute #${s.name}`}
-                        checked={s.is_muted}
-                        onChange={(e) => set(s, 'is_muted', e.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={`Pin #${s.name} to top`}
-                        checked={s.pin_to_top}
-                        onChange={(e) => set(s, 'pin_to_top', e.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                    {SUBSCRIPTION_NOTIFICATION_PROPERTIES.map((p) => (
-                      <Table.Td key={p}>
-                        <Select
-                          size="xs"
-                          w={100}
-                          aria-label={`${NOTIFICATION_LABELS[p]} notifications for #${s.name}`}
-                          data={CHOICES}
-                          value={choiceOf(s[p])}
-                          allowDeselect={false}
-                          onChange={(choice) => {
-                            if (choice === 'on' || choice === 'off') set(s, p, choice === 'on');
-                          }}
-                        />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="My channel subscriptions"
+            rows={subscriptions.data}
+            columns={columns}
+            getRowId={(s) => s.stream_id}
+            rowHeight={ROW_HEIGHT}
+            height={TABLE_CHROME + Math.min(subscriptions.data.length, VISIBLE_ROWS) * ROW_HEIGHT}
+            minWidth={820}
+          />
         )}
       </Stack>
     </Paper>
