@@ -82,7 +82,6 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
           aria-label={`Select ${p.full_name}`}
           checked={chosen.has(p.user_id)}
           onChange={() => toggle(p.user_id)}
-          onClick={(e) => e.stopPropagation()}
         />
       ),
     },

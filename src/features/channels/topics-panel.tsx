@@ -81,10 +81,7 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
             size="xs"
             variant="light"
             aria-label={`Mark ${topicLabel(t.name, emptyName)} as read`}
-            onClick={(e) => {
-              e.stopPropagation();
-              onMarkRead(t);
-            }}
+            onClick={() => onMarkRead(t)}
           >
             Mark as read
           </Button>
@@ -93,10 +90,7 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
             variant="subtle"
             color="red"
             aria-label={`Delete topic ${topicLabel(t.name, emptyName)}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              setDeleting(t);
-            }}
+            onClick={() => setDeleting(t)}
           >
             Delete
           </Button>

@@ -38,35 +38,33 @@ function EnabledSwitch({ route }: { route: RouteRecord }) {
   const update = useUpdateProxyRoute();
   const enabled = route.enabled !== false;
   return (
-    // The row selects on click and Enter/Space; the switch is an action of its own.
-    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-      <Switch
-        aria-label={`Enabled: ${route.domain}`}
-        checked={update.isPending ? !enabled : enabled}
-        disabled={update.isPending}
-        onChange={() =>
-          update.mutate(
-            { id: route.id, patch: { enabled: !enabled } },
-            {
-              onSuccess: () =>
-                notify(
-                  'success',
-                  `proxy-route-${route.id}`,
-                  enabled ? 'Route disabled' : 'Route enabled',
-                  `${route.domain} is ${enabled ? 'no longer proxied' : 'proxied again'}.`,
-                ),
-              onError: (error) =>
-                notify(
-                  'error',
-                  `proxy-route-${route.id}`,
-                  'The dashboard refused the change',
-                  error instanceof ApiError ? error.envelope.msg : String(error),
-                ),
-            },
-          )
-        }
-      />
-    </span>
+    // The row selects on click and Enter/Space; the switch is an action of its own (DataTable leaves it those).
+    <Switch
+      aria-label={`Enabled: ${route.domain}`}
+      checked={update.isPending ? !enabled : enabled}
+      disabled={update.isPending}
+      onChange={() =>
+        update.mutate(
+          { id: route.id, patch: { enabled: !enabled } },
+          {
+            onSuccess: () =>
+              notify(
+                'success',
+                `proxy-route-${route.id}`,
+                enabled ? 'Route disabled' : 'Route enabled',
+                `${route.domain} is ${enabled ? 'no longer proxied' : 'proxied again'}.`,
+              ),
+            onError: (error) =>
+              notify(
+                'error',
+                `proxy-route-${route.id}`,
+                'The dashboard refused the change',
+                error instanceof ApiError ? error.envelope.msg : String(error),
+              ),
+          },
+        )
+      }
+    />
   );
 }
 

@@ -93,10 +93,7 @@ export function topicColumns({
             disabled={!can.allowed}
             title={can.reason ?? undefined}
             aria-label={`${label} ${t.name === '' ? emptyName : t.name}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              onToggleResolved(t);
-            }}
+            onClick={() => onToggleResolved(t)}
           >
             {label}
           </Button>

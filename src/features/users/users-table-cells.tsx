@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import classes from './users-table.module.css';
 
 // The users table renders these once per row, and again for every row on each filter change: plain
@@ -13,7 +13,6 @@ export function StatusBadge({ active }: { active: boolean }) {
   );
 }
 
-const stopPropagation = (event: KeyboardEvent) => event.stopPropagation();
 const noop = () => undefined;
 
 /** A row's selection checkbox: a native checkbox, styled like Mantine's filled Checkbox (size sm). */
@@ -34,8 +33,6 @@ export function RowCheckbox({
         aria-label={label}
         checked={checked}
         onClick={onClick}
-        // The row selects on Enter/Space; on the checkbox those keys are the checkbox's own.
-        onKeyDown={stopPropagation}
         // Controlled by the selection, which onClick updates (a change event would not carry Shift).
         onChange={noop}
       />

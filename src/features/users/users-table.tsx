@@ -91,11 +91,8 @@ export const UsersTable = memo(function UsersTable({
           <RowCheckbox
             label={`Select ${user.full_name}`}
             checked={selection.isSelected(user.user_id)}
-            // The row's own click opens the details; the checkbox only selects.
-            onClick={(event) => {
-              event.stopPropagation();
-              selection.onToggle(user, event.shiftKey);
-            }}
+            // The row's own click opens the details; the checkbox only selects (DataTable leaves it the click).
+            onClick={(event) => selection.onToggle(user, event.shiftKey)}
           />
         ),
       });
