@@ -6,7 +6,7 @@ import { ServerError } from '../../../components/server-error';
 import { formatCount, formatUserCount } from '../format';
 import { startBulk } from './api';
 
-/** Affected users listed by name; beyond this many the list says how many more. */
+/** Affected and skipped users listed by name; beyond this many each list says how many more. */
 const LIST_LIMIT = 200;
 
 /**
@@ -79,7 +79,7 @@ export function PreviewStep({
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {preview.skipped.map((s) => (
+                  {preview.skipped.slice(0, LIST_LIMIT).map((s) => (
                     <Table.Tr key={s.userId}>
                       <Table.Td>{s.name}</Table.Td>
                       <Table.Td>{s.reasonText}</Table.Td>
@@ -87,6 +87,11 @@ export function PreviewStep({
                   ))}
                 </Table.Tbody>
               </Table>
+              {preview.skipped.length > LIST_LIMIT ? (
+                <Text size="xs" c="dimmed">
+                  …and {formatCount(preview.skipped.length - LIST_LIMIT)} more
+                </Text>
+              ) : null}
             </ScrollArea.Autosize>
           </section>
         ) : null}
