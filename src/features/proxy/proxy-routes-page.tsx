@@ -20,7 +20,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { LoadError } from '../../components/load-error';
 import { proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
 import { useProxyOverview } from './api/get-overview';
-import { useUpdateProxyRoute } from './api/update-route';
+import { notifyRouteToggled, useUpdateProxyRoute } from './api/update-route';
 import { ConnectionCard } from './connection-card';
 import { describeUpstreams, filterRoutes, STATUS_FILTERS, type StatusFilter } from './filter-routes';
 import { KeyRejectedBanner } from './key-banner';
@@ -47,13 +47,7 @@ function EnabledSwitch({ route }: { route: RouteRecord }) {
         update.mutate(
           { id: route.id, patch: { enabled: !enabled } },
           {
-            onSuccess: () =>
-              notify(
-                'success',
-                `proxy-route-${route.id}`,
-                enabled ? 'Route disabled' : 'Route enabled',
-                `${route.domain} is ${enabled ? 'no longer proxied' : 'proxied again'}.`,
-              ),
+            onSuccess: () => notifyRouteToggled(route, enabled),
             onError: (error) =>
               notify(
                 'error',

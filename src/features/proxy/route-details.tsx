@@ -5,7 +5,7 @@ import { ServerError } from '../../components/server-error';
 import { unknownRouteFields, type RouteRecord } from '../../shared/proxy';
 import { useDeleteProxyRoute } from './api/delete-route';
 import { useProxyRoute } from './api/get-route';
-import { useUpdateProxyRoute } from './api/update-route';
+import { notifyRouteToggled, useUpdateProxyRoute } from './api/update-route';
 import { lbLabel, tlsLabel } from './route-form';
 
 interface RouteDetailsDrawerProps {
@@ -62,13 +62,7 @@ export function RouteDetailsDrawer({ routeId, listed, loading, onClose, onEdit }
     update.mutate(
       { id: route.id, patch: { enabled: !enabled } },
       {
-        onSuccess: () =>
-          notify(
-            'success',
-            `proxy-route-${route.id}`,
-            enabled ? 'Route disabled' : 'Route enabled',
-            `${route.domain} is ${enabled ? 'no longer proxied' : 'proxied again'}.`,
-          ),
+        onSuccess: () => notifyRouteToggled(route, enabled),
       },
     );
   };
