@@ -484,8 +484,8 @@ async function usersRows(browser: Browser, base: string, serverPid: number): Pro
 function forTopic(url: string, topic: string): string {
   const u = new URL(url);
   const narrow = JSON.parse(u.searchParams.get('narrow') ?? '[]') as { operator: string; operand: unknown }[];
-  const twin = narrow.map((term) => (term.operator === 'topic' ? { ...term, operand: topic } : term));
   if (!narrow.some((term) => term.operator === 'topic')) throw new Error(`no topic in ${url}`);
+  const twin = narrow.map((term) => (term.operator === 'topic' ? { ...term, operand: topic } : term));
   u.searchParams.set('narrow', JSON.stringify(twin));
   return u.toString();
 }

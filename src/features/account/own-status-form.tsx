@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notify } from '../../client/notify';
 import { ServerError } from '../../components/server-error';
 import {
@@ -13,14 +13,12 @@ import { svcOps } from '../../shared/svc/catalog';
 import type { UserStatus } from '../../shared/svc/records';
 import type { UpdateOwnStatusParams } from './api/update-own-status';
 import { useUpdateOwnStatus } from './api/update-own-status';
+import { catalogResolver } from '../../client/catalog-resolver';
 
 export type OwnStatusValues = StatusFormValues;
 
 // The catalog's schema is the single source of the rules (length limit, emoji name required with a code).
-// (Built on the first check, not when the page loads: see op.ts.)
-const validateParams = (values: unknown) =>
-  (resolver ??= schemaResolver(svcOps.updateOwnStatus.params, { sync: true }))(values);
-let resolver: ReturnType<typeof schemaResolver<true>> | undefined;
+const validateParams = catalogResolver(() => svcOps.updateOwnStatus.params);
 
 /** The request for these values (see `statusChange`). */
 export function toOwnStatusParams(values: OwnStatusValues, current: UserStatus | undefined): UpdateOwnStatusParams {

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notify } from '../../client/notify';
 import { svcOps } from '../../shared/svc/catalog';
 import type { User, UserStatus } from '../../shared/svc/records';
@@ -14,12 +14,10 @@ import {
   statusTextTooLong,
   type StatusFormValues,
 } from '../../components/status-fields';
+import { catalogResolver } from '../../client/catalog-resolver';
 
 // The catalog's schema is the single source of the rules (length limit, emoji name required with a code).
-// (Built on the first check, not when the page loads: see op.ts.)
-const validateParams = (values: unknown) =>
-  (resolver ??= schemaResolver(svcOps.updateUserStatus.params, { sync: true }))(values);
-let resolver: ReturnType<typeof schemaResolver<true>> | undefined;
+const validateParams = catalogResolver(() => svcOps.updateUserStatus.params);
 
 /** The request for these form values, for the given user (see `statusChange`). */
 export function toStatusParams(

@@ -31,7 +31,7 @@ type OpInput<P extends z.ZodObject, R extends z.ZodType> = Omit<
 /**
  * Declares an operation. Its schemas are built on first use, not when the catalog is loaded: the browser
  * loads the whole catalog for its operations' paths and types but uses only a few parameter schemas (in
- * forms), and building all of them cost every first page load tens of milliseconds and about 1.5 MB of heap.
+ * forms), and building all of them took a traced first load of the users page 27 ms more and 0.3 MB of heap.
  */
 export function op<P extends z.ZodObject, R extends z.ZodType>(input: OpInput<P, R>): SvcOperation<P, R> {
   const { params, response, ...rest } = input;
