@@ -1,10 +1,13 @@
-import { Badge, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { channelKinds } from '../../shared/svc/channels';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
+import { LabelledChoice } from '../../components/labelled-choice';
+import { ListStatus } from '../../components/list-status';
+import { countOf } from '../../client/count-of';
 import { useChannels } from './api/get-channels';
 import { useMySubscriptions } from './api/get-my-subscriptions';
 import { ChannelDetailsDrawer } from './channel-details';
@@ -130,27 +133,17 @@ export function ChannelsPage() {
           onChange={(e) => search.setQuery(e.currentTarget.value)}
           w={260}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="channel-kind-label">
-            Show
-          </Text>
-          <SegmentedControl
-            aria-labelledby="channel-kind-label"
-            data={kindOptions}
-            value={search.kind}
-            onChange={(value) => search.setKind(value as ChannelKindFilter)}
-          />
-        </Stack>
+        <LabelledChoice<ChannelKindFilter>
+          label="Show"
+          data={kindOptions}
+          value={search.kind}
+          onChange={search.setKind}
+        />
       </Group>
 
-      <Group justify="space-between" gap="xs" mih={24}>
-        <Text size="sm" role="status" aria-live="polite">
-          {channels.isPending
-            ? 'Loading channels…'
-            : `${shown.length.toLocaleString()} ${shown.length === 1 ? 'channel' : 'channels'}`}
-        </Text>
-        {channels.isFetching && !channels.isPending ? <Loader size="xs" aria-label="Updating" /> : null}
-      </Group>
+      <ListStatus updating={channels.isFetching && !channels.isPending}>
+        {channels.isPending ? 'Loading channels…' : countOf(shown.length, 'channel', 'channels')}
+      </ListStatus>
 
       {channels.isError ? (
         <LoadError

@@ -12,6 +12,7 @@ import { useRemoveSubscribers } from './api/unsubscribe';
 import { RemoveSubscribersModal } from './remove-subscribers-modal';
 import { removeSubscribersAbility } from './permissions';
 import { useGroupLookup } from './use-group-lookup';
+import { countOf } from '../../client/count-of';
 
 /** What a refusal says; an unknown channel is named from the error's `stream` field. */
 export function subscriptionErrorText(error: unknown): string {
@@ -171,9 +172,7 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
       {outcome ? <OutcomeReport outcome={outcome} /> : null}
 
       <Group justify="space-between" align="flex-end">
-        <Title order={4}>
-          {rows.length.toLocaleString()} {rows.length === 1 ? 'subscriber' : 'subscribers'}
-        </Title>
+        <Title order={4}>{countOf(rows.length, 'subscriber', 'subscribers')}</Title>
         <Button
           color="red"
           variant="light"

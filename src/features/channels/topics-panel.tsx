@@ -12,6 +12,7 @@ import { useMarkTopicRead } from './api/mark-topic-read';
 import { DeleteTopicModal } from './delete-topic-modal';
 import { deleteTopicAbility } from './permissions';
 import { RESOLVED_PREFIX, topicLabel } from './topic-label';
+import { countOf } from '../../client/count-of';
 
 function formatActivity(seconds: number | null): string {
   return seconds === null ? '—' : new Date(seconds * 1000).toLocaleString();
@@ -106,7 +107,7 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
   return (
     <Stack gap="sm">
       <Text size="sm" role="status">
-        {topics.data.length.toLocaleString()} {topics.data.length === 1 ? 'topic' : 'topics'}
+        {countOf(topics.data.length, 'topic', 'topics')}
       </Text>
       {!ability.allowed ? (
         <Text size="sm" c="dimmed">

@@ -1,23 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { ApiError } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import { useRole } from '../../client/use-role';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
+import { LabelledChoice } from '../../components/labelled-choice';
+import { ListStatus } from '../../components/list-status';
+import { countOf } from '../../client/count-of';
 import { proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
 import { useProxyOverview } from './api/get-overview';
 import { notifyRouteToggled, useUpdateProxyRoute } from './api/update-route';
@@ -158,17 +148,12 @@ function ProxyRoutesArea() {
           onChange={(e) => search.setQuery(e.currentTarget.value)}
           w={280}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="proxy-status-label">
-            Show
-          </Text>
-          <SegmentedControl
-            aria-labelledby="proxy-status-label"
-            data={statusOptions}
-            value={search.status}
-            onChange={(value) => search.setStatus(value as StatusFilter)}
-          />
-        </Stack>
+        <LabelledChoice<StatusFilter>
+          label="Show"
+          data={statusOptions}
+          value={search.status}
+          onChange={search.setStatus}
+        />
         <Select
           label="TLS mode"
           placeholder="Any"
@@ -180,16 +165,13 @@ function ProxyRoutesArea() {
         />
       </Group>
 
-      <Group justify="space-between" gap="xs" mih={24}>
-        <Text size="sm" role="status" aria-live="polite">
-          {overview.isPending
-            ? 'Loading routes…'
-            : routesError
-              ? 'Routes unavailable'
-              : `${shown.length.toLocaleString()} ${shown.length === 1 ? 'route' : 'routes'}`}
-        </Text>
-        {overview.isFetching && !overview.isPending ? <Loader size="xs" aria-label="Updating" /> : null}
-      </Group>
+      <ListStatus updating={overview.isFetching && !overview.isPending}>
+        {overview.isPending
+          ? 'Loading routes…'
+          : routesError
+            ? 'Routes unavailable'
+            : countOf(shown.length, 'route', 'routes')}
+      </ListStatus>
 
       {overview.isError ? (
         <LoadError

@@ -1,5 +1,6 @@
-import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { memo } from 'react';
+import { LabelledChoice } from '../../components/labelled-choice';
 import { STATUS_FILTERS, type StatusFilter } from './use-topics-search';
 
 const STATUS_LABELS: Readonly<Record<StatusFilter, string>> = {
@@ -52,17 +53,7 @@ export const TopicFilters = memo(function TopicFilters({
         searchable
         w={220}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="topic-status-label">
-          Status
-        </Text>
-        <SegmentedControl
-          aria-labelledby="topic-status-label"
-          data={STATUS_OPTIONS}
-          value={status}
-          onChange={(value) => onStatus(value as StatusFilter)}
-        />
-      </Stack>
+      <LabelledChoice<StatusFilter> label="Status" data={STATUS_OPTIONS} value={status} onChange={onStatus} />
     </Group>
   );
 });

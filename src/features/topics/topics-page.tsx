@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { errorMessage } from '../../client/api-error';
@@ -6,6 +6,8 @@ import { notify } from '../../client/notify';
 import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { DataTable } from '../../components/data-table/data-table';
+import { ListStatus } from '../../components/list-status';
+import { countOf } from '../../client/count-of';
 import type { GroupMembership } from '../../shared/svc/group-settings';
 import { isResolvedTopic, toggledResolvedTopic } from '../../shared/svc/messages';
 import { useAllChannelActivity, type TopicActivity } from './api/get-channel-activity';
@@ -121,14 +123,9 @@ export function TopicsPage() {
         onChannelFilter={setChannelFilter}
         onStatus={setStatus}
       />
-      <Group justify="space-between" mih={24}>
-        <Text size="sm" role="status" aria-live="polite">
-          {channels.isPending || activity.pending
-            ? 'Loading topics…'
-            : `${rows.length.toLocaleString()} ${rows.length === 1 ? 'topic' : 'topics'}`}
-        </Text>
-        {activity.pending && !channels.isPending ? <Loader size="xs" aria-label="Loading" /> : null}
-      </Group>
+      <ListStatus updating={activity.pending && !channels.isPending} updatingLabel="Loading">
+        {channels.isPending || activity.pending ? 'Loading topics…' : countOf(rows.length, 'topic', 'topics')}
+      </ListStatus>
       {channels.isError ? (
         <Alert color="red" variant="light" title="Channels could not be loaded">
           {errorMessage(channels.error)}

@@ -6,6 +6,7 @@ import type { UserGroup } from '../../shared/svc/user-groups';
 import { describeRoute, grantsForGroup, type Grant } from './grants';
 import type { GroupData } from './use-group-data';
 import { usePermissionSources } from './use-permission-sources';
+import { countOf } from '../../client/count-of';
 
 /**
  * The reverse view: every realm setting, channel permission and group permission whose value includes this
@@ -49,7 +50,7 @@ export function GrantedPanel({ group, data }: { group: UserGroup; data: GroupDat
       <Text size="sm" role="status">
         {pending
           ? 'Loading permissions…'
-          : `${grants.length.toLocaleString()} ${grants.length === 1 ? 'permission' : 'permissions'} granted to this group`}
+          : `${countOf(grants.length, 'permission', 'permissions')} granted to this group`}
       </Text>
       {group.deactivated ? (
         <Text size="sm" c="dimmed">

@@ -1,7 +1,10 @@
-import { Button, Group, Loader, SegmentedControl, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
+import { LabelledChoice } from '../../components/labelled-choice';
+import { ListStatus } from '../../components/list-status';
+import { countOf } from '../../client/count-of';
 import { CreateGroupModal } from './create-group-modal';
 import {
   GROUP_FILTER_LABELS,
@@ -106,27 +109,17 @@ export function UserGroupsPage() {
                 onChange={(e) => search.setQuery(e.currentTarget.value)}
                 w={260}
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="group-filter-label">
-                  Show
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="group-filter-label"
-                  data={filterOptions}
-                  value={search.filter}
-                  onChange={(value) => search.setFilter(value as GroupFilter)}
-                />
-              </Stack>
+              <LabelledChoice<GroupFilter>
+                label="Show"
+                data={filterOptions}
+                value={search.filter}
+                onChange={search.setFilter}
+              />
             </Group>
 
-            <Group justify="space-between" gap="xs" mih={24}>
-              <Text size="sm" role="status" aria-live="polite">
-                {groupsQuery.isPending
-                  ? 'Loading groups…'
-                  : `${shown.length.toLocaleString()} ${shown.length === 1 ? 'group' : 'groups'}`}
-              </Text>
-              {groupsQuery.isFetching && !groupsQuery.isPending ? <Loader size="xs" aria-label="Updating" /> : null}
-            </Group>
+            <ListStatus updating={groupsQuery.isFetching && !groupsQuery.isPending}>
+              {groupsQuery.isPending ? 'Loading groups…' : countOf(shown.length, 'group', 'groups')}
+            </ListStatus>
 
             {groupsQuery.isError ? (
               <LoadError

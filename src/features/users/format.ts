@@ -1,4 +1,5 @@
 import type { User, UserStatus } from '../../shared/svc/records';
+import { countOf } from '../../client/count-of';
 
 // Formatters are costly to build; one each, reused for every row.
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -21,7 +22,7 @@ export function formatCount(n: number): string {
 
 /** "1 user", "1,234 users" (grouping by the reader's locale). */
 export function formatUserCount(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? 'user' : 'users'}`;
+  return countOf(n, 'user', 'users');
 }
 
 /** The real address when the server shows it to us, else the API address. */

@@ -1,5 +1,6 @@
-import { Input, NativeSelect, NumberInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { memo, useId } from 'react';
+import { NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import { memo } from 'react';
+import { LabelledChoice } from '../../components/labelled-choice';
 import { ROLE, roleLabel, type RoleName } from '../../shared/svc/roles';
 import type { ActivityFilter } from './activity';
 import { ROLE_FILTERS, type BotFilter, type StatusFilter, type UserFilters } from './filter-users';
@@ -10,7 +11,9 @@ const roleOptions = [
   { value: ALL, label: 'All roles' },
   ...ROLE_FILTERS.map((name) => ({ value: name, label: roleLabel(ROLE[name]) })),
 ];
-const statusOptions = [
+type All = typeof ALL;
+
+const statusOptions: { value: StatusFilter | All; label: string }[] = [
   { value: ALL, label: 'All' },
   { value: 'active', label: 'Active' },
   { value: 'deactivated', label: 'Deactivated' },
@@ -20,7 +23,7 @@ const activityOptions = [
   { value: 'inactive', label: 'Inactive for more than…' },
   { value: 'never', label: 'Never active' },
 ];
-const botOptions = [
+const botOptions: { value: BotFilter | All; label: string }[] = [
   { value: ALL, label: 'All' },
   { value: 'humans', label: 'Humans' },
   { value: 'bots', label: 'Bots' },
@@ -63,9 +66,6 @@ export const UsersFilters = memo(function UsersFilters({
   setFilter: SetFilter;
   setInactiveDays: (days: number) => void;
 }) {
-  const statusLabel = useId();
-  const botsLabel = useId();
-
   // A fragment: the controls sit in the page's row of filters, next to the search box.
   return (
     <>
@@ -79,17 +79,12 @@ export const UsersFilters = memo(function UsersFilters({
         }}
         w={170}
       />
-      <Stack gap={2}>
-        <Input.Label labelElement="div" id={statusLabel}>
-          Status
-        </Input.Label>
-        <SegmentedControl
-          aria-labelledby={statusLabel}
-          data={statusOptions}
-          value={status ?? ALL}
-          onChange={(value) => setFilter('status', value === ALL ? null : (value as StatusFilter))}
-        />
-      </Stack>
+      <LabelledChoice
+        label="Status"
+        data={statusOptions}
+        value={status ?? ALL}
+        onChange={(value) => setFilter('status', value === ALL ? null : value)}
+      />
       <NativeSelect
         label="Activity"
         data={activityOptions}
@@ -113,17 +108,12 @@ export const UsersFilters = memo(function UsersFilters({
           w={100}
         />
       ) : null}
-      <Stack gap={2}>
-        <Input.Label labelElement="div" id={botsLabel}>
-          Bots
-        </Input.Label>
-        <SegmentedControl
-          aria-labelledby={botsLabel}
-          data={botOptions}
-          value={bots ?? ALL}
-          onChange={(value) => setFilter('bots', value === ALL ? null : (value as BotFilter))}
-        />
-      </Stack>
+      <LabelledChoice
+        label="Bots"
+        data={botOptions}
+        value={bots ?? ALL}
+        onChange={(value) => setFilter('bots', value === ALL ? null : value)}
+      />
     </>
   );
 });
