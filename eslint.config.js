@@ -96,7 +96,12 @@ export default tseslint.config(
     [restrict(['app', 'features', 'components', 'client', 'testing'], 'The BFF never imports browser code.')],
   ),
   boundary(
-    ['src/features/**/*.test.{ts,tsx}', 'src/components/**/*.test.{ts,tsx}', 'src/testing/**'],
+    [
+      'src/features/**/*.test.{ts,tsx}',
+      'src/components/**/*.test.{ts,tsx}',
+      'src/client/**/*.test.{ts,tsx}',
+      'src/testing/**',
+    ],
     [restrict(['app', 'server'], 'Tests use src/testing, never the app shell or the BFF.')],
   ),
   {

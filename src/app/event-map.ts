@@ -1,4 +1,5 @@
 import { combineEventHandlers, type EventHandlers } from '../client/event-handlers';
+import { peopleEventHandlers } from '../client/people';
 import { sessionKey } from '../client/session';
 import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
 import { accountEventHandlers } from '../features/account/live-events';
@@ -27,6 +28,7 @@ const sessionEventHandlers: EventHandlers = {
 /** Every feature's event handlers, composed once; a new area adds its map here. */
 export const eventMap = combineEventHandlers(
   sessionEventHandlers,
+  peopleEventHandlers,
   usersEventHandlers,
   realmDefaultsEventHandlers,
   linkifiersEventHandlers,

@@ -40,6 +40,5 @@ export const channelsEventHandlers: EventHandlers = {
   delete_message: invalidate([...channelsRootKey, 'topics'], listKey),
   update_message: invalidate([...channelsRootKey, 'topics']),
   user_group: invalidate([...channelsRootKey, 'user-groups']),
-  realm_user: invalidate([...channelsRootKey, 'people']),
   realm: invalidate([...channelsRootKey, 'realm']),
 };

@@ -6,7 +6,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { LoadError } from '../../components/load-error';
 import type { Channel } from '../../shared/svc/channels';
 import { useSubscribe } from './api/create-channel';
-import type { ChannelPerson } from './api/get-people';
+import type { Person } from '../../client/people';
 import { useSubscribers } from './api/get-subscribers';
 import { useRemoveSubscribers } from './api/unsubscribe';
 import { RemoveSubscribersModal } from './remove-subscribers-modal';
@@ -73,7 +73,7 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
       return next;
     });
 
-  const columns: DataTableColumn<Pick<ChannelPerson, 'user_id' | 'full_name' | 'email'>>[] = [
+  const columns: DataTableColumn<Pick<Person, 'user_id' | 'full_name' | 'email'>>[] = [
     {
       id: 'select',
       header: 'Select',

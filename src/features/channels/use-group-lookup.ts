@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
+import { usePeople } from '../../client/people';
 import type { GroupMembership } from '../../shared/svc/group-settings';
-import { useChannelPeople } from './api/get-people';
 import { useChannelUserGroups } from './api/get-user-groups';
 
 /** Groups and people, and the membership map group settings resolve against. */
 export function useGroupLookup() {
   const groupsQuery = useChannelUserGroups();
-  const peopleQuery = useChannelPeople();
+  const peopleQuery = usePeople();
   const groups = useMemo(() => groupsQuery.data ?? [], [groupsQuery.data]);
   const people = useMemo(() => peopleQuery.data ?? [], [peopleQuery.data]);
   const membership = useMemo(() => new Map<number, GroupMembership>(groups.map((g) => [g.id, g] as const)), [groups]);

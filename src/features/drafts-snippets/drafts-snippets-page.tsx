@@ -6,7 +6,7 @@ import { SNIPPET_LEVELS, type Draft, type SavedSnippet } from '../../shared/svc/
 import { useDraftChannels } from './api/get-channels';
 import { useDrafts } from './api/get-drafts';
 import { useOwnSettings } from './api/get-own-settings';
-import { useDraftPeople } from './api/get-people';
+import { usePeople } from '../../client/people';
 import { useSavedSnippets } from './api/get-saved-snippets';
 import { DeleteDraftModal } from './delete-draft-modal';
 import { DeleteSnippetModal } from './delete-snippet-modal';
@@ -45,7 +45,7 @@ function DraftsSection() {
   const ownSettings = useOwnSettings();
   const draftsQuery = useDrafts();
   const channelsQuery = useDraftChannels();
-  const peopleQuery = useDraftPeople();
+  const peopleQuery = usePeople();
   const [dialog, setDialog] = useState<DraftDialog | null>(null);
   const channels = useMemo(() => channelsQuery.data ?? [], [channelsQuery.data]);
   const people = useMemo(() => peopleQuery.data ?? [], [peopleQuery.data]);

@@ -96,7 +96,7 @@ function onUserGroup(event: Parameters<EventHandler>[0], client: QueryClient): v
  */
 export const userGroupsEventHandlers: EventHandlers = {
   user_group: onUserGroup,
-  realm_user: invalidate([...userGroupsRootKey, 'people'], listKey),
+  realm_user: invalidate(listKey),
   stream: invalidate([...userGroupsRootKey, 'channels']),
   realm: invalidate([...userGroupsRootKey, 'realm']),
 };

@@ -6,13 +6,13 @@ import { ServerError } from '../../components/server-error';
 import { groupSettingUserIds } from '../../shared/svc/group-settings';
 import type { UserGroup } from '../../shared/svc/user-groups';
 import { useUpdateUserGroupMembers } from './api/update-user-group-members';
-import type { GroupPerson } from './api/get-people';
+import type { Person } from '../../client/people';
 import { addMembersAbility, removeMembersAbility } from './permissions';
 import type { GroupData } from './use-group-data';
 
 interface MemberRow {
   id: number;
-  person: GroupPerson | undefined;
+  person: Person | undefined;
 }
 
 /** Direct members, with add and remove; counts through subgroups too. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
+import { usePeople } from '../../client/people';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { groupDisplayName, type GroupMembership } from '../../shared/svc/group-settings';
-import { useGroupPeople } from './api/get-people';
 import { useGroupsRealm } from './api/get-realm-state';
 import { useUserGroups } from './api/get-user-groups';
 import type { GroupContext } from './permissions';
@@ -14,7 +14,7 @@ export function useGroupData() {
   const { user } = useRole();
   const level = useFeatureLevel();
   const groupsQuery = useUserGroups();
-  const peopleQuery = useGroupPeople();
+  const peopleQuery = usePeople();
   const realmQuery = useGroupsRealm();
   const groups = useMemo(() => groupsQuery.data ?? [], [groupsQuery.data]);
   const people = useMemo(() => peopleQuery.data ?? [], [peopleQuery.data]);

@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
 import { ROLE } from '../../shared/svc/roles';
-import type { GroupPerson } from './api/get-people';
+import type { Person } from '../../client/people';
 import { describeRoute, grantsForUser, holdersOf, type Grant, type PermissionKind, type Route } from './grants';
 import type { GroupData } from './use-group-data';
 import { usePermissionSources } from './use-permission-sources';
@@ -23,7 +23,7 @@ interface WhoCanDoWhatProps {
 }
 
 interface HolderRow {
-  person: GroupPerson;
+  person: Person;
   route: Route;
 }
 

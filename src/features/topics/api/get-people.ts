@@ -1,22 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { svc } from '../../../client/svc-client';
-import { svcOps } from '../../../shared/svc/catalog';
-import { topicsRootKey } from './get-channels';
+import { usePeople, type Person } from '../../../client/people';
 
-/** Names for participants and senders. */
-export function topicPeopleQueryOptions() {
-  return queryOptions({
-    queryKey: [...topicsRootKey, 'people'] as const,
-    queryFn: async ({ signal }) =>
-      new Map(
-        (await svc(svcOps.getUsers, { client_gravatar: true }, { signal })).members.map(
-          (u) => [u.user_id, u.full_name] as const,
-        ),
-      ),
-    staleTime: 60_000,
-  });
-}
+// Defined once, so the directory's query keeps the map until the people change.
+const namesById = (people: Person[]) => new Map(people.map((p) => [p.user_id, p.full_name] as const));
 
+/** Names for participants and senders, by user ID. */
 export function useTopicPeople() {
-  return useQuery(topicPeopleQueryOptions());
+  return usePeople(namesById);
 }

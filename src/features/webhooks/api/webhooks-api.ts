@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bffFetch } from '../../../client/bff-fetch';
+import { usePeople, type Person } from '../../../client/people';
 import { svc } from '../../../client/svc-client';
 import {
   OUTGOING_WEBHOOK_BOT_TYPE,
@@ -26,19 +27,24 @@ const json = (method: string, body: unknown): RequestInit => ({
   headers: { 'content-type': 'application/json' },
 });
 
-/** The organization's outgoing-webhook bots (active ones first), from the users list. */
-export function useOutgoingWebhookBots() {
-  return useQuery({
-    queryKey: [...webhooksRootKey, 'bots'] as const,
-    queryFn: async ({ signal }) =>
-      (await svc(svcOps.getUsers, { client_gravatar: true }, { signal })).members
-        .filter((u) => u.is_bot && u.bot_type === OUTGOING_WEBHOOK_BOT_TYPE)
-        .map((u) => ({ userId: u.user_id, fullName: u.full_name, email: u.email, isActive: u.is_active }))
-        .sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.fullName.localeCompare(b.fullName)),
-    staleTime: 60_000,
-  });
+export interface OutgoingWebhookBot {
+  userId: number;
+  fullName: string;
+  email: string;
+  isActive: boolean;
 }
-export type OutgoingWebhookBot = NonNullable<ReturnType<typeof useOutgoingWebhookBots>['data']>[number];
+
+// Defined once, so the directory's query keeps the list until the people change.
+const outgoingWebhookBots = (people: Person[]): OutgoingWebhookBot[] =>
+  people
+    .filter((p) => p.is_bot && p.bot_type === OUTGOING_WEBHOOK_BOT_TYPE)
+    .map((p) => ({ userId: p.user_id, fullName: p.full_name, email: p.email, isActive: p.is_active }))
+    .sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.fullName.localeCompare(b.fullName));
+
+/** The organization's outgoing-webhook bots (active ones first), from the people directory. */
+export function useOutgoingWebhookBots() {
+  return usePeople(outgoingWebhookBots);
+}
 
 export const endpointsQueryOptions = queryOptions({
   queryKey: [...webhooksRootKey, 'endpoints'] as const,
