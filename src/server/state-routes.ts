@@ -45,59 +45,35 @@ export function stateRoutes(config: Config, deps: BffDeps) {
 
   app.use('*', requireSession(config, deps));
 
-  app.get('/user-settings-defaults', async (c) => {
-    const session = c.get('session');
-    // Registers the session's queue if it has none (shared with its tabs); never throws.
-    await deps.hub.ensure(session);
-    const state = deps.hub.registerState(session.id);
-    c.header('cache-control', 'no-store');
-    if (!state) {
-      return c.json(
-        errorEnvelope(
-          bffErrorCodes.upstreamUnavailable,
-          'Cannot read the current settings from the chat server right now. Try again in a moment.',
-        ),
-        503,
-      );
-    }
-    return c.json(userSettingsDefaultsState(state.userSettingsDefaults));
-  });
+  type State = NonNullable<ReturnType<BffDeps['hub']['registerState']>>;
+  /** One part of the state; 503 with `unavailable` while the session's queue has none to give. */
+  const serve = (path: string, unavailable: string, pick: (state: State) => object | null) =>
+    app.get(path, async (c) => {
+      const session = c.get('session');
+      // Registers the session's queue if it has none (shared with its tabs); never throws.
+      await deps.hub.ensure(session);
+      const state = deps.hub.registerState(session.id);
+      c.header('cache-control', 'no-store');
+      const body = state ? pick(state) : null;
+      if (!body) return c.json(errorEnvelope(bffErrorCodes.upstreamUnavailable, unavailable), 503);
+      return c.json(body);
+    });
 
-  app.get('/realm', async (c) => {
-    const session = c.get('session');
-    await deps.hub.ensure(session);
-    const state = deps.hub.registerState(session.id);
-    c.header('cache-control', 'no-store');
-    if (!state) {
-      return c.json(
-        errorEnvelope(
-          bffErrorCodes.upstreamUnavailable,
-          "Cannot read the organization's settings from the chat server right now. Try again in a moment.",
-        ),
-        503,
-      );
-    }
-    const body: RealmState = { realm: { ...state.realm } };
-    return c.json(body);
-  });
-
-  app.get('/own-settings', async (c) => {
-    const session = c.get('session');
-    await deps.hub.ensure(session);
-    const state = deps.hub.registerState(session.id);
-    c.header('cache-control', 'no-store');
-    if (!state?.userSettings) {
-      return c.json(
-        errorEnvelope(
-          bffErrorCodes.upstreamUnavailable,
-          'Cannot read your settings from the chat server right now. Try again in a moment.',
-        ),
-        503,
-      );
-    }
-    const body: OwnSettingsState = { settings: { ...state.userSettings } };
-    return c.json(body);
-  });
+  serve(
+    '/user-settings-defaults',
+    'Cannot read the current settings from the chat server right now. Try again in a moment.',
+    (state): UserSettingsDefaultsState => userSettingsDefaultsState(state.userSettingsDefaults),
+  );
+  serve(
+    '/realm',
+    "Cannot read the organization's settings from the chat server right now. Try again in a moment.",
+    (state): RealmState => ({ realm: { ...state.realm } }),
+  );
+  serve(
+    '/own-settings',
+    'Cannot read your settings from the chat server right now. Try again in a moment.',
+    (state): OwnSettingsState | null => (state.userSettings ? { settings: { ...state.userSettings } } : null),
+  );
 
   return app;
 }

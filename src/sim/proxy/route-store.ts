@@ -1,4 +1,10 @@
-import type { CreateRouteInput, LbPolicy, RoutePatch, TlsMode } from '../../shared/proxy/routes';
+import {
+  KNOWN_ROUTE_FIELDS,
+  type CreateRouteInput,
+  type LbPolicy,
+  type RoutePatch,
+  type TlsMode,
+} from '../../shared/proxy/routes';
 
 /** A route as the dashboard keeps it: the key API's fields plus the full record's extras. */
 export interface SimRoute {
@@ -37,25 +43,8 @@ export interface SimRoute {
   origin: 'dashboard' | 'api';
 }
 
-/** The fields `publicApi.routes` answers with. */
-export const KEY_API_FIELDS = [
-  'id',
-  'name',
-  'domain',
-  'enabled',
-  'upstreams',
-  'lbPolicy',
-  'tlsMode',
-  'ssoEnabled',
-  'compressionEnabled',
-  'websocketEnabled',
-  'http3Enabled',
-  'healthCheckEnabled',
-  'healthCheckPath',
-  'healthCheckInterval',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof SimRoute)[];
+/** The fields `publicApi.routes` answers with: the contract's known fields, all of which a route has. */
+export const KEY_API_FIELDS = KNOWN_ROUTE_FIELDS satisfies readonly (keyof SimRoute)[];
 
 export function keyApiView(route: SimRoute): Pick<SimRoute, (typeof KEY_API_FIELDS)[number]> {
   const view: Record<string, unknown> = {};
