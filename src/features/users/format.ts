@@ -1,10 +1,9 @@
 import type { User, UserStatus } from '../../shared/svc/records';
-import { countOf } from '../../client/count-of';
+import { countOf, formatCount } from '../../client/count-of';
 
 // Formatters are costly to build; one each, reused for every row.
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const countFormat = new Intl.NumberFormat(undefined);
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -16,9 +15,7 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
 
-export function formatCount(n: number): string {
-  return countFormat.format(n);
-}
+export { formatCount };
 
 /** "1 user", "1,234 users" (grouping by the reader's locale). */
 export function formatUserCount(n: number): string {
