@@ -18,4 +18,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  projects: [
+    // The journeys against the simulators (demo organization, fault knobs, restarts).
+    { name: 'sim', testIgnore: /real\// },
+    // The same kinds of journeys against the real Zulip server of ../shared/real-zulip (skipped, with the reason
+    // printed, where it is absent). Its server answers more slowly than the simulator.
+    { name: 'real', testDir: 'e2e/real', timeout: 60_000, expect: { timeout: 15_000 } },
+  ],
 });

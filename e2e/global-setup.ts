@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findRealServer } from './real-server';
 import { startBff, startProcess } from './stack';
 
 /**
@@ -35,7 +36,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_BFF_PID_FILE = pidFile;
   process.env.E2E_BFF_LOG = `${pidFile}.log`;
+  const realBff = await startRealServerBff(dir);
   return async () => {
+    realBff?.kill('SIGTERM');
     try {
       process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
     } catch {
@@ -45,4 +48,30 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     proxy.child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The `real` project's stack: a second BFF in front of the real Zulip server of `../shared/real-zulip`, with no
+ * proxy dashboard configured (as a deployment that manages only its chat server). Without the server the real
+ * specs are skipped with the reason printed here, loudly, and again by each skipped spec.
+ */
+async function startRealServerBff(dir: string) {
+  const real = await findRealServer();
+  if (!real.ok) {
+    process.env.E2E_REAL_SKIP = real.reason;
+    const line = '!'.repeat(100);
+    console.log(`\n${line}\n!! REAL-SERVER TESTS SKIPPED: ${real.reason}\n${line}\n`);
+    return null;
+  }
+  const credsFile = join(dir, 'real-creds.json');
+  writeFileSync(credsFile, JSON.stringify(real.creds), { mode: 0o600 });
+  const bff = await startBff(
+    { svcUrl: real.creds.base_url, port: '0', dataDir: join(dir, 'real-data'), proxyUrl: '', proxyApiKey: '' },
+    { logFile: join(dir, 'real-bff.log') },
+  );
+  process.env.E2E_REAL_BASE_URL = bff.ready.consoleUrl;
+  process.env.E2E_REAL_CREDS_FILE = credsFile;
+  process.env.E2E_REAL_KIT = real.kit;
+  console.log(`Real-server project: console ${bff.ready.consoleUrl} → Zulip ${real.creds.base_url}`);
+  return bff.child;
 }

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../client/session';
+import { SkippedRecordsBanner } from '../components/skipped-records-banner';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
 import { visibleNavItems } from './nav-items';
@@ -77,6 +78,7 @@ export function AppLayout() {
         <Suspense fallback={null}>
           <LiveSync />
         </Suspense>
+        <SkippedRecordsBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,5 +1,5 @@
 /** Who sees a navigation entry; the server checks again (admin-only areas are refused there too). */
-export type NavAudience = 'everyone' | 'moderators' | 'admins';
+export type NavAudience = 'everyone' | 'members' | 'moderators' | 'admins';
 
 export interface NavItem {
   to: string;
@@ -13,7 +13,8 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
     area: 'People',
     items: [
       { to: '/users', label: 'Users' },
-      { to: '/groups', label: 'User groups' },
+      // The chat server refuses guests every user-group read.
+      { to: '/groups', label: 'User groups', audience: 'members' },
     ],
   },
   {
@@ -50,8 +51,9 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
 
 /** The entries this role may see, areas without any left out. */
 export function visibleNavItems(role: number | null): { area: string; items: readonly NavItem[] }[] {
+  const most: Record<Exclude<NavAudience, 'everyone'>, number> = { members: 400, moderators: 300, admins: 200 };
   const allowed = (audience: NavAudience = 'everyone') =>
-    audience === 'everyone' || (role !== null && role <= (audience === 'admins' ? 200 : 300));
+    audience === 'everyone' || (role !== null && role <= most[audience]);
   return navItems
     .map((group) => ({ area: group.area, items: group.items.filter((item) => allowed(item.audience)) }))
     .filter((group) => group.items.length > 0);

@@ -1,6 +1,7 @@
 import { CSRF_HEADER, CSRF_VALUE } from '../shared/bff/constants';
 import { isErrorEnvelope } from '../shared/svc/error-codes';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+import { noteSkippedRecords } from './skipped-records';
 
 /**
  * The one place the browser talks to its BFF: same-origin, cookie credentials, CSRF header on
@@ -38,5 +39,6 @@ export async function bffFetch(path: string, init: RequestInit = {}): Promise<un
         : { result: 'error', code: `HTTP_${response.status}`, msg: `The console server answered ${response.status}.` },
     );
   }
+  if (method === 'GET') noteSkippedRecords(path, body);
   return body;
 }

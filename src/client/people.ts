@@ -33,7 +33,7 @@ export const peopleQueryOptions = queryOptions({
       email: u.delivery_email ?? u.email,
       is_active: u.is_active,
       is_bot: u.is_bot,
-      bot_type: u.bot_type,
+      bot_type: u.bot_type ?? null,
       bot_owner_id: u.bot_owner_id ?? null,
       role: u.role,
     })),

@@ -111,7 +111,8 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       // nothing else to carry and takes the cheaper prebuilt response.
       if (audit) return c.body(upstream.bytes, upstream.status as 200, UPSTREAM_JSON);
       // The upstream's own bytes go on (checked, not re-encoded from the parsed text).
-      if (compressed.current) {
+      if (upstream.salvaged) void compressed.current?.bytes.catch(() => undefined);
+      else if (compressed.current) {
         const { coding, bytes } = compressed.current;
         return securedResponse(await bytes, upstream.status, UPSTREAM_JSON_CODED[coding]);
       }

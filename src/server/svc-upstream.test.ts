@@ -106,6 +106,54 @@ describe('createSvcUpstream: answers', () => {
   });
 });
 
+describe('createSvcUpstream: records it cannot read', () => {
+  const person = (id: number, extra: Record<string, unknown> = {}) => ({
+    user_id: id,
+    delivery_email: `u${id}@x.test`,
+    email: `user${id}@x.test`,
+    full_name: `Person ${id}`,
+    date_joined: '2025-01-01T00:00:00+00:00',
+    is_active: true,
+    is_owner: false,
+    is_admin: false,
+    is_guest: false,
+    is_bot: false,
+    role: 400,
+    timezone: '',
+    avatar_url: null,
+    avatar_version: 1,
+    ...extra,
+  });
+
+  it('reads a person without bot_type and bot_owner_id, as real servers send them', async () => {
+    const text = JSON.stringify({ ...ok, members: [person(1), person(2, { is_bot: true, bot_type: 1 })] });
+    const { svc } = scripted({ status: 200, text });
+    const sent = await svc.send(svcOps.getUsers, {}, creds);
+    expect(sent.salvaged).toBeUndefined();
+    expect(sent.text).toBe(text);
+  });
+
+  it('leaves out only the records it cannot read, names them, and keeps the rest', async () => {
+    const members = [person(1), person(2, { full_name: 42 }), person(3), person(4, { role: 'boss' })];
+    const { svc } = scripted({ status: 200, text: JSON.stringify({ ...ok, members }) });
+    const sent = await svc.send(svcOps.getUsers, {}, creds);
+    expect(sent.salvaged).toBe(true);
+    const body = JSON.parse(sent.text) as { members: { user_id: number }[]; console_skipped_records: unknown[] };
+    expect(body.members.map((m) => m.user_id)).toEqual([1, 3]);
+    expect(body.console_skipped_records).toEqual([
+      { list: 'members', id: 2, name: 'user2@x.test', problem: expect.stringMatching(/^full_name: /) },
+      { list: 'members', id: 4, name: 'Person 4', problem: expect.stringMatching(/^role: /) },
+    ]);
+    expect(new TextDecoder().decode(sent.bytes)).toBe(sent.text);
+  });
+
+  it('still refuses an answer that is not the documented envelope at all', async () => {
+    const { svc } = scripted({ status: 200, text: JSON.stringify({ ...ok, members: 'none' }) });
+    const refusal = await refusalOf(svc.send(svcOps.getUsers, {}, creds));
+    expect(refusal).toMatchObject({ status: 502, envelope: { code: 'UPSTREAM_INVALID_RESPONSE' } });
+  });
+});
+
 describe('createSvcUpstream: work alongside the check', () => {
   const params = { queue_id: 'q', last_event_id: -1 };
 

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { SvcOperation } from '../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope, errorEnvelopeSchema, type ErrorEnvelope } from '../shared/svc/envelope';
 import { encodeParams, fillTemplate, usesQueryString } from '../shared/svc/wire';
+import { SKIPPED_RECORDS_FIELD } from '../shared/bff/skipped-records';
+import { salvageRecords } from './salvage-records';
 import {
   createFetchTransport,
   createPooledTransport,
@@ -35,6 +37,11 @@ export interface RawUpstreamResponse {
   bytes: Uint8Array<ArrayBuffer>;
   /** SHA-256 of `bytes` (base64url), for a success answer of at least REMEMBER_FROM_BYTES. */
   digest?: string;
+  /**
+   * The answer had records the console cannot read: `bytes` are the rest of it, re-encoded, with the skipped
+   * records named (SKIPPED_RECORDS_FIELD); work started on the upstream's own bytes (beforeCheck) is void.
+   */
+  salvaged?: boolean;
 }
 
 export type { FetchLike };
@@ -208,6 +215,13 @@ export function createSvcUpstream(options: {
     if (success) {
       const checked = op.response.safeParse(body);
       if (!checked.success) {
+        // Records the console cannot read are left out and named; the rest of the answer still goes on.
+        const salvaged = op.wholeAnswer ? null : salvageRecords(op.response, body, checked.error);
+        if (salvaged) {
+          const text = JSON.stringify({ ...(body as object), [SKIPPED_RECORDS_FIELD]: salvaged.skipped });
+          const bytes = new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
+          return { raw: { status: raw.status, text, bytes, salvaged: true }, data: salvaged.data };
+        }
         const issue = checked.error.issues[0];
         throw new UpstreamRefusal(
           502,

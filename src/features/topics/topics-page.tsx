@@ -136,6 +136,12 @@ export function TopicsPage() {
           {errorMessage(activity.errors[0])}
         </Alert>
       ) : null}
+      {activity.unreadable.length > 0 ? (
+        <Alert color="gray" variant="light" title={`Private channels you cannot read: ${activity.unreadable.length}`}>
+          {activity.unreadable.map((c) => `#${c.channelName}`).join(', ')}. The chat server shows their topics only to
+          those who may read them; subscribe to a channel to moderate its topics here.
+        </Alert>
+      ) : null}
       <DataTable
         label="Topics"
         rows={rows}

@@ -1,10 +1,12 @@
-import { Button, Group, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
 import { LabelledChoice } from '../../components/labelled-choice';
 import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
+import { useRole } from '../../client/use-role';
+import { ROLE } from '../../shared/svc/roles';
 import { CreateGroupModal } from './create-group-modal';
 import {
   GROUP_FILTER_LABELS,
@@ -65,6 +67,22 @@ const columns: readonly DataTableColumn<GroupRow>[] = [
 
 /** Organization admins and members: user groups, their members, subgroups and permissions, and who can do what. */
 export function UserGroupsPage() {
+  const { role } = useRole();
+  // The chat server refuses guests every user-group read ("Not allowed for guest users"): say so, once.
+  if (role === ROLE.guest) {
+    return (
+      <Stack gap="md">
+        <Title order={2}>User groups</Title>
+        <Alert color="gray" variant="light" title="Not available to guests">
+          The chat server shows user groups to members of the organization only, not to guests.
+        </Alert>
+      </Stack>
+    );
+  }
+  return <UserGroupsDirectory />;
+}
+
+function UserGroupsDirectory() {
   const search = useUserGroupsSearch();
   const data = useGroupData();
   const { groupsQuery, personById } = data;

@@ -197,6 +197,7 @@ export const svcOps = {
     method: 'GET',
     path: '/events',
     exposure: 'bff',
+    wholeAnswer: true,
     params: () =>
       z.strictObject({
         queue_id: z.string().min(1),

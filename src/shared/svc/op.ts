@@ -15,6 +15,11 @@ export interface SvcOperation<P extends z.ZodObject = z.ZodObject, R extends z.Z
   exposure: 'browser' | 'bff';
   adminOnly?: boolean;
   minLevel?: number;
+  /**
+   * The answer is taken whole or refused: records the BFF cannot read are not left out of it (an event batch,
+   * whose skipped events would be acknowledged with the rest and lost).
+   */
+  wholeAnswer?: boolean;
 }
 
 type OpInput<P extends z.ZodObject, R extends z.ZodType> = Omit<

@@ -29,7 +29,8 @@ const userShape = {
 /** A user as `GET /users`, `GET /users/{user_id}` and `GET /users/{email}` return it. */
 export const userSchema = z.looseObject({
   ...userShape,
-  bot_type: z.number().int().nullable(),
+  // Real servers leave both out of a person's record altogether; absent means "not a bot".
+  bot_type: z.number().int().nullable().optional(),
   bot_owner_id: z.number().int().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
