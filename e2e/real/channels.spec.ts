@@ -1,0 +1,89 @@
+import type { Locator, Page } from '@playwright/test';
+import { account, expect, signInAs, test, unique, zulipApi } from './real-fixtures';
+
+interface StreamRecord {
+  stream_id: number;
+  name: string;
+  invite_only: boolean;
+}
+
+async function channelNamed(name: string): Promise<StreamRecord | undefined> {
+  const { streams } = await zulipApi<{ streams: StreamRecord[] }>('admin', 'GET', '/streams', { include_all: true });
+  return streams.find((s) => s.name === name);
+}
+
+async function subscriberIds(streamId: number): Promise<number[]> {
+  return (await zulipApi<{ subscribers: number[] }>('admin', 'GET', `/streams/${streamId}/members`)).subscribers;
+}
+
+async function choose(page: Page, input: Locator, text: string) {
+  await input.click();
+  await input.fill(text);
+  await page
+    .getByRole('option', { name: new RegExp(text) })
+    .first()
+    .click();
+}
+
+test('on this server (level 372) an admin creates a private channel the older way, then adds and removes subscribers', async ({
+  browser,
+}) => {
+  const name = unique('e2e-real').replace(' ', '-');
+  const [hamlet, cordelia] = [account('hamlet@zulip.com'), account('cordelia@zulip.com')];
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  const iago = await signInAs(a, 'admin', '/channels');
+  await signInAs(b, 'owner', '/channels');
+  await expect(b.getByLabel('Live updates: Live')).toBeVisible({ timeout: 20_000 });
+
+  await a.getByRole('button', { name: 'Create channel' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Create channel' });
+  await expect(dialog.getByRole('note')).toContainText('needs level 417');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('Made by the real-server e2e suite.');
+  await choose(a, dialog.getByRole('combobox', { name: 'Subscribers' }), 'King Hamlet');
+  await dialog.getByRole('radio', { name: /Private/ }).check();
+  await dialog.getByRole('button', { name: 'Create channel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect.poll(async () => (await channelNamed(name))?.invite_only).toBe(true);
+  const created = (await channelNamed(name))!;
+  expect((await subscriberIds(created.stream_id)).sort()).toEqual([hamlet.user_id, iago.user_id].sort());
+
+  // The owner's open list shows it without a reload.
+  await b.getByLabel('Search channels').fill(name);
+  await expect(b.getByRole('row', { name: new RegExp(`^${name}`) })).toBeVisible();
+
+  await a.getByLabel('Search channels').fill(name);
+  await a.getByRole('row', { name: new RegExp(`^${name}`) }).click();
+  const drawer = a.getByRole('dialog', { name: `#${name}` });
+  await drawer.getByRole('tab', { name: 'Subscribers' }).click();
+  await expect(drawer.getByText('2 subscribers')).toBeVisible();
+  await choose(a, drawer.getByRole('combobox', { name: 'People to subscribe' }), 'Cordelia');
+  await drawer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(drawer.getByText('3 subscribers')).toBeVisible();
+  expect(await subscriberIds(created.stream_id)).toContain(cordelia.user_id);
+
+  await drawer.getByRole('checkbox', { name: /^Select King Hamlet/ }).check();
+  await drawer.getByRole('button', { name: 'Remove selected (1)' }).click();
+  const confirm = a.getByRole('dialog', { name: `Remove 1 person from #${name}?` });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(drawer.getByText('Removed: King Hamlet')).toBeVisible();
+  await expect(drawer.getByText('2 subscribers')).toBeVisible();
+  expect(await subscriberIds(created.stream_id)).not.toContain(hamlet.user_id);
+});
+
+test('a member asking to delete a topic sees the real server’s refusal', async ({ page }) => {
+  await signInAs(page, 'member', '/channels');
+  await page.getByLabel('Search channels').fill('Denmark');
+  await page.getByRole('row', { name: /^Denmark/ }).click();
+  const drawer = page.getByRole('dialog', { name: '#Denmark' });
+  await drawer.getByRole('tab', { name: 'Topics' }).click();
+  await drawer
+    .getByRole('button', { name: /^Delete topic / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: /^Delete the topic/ });
+  await dialog.getByRole('button', { name: 'Delete topic' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Must be an organization administrator');
+});
