@@ -4,6 +4,7 @@ import { FEATURE_LEVELS, type Feature } from '../../shared/svc/features';
 const CAPABILITY_LABELS: Record<Feature, string> = {
   channelCreate: 'Create channels with permission settings',
   channelFolders: 'Channel folders',
+  editContentGuard: 'Refuse a message edit that races another edit',
   e2eeTestNotification: 'Send a test push notification (E2EE)',
   adminSetUserStatus: "Set another user's status",
   groupSubgroupsOnDeactivated: 'Edit subgroups of deactivated groups',

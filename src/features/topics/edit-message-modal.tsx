@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
+import { useFeatureLevel } from '../../client/use-role';
 import { useSession } from '../../client/session';
 import { ServerError } from '../../components/server-error';
 import { contentSha256 } from '../../shared/svc/content-hash';
+import { supports } from '../../shared/svc/features';
 import type { Attachment } from '../../shared/svc/messages';
 import { useDeleteAttachments } from './api/delete-attachment';
 import { topicsRootKey } from './api/get-channels';
@@ -21,7 +23,8 @@ export function isConcurrentEditRefusal(error: unknown): boolean {
 /**
  * Edits a message's Markdown. The request carries the SHA-256 of exactly the text the editor started
  * from, so a concurrent edit is refused instead of overwritten; then both versions are shown and the
- * moderator's text is kept.
+ * moderator's text is kept. Servers before level 379 ignore that guard: there the console reads the message
+ * again just before saving, which narrows the window to the moment between that read and the save.
  */
 export function EditMessageModal({ messageId, onClose }: { messageId: number; onClose: () => void }) {
   const raw = useQuery({
@@ -49,6 +52,9 @@ function EditForm({ messageId, original, onClose }: { messageId: number; origina
   const { data: session } = useSession();
   const max = session?.limits?.maxMessageLength ?? null;
   const update = useUpdateMessage();
+  const level = useFeatureLevel();
+  const guarded = supports(level, 'editContentGuard');
+  const [checking, setChecking] = useState(false);
   const [base, setBase] = useState(original);
   const [text, setText] = useState(original);
   const [theirs, setTheirs] = useState<string | null>(null);
@@ -56,9 +62,18 @@ function EditForm({ messageId, original, onClose }: { messageId: number; origina
   const tooLong = max !== null && [...text].length > max;
 
   const save = async () => {
-    const prev = await contentSha256(base);
+    if (!guarded) {
+      setChecking(true);
+      const fresh = await fetchRawMessage(messageId).catch(() => null);
+      setChecking(false);
+      if (fresh && fresh.content !== base) {
+        setTheirs(fresh.content);
+        return;
+      }
+    }
+    const guard = guarded ? { prev_content_sha256: await contentSha256(base) } : {};
     update.mutate(
-      { message_id: messageId, content: text, prev_content_sha256: prev },
+      { message_id: messageId, content: text, ...guard },
       {
         onSuccess: (result) => {
           notify('success', `edit-${messageId}`, 'Message saved', 'The new content is live.');
@@ -116,6 +131,12 @@ function EditForm({ messageId, original, onClose }: { messageId: number; origina
       ) : (
         <ServerError error={update.error} title="Not saved" />
       )}
+      {guarded ? null : (
+        <Text size="xs" c="dimmed" role="note">
+          This server (level {level}) cannot refuse an edit made at the same moment as another; the console checks
+          the message for changes just before saving.
+        </Text>
+      )}
       <Textarea
         label="Your version"
         value={text}
@@ -132,7 +153,7 @@ function EditForm({ messageId, original, onClose }: { messageId: number; origina
         </Button>
         <Button
           onClick={() => void save()}
-          loading={update.isPending}
+          loading={update.isPending || checking}
           disabled={tooLong || text === base || theirs !== null}
         >
           Save

@@ -5,6 +5,8 @@
 export const FEATURE_LEVELS = {
   channelCreate: 417,
   channelFolders: 389,
+  /** `prev_content_sha256` on a message edit: older servers ignore it (and say so in ignored_parameters_unsupported). */
+  editContentGuard: 379,
   e2eeTestNotification: 420,
   adminSetUserStatus: 407,
   groupSubgroupsOnDeactivated: 391,

@@ -170,6 +170,14 @@ function shapeUpdateMessage(
   const channel = streamId === undefined ? undefined : store.channel(streamId);
   if (channel && !canReadHistory(store, recipient, channel)) return null;
   const message = store.messages.get(event.message_id);
+  // As on a real server: those who received the messages (the channel's subscribers, its old one's for a move,
+  // who read it or sent it) hear of the edit; someone who may read the channel without following it does not.
+  const old = event.stream_id === undefined ? undefined : store.channel(event.stream_id);
+  const concerned =
+    (channel?.subscribers.has(recipient.user_id) ?? true) ||
+    (old?.subscribers.has(recipient.user_id) ?? false) ||
+    (message !== undefined && (message.readBy.has(recipient.user_id) || message.senderId === recipient.user_id));
+  if (!concerned) return null;
   const read = message?.readBy.has(recipient.user_id) ?? true;
   const received = read || (channel?.subscribers.has(recipient.user_id) ?? false);
   const flags = received ? (read ? ['read'] : []) : ['read', 'historical'];

@@ -10,6 +10,7 @@ import { badRequest, missingArgument } from './errors';
 const PARAM_MIN_LEVELS: Partial<Record<SvcOpId, Record<string, number>>> = {
   getUsers: { user_ids: 384 },
   deactivateUser: { deactivation_notification_comment: 135 },
+  updateMessage: { prev_content_sha256: FEATURE_LEVELS.editContentGuard },
 };
 
 /** Operations whose parameters come and go with the level in their own table (appear, and are removed). */

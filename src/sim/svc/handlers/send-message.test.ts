@@ -87,6 +87,24 @@ describe('POST /messages', () => {
       expect(shapeEventFor(sim.store, event, user(GUEST), PREFS)).toBeNull();
   });
 
+  it('reaches subscribers and the sender only, as on a real server: an unsubscribed admin hears nothing', async () => {
+    const general = channel('general');
+    const admin = user(ADMIN);
+    general.subscribers.delete(admin.user_id);
+    const res = await send(MEMBER, { type: 'stream', to: 'general', topic: 'quiet', content: 'Hello' });
+    const event = sim.emitted.find((e): e is MessageEvent => e.type === 'message' && e.message.id === res.body.id)!;
+    expect(shapeEventFor(sim.store, event, admin, PREFS)).toBeNull();
+    expect(shapeEventFor(sim.store, event, user(MEMBER), PREFS)).not.toBeNull();
+    const moved = await callSim(sim, 'PATCH', `/messages/${res.body.id as number}`, {
+      as: MEMBER,
+      params: { topic: 'quiet (moved)', propagate_mode: 'change_all' },
+    });
+    expect(moved.status).toBe(200);
+    const update = sim.emitted.findLast((e) => e.type === 'update_message')!;
+    expect(shapeEventFor(sim.store, update, admin, PREFS)).toBeNull();
+    expect(shapeEventFor(sim.store, update, user(MEMBER), PREFS)).not.toBeNull();
+  });
+
   it('refuses what the server refuses', async () => {
     const empty = await send(MEMBER, { type: 'stream', to: 'general', topic: 't', content: '   ' });
     expect(empty.body.msg).toBe('Message must not be empty');

@@ -172,6 +172,9 @@ export function shapeMessageEvent(
   const message = store.messages.get(Number(event.message.id));
   const channel = message ? store.channel(message.streamId) : undefined;
   if (!message || !channel || !canReadHistory(store, recipient, channel)) return null;
+  // A real server delivers a message to those who receive it: its channel's subscribers and its sender. An
+  // administrator who may read a channel but is not subscribed hears nothing of it.
+  if (!channel.subscribers.has(recipient.user_id) && message.senderId !== recipient.user_id) return null;
   const { flags, ...formatted } = formatMessage(store, recipient, message, channel, {
     applyMarkdown: preferences.applyMarkdown,
     clientGravatar: preferences.clientGravatar,
