@@ -133,8 +133,8 @@ function EditForm({ messageId, original, onClose }: { messageId: number; origina
       )}
       {guarded ? null : (
         <Text size="xs" c="dimmed" role="note">
-          This server (level {level}) cannot refuse an edit made at the same moment as another; the console checks
-          the message for changes just before saving.
+          This server (level {level}) cannot refuse an edit made at the same moment as another; the console checks the
+          message for changes just before saving.
         </Text>
       )}
       <Textarea
