@@ -72,6 +72,8 @@ async function startRealServerBff(dir: string) {
   process.env.E2E_REAL_BASE_URL = bff.ready.consoleUrl;
   process.env.E2E_REAL_CREDS_FILE = credsFile;
   process.env.E2E_REAL_KIT = real.kit;
+  process.env.E2E_REAL_BFF_LOG = join(dir, 'real-bff.log');
+  process.env.E2E_REAL_DATA_DIR = join(dir, 'real-data');
   console.log(`Real-server project: console ${bff.ready.consoleUrl} → Zulip ${real.creds.base_url}`);
   return bff.child;
 }
