@@ -28,9 +28,9 @@ export const TOPICS_POLICY_TEXT: Readonly<Record<TopicsPolicy, string>> = {
   empty_topic_only: 'Only messages without a topic (the channel has no topics)',
 };
 
-export function describeTopicsPolicy(policy: TopicsPolicy | undefined, realm: Realm): string {
+export function describeTopicsPolicy(policy: string | undefined, realm: Realm): string {
   if (policy === undefined) return TOPICS_POLICY_TEXT.inherit;
-  if (policy !== 'inherit') return TOPICS_POLICY_TEXT[policy];
+  if (policy !== 'inherit') return (TOPICS_POLICY_TEXT as Readonly<Record<string, string>>)[policy] ?? policy;
   const realmPolicy = realm?.realm_topics_policy;
   return realmPolicy === 'allow_empty_topic' || realmPolicy === 'disable_empty_topic'
     ? `${TOPICS_POLICY_TEXT.inherit}: ${TOPICS_POLICY_TEXT[realmPolicy].toLowerCase()}`

@@ -68,7 +68,8 @@ export const channelSchema = z.looseObject({
   message_retention_days: z.number().int().nullable().optional(),
   first_message_id: z.number().int().nullable().optional(),
   folder_id: z.number().int().nullable().optional(),
-  topics_policy: topicsPolicySchema.optional(),
+  // A value a newer server adds is kept and shown as it is, not a reason to drop the channel.
+  topics_policy: z.union([topicsPolicySchema, z.string()]).optional(),
   subscriber_count: z.number().optional(),
   stream_weekly_traffic: z.number().int().nullable().optional(),
   is_recently_active: z.boolean().optional(),
