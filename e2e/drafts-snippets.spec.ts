@@ -84,7 +84,7 @@ test('a draft edited in one tab changes in the other without reload', async ({ p
   await other.close();
 });
 
-test('editing a draft deleted elsewhere shows "Draft does not exist." and keeps the text', async ({ page }) => {
+test('editing a draft deleted elsewhere shows "Draft does not exist" and keeps the text', async ({ page }) => {
   const id = await createDraft(`Doomed ${MARK}`);
   await openPage(page);
   await draftRow(page, `Doomed ${MARK}`).getByRole('button', { name: 'Edit' }).click();
@@ -93,7 +93,7 @@ test('editing a draft deleted elsewhere shows "Draft does not exist." and keeps 
   await content.fill(`Rescued text ${MARK}`);
   await simCall(EMAIL, 'DELETE', `/drafts/${id}`);
   await dialog.getByRole('button', { name: 'Save draft' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Draft does not exist.');
+  await expect(dialog.getByRole('alert')).toContainText('Draft does not exist');
   await expect(content).toHaveValue(`Rescued text ${MARK}`);
 });
 

@@ -68,7 +68,7 @@ test('deactivating the only owner shows the server refusal and keeps the comment
   await confirm.getByRole('switch', { name: 'Send notification email' }).click();
   await confirm.getByLabel('Notification comment').fill('Handing over');
   await confirm.getByRole('button', { name: 'Deactivate user' }).click();
-  await expect(confirm.getByRole('alert')).toContainText('Cannot deactivate the only organization owner.');
+  await expect(confirm.getByRole('alert')).toContainText('Cannot deactivate the only organization owner');
   await expect(confirm.getByLabel('Notification comment')).toHaveValue('Handing over');
 });
 

@@ -16,7 +16,7 @@ export interface StatusFormValues {
 const REACTION_TYPE_LABELS: Record<(typeof reactionTypes)[number], string> = {
   unicode_emoji: 'Unicode emoji',
   realm_emoji: 'Custom emoji',
-  svc_extra_emoji: 'Extra emoji',
+  zulip_extra_emoji: 'Extra emoji',
 };
 
 const reactionTypeOptions = [

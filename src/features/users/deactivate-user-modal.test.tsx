@@ -89,9 +89,7 @@ describe('Deactivate user dialog', () => {
     await view.user.type(within(dialog).getByLabelText('Notification comment'), 'Handing over');
     await view.user.click(within(dialog).getByRole('button', { name: 'Deactivate user' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Cannot deactivate the only organization owner.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Cannot deactivate the only organization owner');
     expect(screen.getByRole('dialog', { name: 'Deactivate Olivia Owner?' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Notification comment')).toHaveValue('Handing over');
     expect(within(dialog).getByRole('switch', { name: 'Send notification email' })).toBeChecked();

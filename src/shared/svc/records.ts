@@ -42,7 +42,8 @@ export const ownUserSchema = z.looseObject({
 });
 export type OwnUser = z.infer<typeof ownUserSchema>;
 
-export const reactionTypes = ['unicode_emoji', 'realm_emoji', 'svc_extra_emoji'] as const;
+// The seed writes `svc_extra_emoji`; real servers name it with their brand, and refuse the seed's spelling.
+export const reactionTypes = ['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji'] as const;
 export type ReactionType = (typeof reactionTypes)[number];
 
 export const STATUS_TEXT_MAX = 60;

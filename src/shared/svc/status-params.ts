@@ -9,7 +9,7 @@ export const statusUpdateShape = {
   status_text: z.string().max(STATUS_TEXT_MAX, STATUS_TOO_LONG_MSG).optional(),
   emoji_name: z.string().optional(),
   emoji_code: z.string().optional(),
-  reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'svc_extra_emoji']).optional(),
+  reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']).optional(),
 };
 
 /** The server's rule: an emoji code or type needs an emoji name. */

@@ -20,9 +20,9 @@ describe('GET /server_settings', () => {
       realm_url: 'http://127.0.0.1:9991',
       realm_uri: 'http://127.0.0.1:9991',
       realm_icon: 'http://127.0.0.1:9991/static/realm-icon.svg',
-      svc_feature_level: 420,
-      svc_version: '11.0-demo',
-      svc_merge_base: '11.0-demo',
+      zulip_feature_level: 420,
+      zulip_version: '11.0-demo',
+      zulip_merge_base: '11.0-demo',
       email_auth_enabled: true,
       require_email_format_usernames: true,
       is_incompatible: false,
@@ -34,7 +34,7 @@ describe('GET /server_settings', () => {
   it('follows the base URL and the feature level', async () => {
     const old = createSvcSimulator({ generatedUsers: 0, baseUrl: 'http://sim.example:1234/', featureLevel: 200 });
     const { body } = await callSim(old, 'GET', '/server_settings');
-    expect(body.svc_feature_level).toBe(200);
+    expect(body.zulip_feature_level).toBe(200);
     expect(body.realm_uri).toBe('http://sim.example:1234');
     // realm_url arrived at level 257.
     expect(body).not.toHaveProperty('realm_url');

@@ -62,7 +62,7 @@ export const UNICODE_EMOJI: ReadonlyMap<string, string> = new Map(Object.entries
 const UNICODE_CODES: ReadonlySet<string> = new Set(UNICODE_EMOJI.values());
 
 /** The server's one extra emoji: its code is its name. */
-export const EXTRA_EMOJI_NAME = 'svc';
+export const EXTRA_EMOJI_NAME = 'zulip';
 
 export interface RealmEmoji {
   id: string;
@@ -101,7 +101,7 @@ function lookupByName(realmEmoji: ReadonlyMap<string, RealmEmoji>, name: string)
       return { emoji_name: name, emoji_code: emoji.id, reaction_type: 'realm_emoji' };
     }
   }
-  if (name === EXTRA_EMOJI_NAME) return { emoji_name: name, emoji_code: name, reaction_type: 'svc_extra_emoji' };
+  if (name === EXTRA_EMOJI_NAME) return { emoji_name: name, emoji_code: name, reaction_type: 'zulip_extra_emoji' };
   const code = UNICODE_EMOJI.get(name);
   if (code !== undefined) return { emoji_name: name, emoji_code: code, reaction_type: 'unicode_emoji' };
   throw new EmojiError(`Emoji '${name}' does not exist`);
@@ -116,7 +116,7 @@ function checkTriple(realmEmoji: ReadonlyMap<string, RealmEmoji>, name: string, 
       if (emoji.deactivated) throw new EmojiError('This custom emoji has been deactivated.');
       return;
     }
-    case 'svc_extra_emoji':
+    case 'zulip_extra_emoji':
       if (code !== EXTRA_EMOJI_NAME) throw new EmojiError('Invalid emoji code.');
       if (name !== code) throw new EmojiError('Invalid emoji name.');
       return;

@@ -108,7 +108,8 @@ export function formatUser(store: SvcStore, viewer: SimUser, target: SimUser, op
     // Removed at level 363; older servers still sent it.
     is_billing_admin: store.featureLevel < 363 ? target.role === 100 : undefined,
     is_bot: target.isBot,
-    bot_type: target.botType,
+    // A real server leaves both out of a person's record altogether (not null).
+    bot_type: target.isBot ? target.botType : undefined,
     bot_owner_id: target.isBot ? target.botOwnerId : undefined,
     role: target.role,
     timezone: target.timezone,

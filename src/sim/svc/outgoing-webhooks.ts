@@ -158,12 +158,14 @@ export function triggeredBots(store: SvcStore, message: SimMessage): SimUser[] {
 export function notificationFor(store: SvcStore, bot: SimUser, message: SimMessage, trigger: string) {
   const channel = store.channel(message.streamId);
   if (!channel) throw new Error(`message ${message.id} has no channel`);
-  const { flags: _flags, ...formatted } = formatMessage(store, bot, message, channel, {
+  const { flags: _flags, ...raw } = formatMessage(store, bot, message, channel, {
     applyMarkdown: false,
     clientGravatar: false,
     allowEmptyTopicName: false,
     rules: linkRules(store),
   });
+  // The notification's message carries its rendering beside the raw Markdown (`GET /messages` does not).
+  const formatted = { ...raw, rendered_content: message.renderedContent };
   return {
     bot_email: bot.apiEmail,
     bot_full_name: bot.fullName,

@@ -40,7 +40,7 @@ describe('routing', () => {
     const { status, body } = await callSim(s, 'GET', `/users/${member}/status`, { as: 'admin@demo.test' });
     expect(status).toBe(404);
     expect(body).toEqual(NOT_FOUND);
-    expect((await callSim(s, 'GET', '/server_settings')).body.svc_feature_level).toBe(100);
+    expect((await callSim(s, 'GET', '/server_settings')).body.zulip_feature_level).toBe(100);
   });
 
   it('reads path parameters strictly: IDs are digits', async () => {
@@ -277,7 +277,7 @@ describe('HTTP control API', () => {
     await control(sim, 'POST', 'latency', { ms: '0' });
 
     expect((await control(sim, 'POST', 'feature-level', { level: '300' })).status).toBe(200);
-    expect((await callSim(sim, 'GET', '/server_settings')).body.svc_feature_level).toBe(300);
+    expect((await callSim(sim, 'GET', '/server_settings')).body.zulip_feature_level).toBe(300);
 
     const queueId = await openQueue(sim);
     expect((await control(sim, 'POST', 'heartbeat', { seconds: '0.02' })).status).toBe(200);

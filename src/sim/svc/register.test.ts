@@ -93,9 +93,9 @@ describe('POST /register', () => {
       msg: '',
       queue_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       last_event_id: -1,
-      svc_feature_level: 420,
-      svc_version: expect.any(String),
-      svc_merge_base: expect.any(String),
+      zulip_feature_level: 420,
+      zulip_version: expect.any(String),
+      zulip_merge_base: expect.any(String),
     });
     expect(sim.control.queueCount()).toBe(1);
     const again = await register(sim);

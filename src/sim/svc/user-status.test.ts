@@ -69,10 +69,10 @@ describe('POST /users/{user_id}/status', () => {
     expect(await statusOf()).toEqual({ emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
     expect((await setStatus({ emoji_name: 'green_tick' })).status).toBe(200);
     expect(await statusOf()).toEqual({ emoji_name: 'green_tick', emoji_code: '1', reaction_type: 'realm_emoji' });
-    expect((await setStatus({ emoji_name: 'svc', emoji_code: 'svc', reaction_type: 'svc_extra_emoji' })).status).toBe(
-      200,
-    );
-    expect(await statusOf()).toEqual({ emoji_name: 'svc', emoji_code: 'svc', reaction_type: 'svc_extra_emoji' });
+    expect(
+      (await setStatus({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' })).status,
+    ).toBe(200);
+    expect(await statusOf()).toEqual({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
   });
 
   it('keeps what the request leaves out, and clears with empty strings', async () => {
@@ -120,7 +120,7 @@ describe('POST /users/{user_id}/status', () => {
     // A deactivated custom emoji cannot be found by name.
     [{ emoji_name: 'old_logo' }, "Emoji 'old_logo' does not exist"],
     [{ emoji_name: 'car', emoji_code: '1f334', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
-    [{ emoji_name: 'svc_logo', emoji_code: 'svc', reaction_type: 'svc_extra_emoji' }, 'Invalid emoji name.'],
+    [{ emoji_name: 'zulip_logo', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' }, 'Invalid emoji name.'],
     [{ emoji_name: 'green_tick', emoji_code: '999', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.'],
     [{ emoji_name: 'party_parrot', emoji_code: '1', reaction_type: 'realm_emoji' }, 'Invalid custom emoji name.'],
     [

@@ -77,7 +77,7 @@ export const accountOps = {
     id: 'getOwnSubscriptions',
     method: 'GET',
     path: '/users/me/subscriptions',
-    params: () => z.strictObject({}),
+    params: () => z.strictObject({ include_subscribers: z.boolean().optional() }),
     response: () => successSchema({ subscriptions: z.array(subscriptionSchema) }),
   }),
   updateSubscriptionProperties: op({

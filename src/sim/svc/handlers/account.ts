@@ -1,8 +1,9 @@
 import { svcOps } from '../../../shared/svc';
 import { badRequest, missingArgument, SvcError } from '../errors';
 import { userHandler, type RegisteredHandler } from '../handler';
+import { formatSubscription } from '../channel-access';
 import { updateStatus } from '../mutations';
-import type { SimSubscriptionSettings, SimUser, SvcStore } from '../store';
+import type { SimSubscriptionSettings } from '../store';
 import { activeDevicesOf, pushStateOf } from '../push-devices';
 import { statusChangeOf } from './user-status';
 
@@ -88,28 +89,6 @@ function setSubscriptionProperty(s: SimSubscriptionSettings, property: string, v
 }
 
 /** A subscription as `GET /users/me/subscriptions` lists it. */
-function formatSubscription(store: SvcStore, me: SimUser, streamId: number) {
-  const channel = store.channel(streamId)!;
-  const s = store.subscription(me.user_id, streamId)!;
-  return {
-    stream_id: channel.stream_id,
-    name: channel.name,
-    description: channel.description,
-    invite_only: channel.inviteOnly,
-    is_web_public: channel.isWebPublic,
-    is_archived: channel.isArchived,
-    color: s.color,
-    is_muted: s.isMuted,
-    in_home_view: !s.isMuted,
-    pin_to_top: s.pinToTop,
-    desktop_notifications: s.desktopNotifications,
-    audible_notifications: s.audibleNotifications,
-    push_notifications: s.pushNotifications,
-    email_notifications: s.emailNotifications,
-    wildcard_mentions_notify: s.wildcardMentionsNotify,
-  };
-}
-
 /** What the relay's state makes of a send that found devices; null when it goes through. */
 function bouncerError(mode: ReturnType<typeof pushStateOf>['bouncer']): SvcError | null {
   switch (mode) {
@@ -125,10 +104,15 @@ function bouncerError(mode: ReturnType<typeof pushStateOf>['bouncer']): SvcError
 }
 
 export const accountHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.getOwnSubscriptions, ({ core, me }) => ({
+  // Each subscription is the whole channel record plus the subscriber's own settings, as on a real server;
+  // the subscriber lists only when asked for.
+  userHandler(svcOps.getOwnSubscriptions, ({ core, me, params }) => ({
     subscriptions: core.store.channels
       .filter((c) => c.subscribers.has(me.user_id))
-      .map((c) => formatSubscription(core.store, me, c.stream_id)),
+      .map((c) => {
+        const { subscribers, ...rest } = formatSubscription(core.store, me, c);
+        return params.include_subscribers ? { ...rest, subscribers } : rest;
+      }),
   })),
 
   // Every change is checked (property, channel, subscription, value, in the server's order) before any

@@ -47,7 +47,7 @@ const FOLDER_ORDER_LEVEL = 414;
 export const DELETE_TOPIC_BATCH = 1000;
 
 export const INSUFFICIENT_PERMISSION = 'Insufficient permission';
-export const DELETE_TOPIC_ADMIN_MSG = 'Must be an organization administrator.';
+export const DELETE_TOPIC_ADMIN_MSG = 'Must be an organization administrator';
 
 const seconds = (store: SvcStore) => Math.floor(store.now() / 1000);
 
@@ -67,9 +67,6 @@ function checkDescription(description: string | undefined, paramName: string): v
   if (description !== undefined && [...description].length > SERVER_LIMITS.max_stream_description_length)
     throw badRequest(`${paramName} is too long (limit: ${SERVER_LIMITS.max_stream_description_length} characters)`);
 }
-
-const channelNotFound = (name: string) =>
-  new SvcError('STREAM_DOES_NOT_EXIST', `Channel '${name}' does not exist`, 400, { stream: name });
 
 function principalError(store: SvcStore, principal: number | string): SvcError {
   return store.featureLevel >= PRINCIPAL_BAD_REQUEST_LEVEL
@@ -390,12 +387,15 @@ export const channelsHandlers: readonly RegisteredHandler[] = [
 
   userHandler(svcOps.unsubscribe, ({ core, me, params }) => {
     const { store } = core;
-    const channels = params.subscriptions.map((name) => {
+    // A private channel the caller cannot see does not exist for them. A real server (level 372) names every
+    // unknown one at once, as a plain BAD_REQUEST (the seed documents STREAM_DOES_NOT_EXIST here).
+    const found = params.subscriptions.map((name) => {
       const channel = channelByName(store, name);
-      // A private channel the caller cannot see does not exist for them.
-      if (!channel || !canSeeChannel(store, me, channel)) throw channelNotFound(name.trim());
-      return channel;
+      return channel && canSeeChannel(store, me, channel) ? channel : name.trim();
     });
+    const unknown = found.filter((c): c is string => typeof c === 'string');
+    if (unknown.length > 0) throw badRequest(`Channel(s) (${unknown.join(', ')}) do not exist`);
+    const channels = found.filter((c): c is Exclude<(typeof found)[number], string> => typeof c !== 'string');
     const users = params.principals ? principalUsers(store, params.principals) : [me];
     for (const channel of channels)
       for (const user of users)

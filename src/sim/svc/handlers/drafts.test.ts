@@ -67,10 +67,10 @@ describe('drafts', () => {
     expect((await callSim(sim, 'PATCH', `/drafts/${first!.id}`, { as: ME, params: { draft } })).status).toBe(200);
     expect((await myDrafts()).find((d) => d.id === first!.id)).toMatchObject(draft);
     const other = await callSim(sim, 'PATCH', `/drafts/${first!.id}`, { as: 'admin@demo.test', params: { draft } });
-    expect(other.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Draft does not exist.' });
+    expect(other.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Draft does not exist' });
     expect((await callSim(sim, 'DELETE', `/drafts/${first!.id}`, { as: ME })).status).toBe(200);
     const again = await callSim(sim, 'PATCH', `/drafts/${first!.id}`, { as: ME, params: { draft } });
-    expect(again.body.msg).toBe('Draft does not exist.');
+    expect(again.body.msg).toBe('Draft does not exist');
     expect(sim.store.emitted.at(-1)).toMatchObject({ type: 'drafts', op: 'remove', draft_id: first!.id });
   });
 
@@ -85,7 +85,7 @@ describe('drafts', () => {
 describe('saved snippets', () => {
   it('creates, edits, lists and deletes, with the server’s messages', async () => {
     const empty = await callSim(sim, 'POST', '/saved_snippets', { as: ME, params: { title: ' ', content: 'x' } });
-    expect(empty.body.msg).toBe('Title cannot be empty.');
+    expect(empty.body.msg).toBe('title cannot be blank');
     const { body } = await callSim(sim, 'POST', '/saved_snippets', { as: ME, params: { title: 'T', content: 'C' } });
     const id = body.saved_snippet_id as number;
     expect(savedSnippetsEventSchema.parse({ id: 0, ...sim.store.emitted.at(-1) })).toMatchObject({ op: 'add' });

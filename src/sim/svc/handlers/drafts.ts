@@ -52,7 +52,8 @@ function validDraft(
 
 function ownDraft(store: SvcStore, me: SimUser, id: number): SimDraft {
   const draft = store.drafts.find((d) => d.id === id && d.ownerId === me.user_id);
-  if (!draft) throw notFound(DRAFT_MESSAGES.notFound);
+  // A real server (level 372) words it without the seed's full stop.
+  if (!draft) throw notFound('Draft does not exist');
   return draft;
 }
 
@@ -67,9 +68,9 @@ function requireSync(store: SvcStore, me: SimUser): void {
     throw badRequest(DRAFT_MESSAGES.syncDisabled);
 }
 
-/** Empty title or content: the seed's one message for both. */
-function checkSnippetText(value: string | undefined): void {
-  if (value !== undefined && value.trim() === '') throw badRequest(SNIPPET_MESSAGES.emptyTitle);
+/** Empty title or content, in a real server's words (level 372; the seed has "Title cannot be empty."). */
+function checkSnippetText(name: 'title' | 'content', value: string | undefined): void {
+  if (value !== undefined && value.trim() === '') throw badRequest(`${name} cannot be blank`);
 }
 
 export const draftsHandlers: readonly RegisteredHandler[] = [
@@ -116,8 +117,8 @@ export const draftsHandlers: readonly RegisteredHandler[] = [
 
   userHandler(svcOps.createSavedSnippet, ({ core, me, params }) => {
     const { store } = core;
-    checkSnippetText(params.title);
-    checkSnippetText(params.content);
+    checkSnippetText('title', params.title);
+    checkSnippetText('content', params.content);
     const snippet = store.addSnippet({
       ownerId: me.user_id,
       title: params.title,
@@ -131,8 +132,8 @@ export const draftsHandlers: readonly RegisteredHandler[] = [
   userHandler(svcOps.updateSavedSnippet, ({ core, me, params }) => {
     const { store } = core;
     const snippet = ownSnippet(store, me, params.saved_snippet_id);
-    checkSnippetText(params.title);
-    checkSnippetText(params.content);
+    checkSnippetText('title', params.title);
+    checkSnippetText('content', params.content);
     if (params.title === undefined && params.content === undefined) return {};
     if (params.title !== undefined) snippet.title = params.title;
     if (params.content !== undefined) snippet.content = params.content;

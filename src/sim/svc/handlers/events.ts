@@ -2,7 +2,7 @@ import { svcOps } from '../../../shared/svc';
 import { userHandler } from '../handler';
 import { initialState } from '../initial-state';
 
-// `svc_merge_base` joined the register response at this level.
+// `zulip_merge_base` joined the register response at this level.
 const MERGE_BASE_LEVEL = 88;
 
 export const eventHandlers = [
@@ -23,9 +23,9 @@ export const eventHandlers = [
     return {
       queue_id: queue.id,
       last_event_id: queue.lastEventId,
-      svc_feature_level: store.featureLevel,
-      svc_version: settings.version,
-      ...(store.featureLevel >= MERGE_BASE_LEVEL ? { svc_merge_base: settings.version } : {}),
+      zulip_feature_level: store.featureLevel,
+      zulip_version: settings.version,
+      ...(store.featureLevel >= MERGE_BASE_LEVEL ? { zulip_merge_base: settings.version } : {}),
       ...initialState(core, me, params.fetch_event_types ?? eventTypes, { clientGravatar }),
     };
   }),

@@ -287,7 +287,7 @@ export function formatMessage(
     type: 'stream',
     content: options.applyMarkdown ? m.renderedContent : m.content,
     content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
-    rendered_content: m.renderedContent,
+    // A real server (level 372) sends the rendering only as `content` itself, with apply_markdown.
     subject: topicForDisplay(m.topic, options.allowEmptyTopicName),
     topic_links: options.rules.length > 0 || m.topic.includes('http') ? topicLinks(options.rules, m.topic) : [],
     timestamp: m.timestamp,

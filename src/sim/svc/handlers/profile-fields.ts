@@ -13,7 +13,9 @@ export const profileFieldHandlers = [
         name: f.name,
         hint: f.hint,
         field_data: '',
-        display_in_profile_summary: false,
+        // As a real server (level 372) sends them: `display_in_profile_summary` only where it is true.
+        required: false,
+        editable_by_user: true,
       })),
   })),
 ];

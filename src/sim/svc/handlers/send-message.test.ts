@@ -76,7 +76,7 @@ describe('POST /messages', () => {
     });
     const event = sim.emitted.slice(before).find((e): e is MessageEvent => e.type === 'message')!;
     expect(event.message.id).toBe(res.body.id);
-    expect(event.message.rendered_content).toContain(`<span class="user-mention" data-user-id="${admin.user_id}">`);
+    expect(event.message.content).toContain(`<span class="user-mention" data-user-id="${admin.user_id}">`);
 
     const forAdmin = shapeEventFor(sim.store, event, admin, PREFS) as MessageEvent;
     expect(forAdmin.flags).toContain('mentioned');

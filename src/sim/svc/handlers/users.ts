@@ -122,11 +122,12 @@ export const userHandlers = [
       const target = store.user(params.user_id);
       if (!target || !target.isActive || target.isBot) throw noSuchUser();
       if (target.role === 100 && me.role !== 100) throw mustBeOwner();
-      if (isOnlyOwner(store, target)) throw badRequest('Cannot deactivate the only organization owner.');
+      if (isOnlyOwner(store, target)) throw badRequest('Cannot deactivate the only organization owner');
       deactivate(store, target, params.deactivation_notification_comment);
       return {};
     },
-    { adminBeforeParams: true },
+    // A real server (level 372) words this refusal as a plain BAD_REQUEST, not UNAUTHORIZED_PRINCIPAL.
+    { adminBeforeParams: true, adminError: () => badRequest('Insufficient permission') },
   ),
 
   userHandler(

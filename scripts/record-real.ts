@@ -1,0 +1,91 @@
+/**
+ * Records the real Zulip server's answers to the contract's recipes (src/testing/real-contract/recipes.ts) into
+ * src/testing/real-contract/real-answers.json, credentials scrubbed. Needs the server of ../shared/real-zulip
+ * running (global setup of the e2e suite starts it, or `bash ../shared/real-zulip/up.sh`); run it again whenever
+ * the recipes or the catalog grow:  npx tsx scripts/record-real.ts
+ * It changes the dev organization (throwaway groups, channels, messages); `reset-db.sh` puts it back.
+ */
+import { writeFileSync } from 'node:fs';
+import { findRealServer } from '../e2e/real-server';
+import { recipes, type ContractApi, type ContractRole } from '../src/testing/real-contract/recipes';
+import { ANSWERS_FILE, type RecordedAnswers } from '../src/testing/real-contract/real-answers';
+
+const ACCOUNTS: Record<ContractRole, string> = {
+  owner: 'desdemona@zulip.com',
+  admin: 'iago@zulip.com',
+  moderator: 'shiva@zulip.com',
+  member: 'hamlet@zulip.com',
+  guest: 'polonius@zulip.com',
+};
+const PUBLIC_CHANNEL = 'Verona';
+
+const real = await findRealServer();
+if (!real.ok) {
+  console.error(`Cannot record: ${real.reason}`);
+  process.exit(1);
+}
+const { creds } = real;
+const byRole = (role: ContractRole) => creds.users.find((u) => u.email === ACCOUNTS[role])!;
+const secrets = creds.users.flatMap((u) => [u.api_key, u.password]);
+
+const api: ContractApi = {
+  async call(as, method, path, params = {}) {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    const query = method === 'GET' && [...form].length > 0 ? `?${form}` : '';
+    const headers: Record<string, string> = {};
+    if (as) {
+      const u = byRole(as);
+      headers.authorization = 'Basic ' + Buffer.from(`${u.email}:${u.api_key}`).toString('base64');
+    }
+    if (method !== 'GET') headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await fetch(`${creds.base_url}/api/v1${path}${query}`, {
+      method,
+      headers,
+      body: method === 'GET' ? undefined : form,
+    });
+    const text = await response.text();
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = { not_json: text.slice(0, 200) };
+    }
+    return { status: response.status, body };
+  },
+  user: (role) => ({ user_id: byRole(role).user_id, email: byRole(role).email }),
+  channel: () => {
+    throw new Error('resolved below');
+  },
+};
+const { stream_id } = (await api.call('admin', 'GET', '/get_stream_id', { stream: PUBLIC_CHANNEL })).body as {
+  stream_id: number;
+};
+api.channel = () => ({ stream_id, name: PUBLIC_CHANNEL });
+
+/** Credentials and event-queue ids out; the rest is kept as the server sent it. */
+function scrub(value: unknown): unknown {
+  if (typeof value === 'string') return secrets.some((s) => value.includes(s)) ? '<scrubbed>' : value;
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === 'api_key' || k === 'queue_id' ? '<scrubbed>' : scrub(v)]),
+    );
+  }
+  return value;
+}
+
+const settings = (await api.call(null, 'GET', '/server_settings')).body;
+const out: RecordedAnswers = {
+  server: { version: String(settings.zulip_version), featureLevel: Number(settings.zulip_feature_level) },
+  answers: [],
+};
+for (const recipe of recipes) {
+  const path = await recipe.path(api);
+  const params = recipe.params ? await recipe.params(api) : {};
+  const { status, body } = await api.call(recipe.as, recipe.method, path, params);
+  out.answers.push({ name: recipe.name, op: recipe.op, status, body: scrub(body) as Record<string, unknown> });
+  console.log(`${status} ${recipe.name}`);
+}
+writeFileSync(ANSWERS_FILE, JSON.stringify(out, null, 1) + '\n');
+console.log(`Recorded ${out.answers.length} answers from ${out.server.version} (level ${out.server.featureLevel}).`);

@@ -1,0 +1,464 @@
+/**
+ * Requests the real-server contract is made of: one or more per catalog operation, each written against roles
+ * and kinds of channel rather than ids, so the same recipe runs on the real Zulip server (recorded by
+ * `scripts/record-real.ts`) and on the simulator (replayed by the contract test). Recipes that change things
+ * make their own throwaway records first.
+ */
+
+export type ContractRole = 'owner' | 'admin' | 'moderator' | 'member' | 'guest';
+/** `public`: a public channel every role but the guest reads and the admin follows. */
+export type ContractChannel = 'public';
+
+export interface ContractApi {
+  /** Calls the server as a role; resolves with the status and the JSON body, whatever the status. */
+  call(
+    as: ContractRole | null,
+    method: string,
+    path: string,
+    params?: Record<string, unknown>,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  user(role: ContractRole): { user_id: number; email: string };
+  channel(kind: ContractChannel): { stream_id: number; name: string };
+}
+
+export interface Recipe {
+  /** The fixture's name: the operation, and what this request is about. */
+  name: string;
+  op: string;
+  as: ContractRole | null;
+  method: string;
+  /** The path with its ids filled in. */
+  path: (api: ContractApi) => Promise<string> | string;
+  params?: (api: ContractApi) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * Paths whose shape is data, not contract (what the demo organization happens to hold), with the reason: not
+   * compared.
+   */
+  ignore?: readonly string[];
+}
+
+const unique = (label: string) =>
+  `contract ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function ok(api: ContractApi, as: ContractRole, method: string, path: string, params = {}) {
+  const { status, body } = await api.call(as, method, path, params);
+  if (status !== 200) throw new Error(`${method} ${path} as ${as}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A fresh topic with two messages by the moderator; its first message's id. */
+async function freshMessage(api: ContractApi): Promise<number> {
+  const topic = unique('topic');
+  const channel = api.channel('public').name;
+  const first = await ok(api, 'moderator', 'POST', '/messages', { type: 'stream', to: channel, topic, content: 'One' });
+  await ok(api, 'moderator', 'POST', '/messages', { type: 'stream', to: channel, topic, content: 'Two' });
+  return first.id as number;
+}
+
+async function freshGroup(api: ContractApi): Promise<number> {
+  const created = await ok(api, 'admin', 'POST', '/user_groups/create', {
+    name: unique('group'),
+    description: 'contract',
+    members: [api.user('member').user_id],
+  });
+  return created.group_id as number;
+}
+
+async function freshDraft(api: ContractApi): Promise<number> {
+  const created = await ok(api, 'member', 'POST', '/drafts', {
+    drafts: [{ type: 'stream', to: [api.channel('public').stream_id], topic: 'contract', content: 'draft' }],
+  });
+  return (created.ids as number[])[0]!;
+}
+
+async function freshSnippet(api: ContractApi): Promise<number> {
+  const created = await ok(api, 'member', 'POST', '/saved_snippets', { title: unique('snippet'), content: 'x' });
+  return created.saved_snippet_id as number;
+}
+
+async function freshLinkifier(api: ContractApi): Promise<number> {
+  const n = Math.floor(Math.random() * 1e9);
+  const created = await ok(api, 'admin', 'POST', '/realm/filters', {
+    pattern: `CT${n}-(?P<id>[0-9]+)`,
+    url_template: 'https://contract.example/{id}',
+  });
+  return created.id as number;
+}
+
+const me = (role: ContractRole) => (api: ContractApi) => api.user(role).user_id;
+
+export const recipes: readonly Recipe[] = [
+  // Server and people.
+  { name: 'getServerSettings', op: 'getServerSettings', as: null, method: 'GET', path: () => '/server_settings' },
+  {
+    name: 'getOwnUser',
+    op: 'getOwnUser',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/users/me',
+    // Which of the admin's profile fields hold Markdown-capable text is the organization's data.
+    ignore: ['$.profile_data'],
+  },
+  {
+    name: 'getUsers',
+    op: 'getUsers',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/users',
+    params: () => ({ client_gravatar: true }),
+    // The demo organization has people who hide their address even from admins, and shows addresses (so
+    // avatars are left to the client); the dev organization does neither.
+    ignore: ['$.members[].delivery_email', '$.members[].avatar_url'],
+  },
+  {
+    name: 'getUsers with profile fields',
+    op: 'getUsers',
+    as: 'member',
+    method: 'GET',
+    path: () => '/users',
+    params: () => ({ include_custom_profile_fields: true }),
+    ignore: ['$.members[].profile_data'],
+  },
+  {
+    name: 'getUser',
+    op: 'getUser',
+    as: 'admin',
+    method: 'GET',
+    path: (a) => `/users/${me('member')(a)}`,
+    ignore: ['$.user.avatar_url'],
+  },
+  { name: 'getUser unknown', op: 'getUser', as: 'admin', method: 'GET', path: () => '/users/987654' },
+  {
+    name: 'getUserByEmail',
+    op: 'getUserByEmail',
+    as: 'admin',
+    method: 'GET',
+    path: (a) => `/users/${encodeURIComponent(a.user('member').email)}`,
+    ignore: ['$.user.avatar_url'],
+  },
+  {
+    name: 'getUserStatus',
+    op: 'getUserStatus',
+    as: 'admin',
+    method: 'GET',
+    path: async (a) => {
+      await ok(a, 'member', 'POST', '/users/me/status', { status_text: 'Reading the contract' });
+      return `/users/${me('member')(a)}/status`;
+    },
+  },
+  {
+    name: 'getCustomProfileFields',
+    op: 'getCustomProfileFields',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/realm/profile_fields',
+  },
+  {
+    name: 'getRealmPresence',
+    op: 'getRealmPresence',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/realm/presence',
+    ignore: ['$.presences'],
+  },
+  {
+    name: 'updateUser role',
+    op: 'updateUser',
+    as: 'owner',
+    method: 'PATCH',
+    path: (a) => `/users/${me('member')(a)}`,
+    params: () => ({ role: 400 }),
+  },
+  {
+    name: 'deactivateUser only owner',
+    op: 'deactivateUser',
+    as: 'owner',
+    method: 'DELETE',
+    path: (a) => `/users/${me('owner')(a)}`,
+  },
+  {
+    name: 'deactivateUser as member',
+    op: 'deactivateUser',
+    as: 'member',
+    method: 'DELETE',
+    path: (a) => `/users/${me('moderator')(a)}`,
+  },
+  {
+    name: 'updateOwnStatus',
+    op: 'updateOwnStatus',
+    as: 'member',
+    method: 'POST',
+    path: () => '/users/me/status',
+    params: () => ({ status_text: 'In a contract test' }),
+  },
+  {
+    name: 'updateOwnStatus unknown emoji',
+    op: 'updateOwnStatus',
+    as: 'member',
+    method: 'POST',
+    path: () => '/users/me/status',
+    params: () => ({ status_text: 'x', emoji_name: 'definitely_not_an_emoji' }),
+  },
+  // Channels.
+  {
+    name: 'getStreams',
+    op: 'getStreams',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/streams',
+    params: () => ({ include_all: true }),
+    // Organization data, not contract: which permission values are system groups or ad-hoc sets, retention,
+    // and traffic figures (a fresh server has computed none yet).
+    ignore: [
+      '$.streams[].can_add_subscribers_group',
+      '$.streams[].can_administer_channel_group',
+      '$.streams[].message_retention_days',
+      '$.streams[].stream_weekly_traffic',
+    ],
+  },
+  {
+    name: 'getOwnSubscriptions',
+    op: 'getOwnSubscriptions',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/users/me/subscriptions',
+    params: () => ({ include_subscribers: true }),
+    // As for channels, and the demo subscriptions' notification settings are set where the dev ones inherit.
+    ignore: [
+      '$.subscriptions[].subscribers',
+      '$.subscriptions[].can_add_subscribers_group',
+      '$.subscriptions[].can_administer_channel_group',
+      '$.subscriptions[].message_retention_days',
+      '$.subscriptions[].stream_weekly_traffic',
+      '$.subscriptions[].email_notifications',
+    ],
+  },
+  {
+    name: 'getChannelSubscribers',
+    op: 'getChannelSubscribers',
+    as: 'admin',
+    method: 'GET',
+    path: (a) => `/streams/${a.channel('public').stream_id}/members`,
+  },
+  {
+    name: 'getChannelTopics',
+    op: 'getChannelTopics',
+    as: 'admin',
+    method: 'GET',
+    path: (a) => `/users/me/${a.channel('public').stream_id}/topics`,
+  },
+  {
+    name: 'getChannelTopics unknown channel',
+    op: 'getChannelTopics',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/users/me/987654/topics',
+  },
+  {
+    name: 'subscribe creates a channel',
+    op: 'subscribe',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/users/me/subscriptions',
+    params: (a) => ({
+      subscriptions: [{ name: unique('channel').slice(0, 50), description: 'contract' }],
+      principals: [a.user('member').user_id],
+      invite_only: true,
+    }),
+    ignore: ['$.subscribed', '$.already_subscribed'],
+  },
+  {
+    name: 'unsubscribe unknown channel',
+    op: 'unsubscribe',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => '/users/me/subscriptions',
+    params: () => ({ subscriptions: ['no such channel anywhere'] }),
+  },
+  {
+    name: 'deleteTopic as member',
+    op: 'deleteTopic',
+    as: 'member',
+    method: 'POST',
+    path: (a) => `/streams/${a.channel('public').stream_id}/delete_topic`,
+    params: () => ({ topic_name: 'anything' }),
+  },
+  // Messages.
+  {
+    name: 'getMessages in a channel',
+    op: 'getMessages',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/messages',
+    params: (a) => ({
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: a.channel('public').stream_id }],
+      apply_markdown: false,
+    }),
+    // What happened to these particular messages (moved, reacted to, read) and whether addresses are shown.
+    ignore: [
+      '$.messages[].reactions',
+      '$.messages[].submessages',
+      '$.messages[].edit_history',
+      '$.messages[].last_moved_timestamp',
+      '$.messages[].last_edit_timestamp',
+      '$.messages[].flags',
+      '$.messages[].avatar_url',
+    ],
+  },
+  {
+    name: 'sendMessage',
+    op: 'sendMessage',
+    as: 'moderator',
+    method: 'POST',
+    path: () => '/messages',
+    params: (a) => ({ type: 'stream', to: a.channel('public').name, topic: unique('send'), content: 'Hello' }),
+    // Sent when the sender's settings make them follow the topic they start: the account's data.
+    ignore: ['$.automatic_new_visibility_policy'],
+  },
+  {
+    name: 'sendMessage to an unknown channel',
+    op: 'sendMessage',
+    as: 'moderator',
+    method: 'POST',
+    path: () => '/messages',
+    params: () => ({ type: 'stream', to: 'no such channel anywhere', topic: 't', content: 'x' }),
+  },
+  {
+    name: 'updateMessage resolve a topic',
+    op: 'updateMessage',
+    as: 'moderator',
+    method: 'PATCH',
+    path: async (a) => `/messages/${await freshMessage(a)}`,
+    params: () => ({ topic: '✔ resolved by contract', propagate_mode: 'change_all' }),
+  },
+  {
+    name: 'updateMessage content with an edit guard',
+    op: 'updateMessage',
+    as: 'moderator',
+    method: 'PATCH',
+    path: async (a) => `/messages/${await freshMessage(a)}`,
+    params: () => ({ content: 'Edited', prev_content_sha256: '0'.repeat(64) }),
+  },
+  {
+    name: 'updateMessage by a member on someone else’s message',
+    op: 'updateMessage',
+    as: 'member',
+    method: 'PATCH',
+    path: async (a) => `/messages/${await freshMessage(a)}`,
+    params: () => ({ content: 'Not mine' }),
+  },
+  {
+    name: 'getMessageHistory',
+    op: 'getMessageHistory',
+    as: 'moderator',
+    method: 'GET',
+    path: async (a) => `/messages/${await freshMessage(a)}/history`,
+  },
+  // User groups.
+  {
+    name: 'getUserGroups',
+    op: 'getUserGroups',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/user_groups',
+    // Which permission values are ad-hoc sets with subgroups is the organization's data.
+    ignore: ['$.user_groups[].can_manage_group'],
+  },
+  { name: 'getUserGroups as guest', op: 'getUserGroups', as: 'guest', method: 'GET', path: () => '/user_groups' },
+  {
+    name: 'createUserGroup',
+    op: 'createUserGroup',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/user_groups/create',
+    params: (a) => ({ name: unique('group'), description: 'contract', members: [a.user('member').user_id] }),
+  },
+  {
+    name: 'updateUserGroup with a stale old value',
+    op: 'updateUserGroup',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/user_groups/${await freshGroup(a)}`,
+    params: () => ({ can_mention_group: { new: 9, old: { direct_members: [987654], direct_subgroups: [] } } }),
+  },
+  {
+    name: 'getUserGroupMembers',
+    op: 'getUserGroupMembers',
+    as: 'admin',
+    method: 'GET',
+    path: async (a) => `/user_groups/${await freshGroup(a)}/members`,
+  },
+  {
+    name: 'deactivateUserGroup',
+    op: 'deactivateUserGroup',
+    as: 'admin',
+    method: 'POST',
+    path: async (a) => `/user_groups/${await freshGroup(a)}/deactivate`,
+  },
+  // Linkifiers, drafts, snippets, defaults.
+  { name: 'getLinkifiers', op: 'getLinkifiers', as: 'admin', method: 'GET', path: () => '/realm/linkifiers' },
+  {
+    name: 'addLinkifier invalid pattern',
+    op: 'addLinkifier',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/realm/filters',
+    params: () => ({ pattern: '#(?P<id>[0-9]+', url_template: 'https://x.example/{id}' }),
+  },
+  {
+    name: 'removeLinkifier',
+    op: 'removeLinkifier',
+    as: 'admin',
+    method: 'DELETE',
+    path: async (a) => `/realm/filters/${await freshLinkifier(a)}`,
+  },
+  {
+    name: 'getDrafts',
+    op: 'getDrafts',
+    as: 'member',
+    method: 'GET',
+    path: async (a) => (await freshDraft(a), '/drafts'),
+  },
+  {
+    name: 'updateDraft unknown',
+    op: 'updateDraft',
+    as: 'member',
+    method: 'PATCH',
+    path: () => '/drafts/987654',
+    params: (a) => ({ draft: { type: 'stream', to: [a.channel('public').stream_id], topic: 't', content: 'x' } }),
+  },
+  {
+    name: 'getSavedSnippets',
+    op: 'getSavedSnippets',
+    as: 'member',
+    method: 'GET',
+    path: async (a) => (await freshSnippet(a), '/saved_snippets'),
+  },
+  {
+    name: 'createSavedSnippet empty title',
+    op: 'createSavedSnippet',
+    as: 'member',
+    method: 'POST',
+    path: () => '/saved_snippets',
+    params: () => ({ title: '', content: 'x' }),
+  },
+  {
+    name: 'updateRealmUserSettingsDefaults as moderator',
+    op: 'updateRealmUserSettingsDefaults',
+    as: 'moderator',
+    method: 'PATCH',
+    path: () => '/realm/user_settings_defaults',
+    params: () => ({ web_home_view: 'inbox' }),
+  },
+  {
+    name: 'updateRealmUserSettingsDefaults with an unknown setting',
+    op: 'updateRealmUserSettingsDefaults',
+    as: 'admin',
+    method: 'PATCH',
+    path: () => '/realm/user_settings_defaults',
+    params: () => ({ web_home_view: 'inbox', no_such_setting: true }),
+  },
+];
