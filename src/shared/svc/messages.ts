@@ -8,6 +8,13 @@ export const narrowTermSchema = z.looseObject({
 });
 export type NarrowTerm = z.infer<typeof narrowTermSchema>;
 
+/** The legacy list form of a narrow term, `["stream", "general"]`, which the seed still allows. */
+export const listNarrowTermSchema = z.tuple([z.string(), z.union([z.string(), z.number().int()])]);
+export type ListNarrowTerm = z.infer<typeof listNarrowTermSchema>;
+
+/** A narrow as `GET /messages` takes it: operator/operand objects, or the legacy lists. */
+export const narrowParamSchema = z.array(z.union([narrowTermSchema, listNarrowTermSchema]));
+
 export const anchorSchema = z.union([
   z.number().int(),
   z.literal('newest'),

@@ -52,6 +52,7 @@ const LEVEL = {
 } as const;
 
 const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: InitialStateOptions) => State>> = {
+  message: messageState,
   realm: realmState,
   realm_user: realmUserState,
   realm_user_settings_defaults: userSettingsDefaultsState,
@@ -74,6 +75,13 @@ export function initialState(
     if (build) Object.assign(state, build(core, me, options));
   }
   return state;
+}
+
+/** `message`: the newest message ID the server has (any the user may read or not), or -1 with none. */
+function messageState(core: SimCore): State {
+  let max = -1;
+  for (const id of core.store.messages.keys()) if (id > max) max = id;
+  return { max_message_id: max };
 }
 
 function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions): State {

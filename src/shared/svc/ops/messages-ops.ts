@@ -6,6 +6,7 @@ import {
   attachmentSchema,
   messageSchema,
   messageSnapshotSchema,
+  narrowParamSchema,
   narrowTermSchema,
   propagateModeSchema,
 } from '../messages';
@@ -25,11 +26,13 @@ export const messagesOps = {
         include_anchor: flag,
         num_before: z.number().int().nonnegative().optional(),
         num_after: z.number().int().nonnegative().optional(),
-        narrow: z.array(narrowTermSchema).optional(),
+        narrow: narrowParamSchema.optional(),
         client_gravatar: flag,
         apply_markdown: flag,
         message_ids: z.array(z.number().int().positive()).optional(),
         allow_empty_topic_name: flag,
+        /** Deprecated: `anchor=first_unread` in the older words; never with `anchor`. */
+        use_first_unread_anchor: flag,
       }),
     response: () =>
       successSchema({
@@ -61,6 +64,8 @@ export const messagesOps = {
           z.array(z.string().min(1)).min(1),
         ]),
         topic: z.string().optional(),
+        /** The older name of `topic`. */
+        subject: z.string().optional(),
         content: z.string(),
         queue_id: z.string().optional(),
         local_id: z.string().optional(),

@@ -375,18 +375,24 @@ export const messagesHandlers: readonly RegisteredHandler[] = [
     const messageIds = level >= FEATURE_LEVELS.messageIds ? params.message_ids : undefined;
     const numBefore = params.num_before ?? 0;
     const numAfter = params.num_after ?? 0;
-    if (messageIds !== undefined && (numBefore > 0 || numAfter > 0 || params.anchor !== undefined)) {
+    if (params.use_first_unread_anchor && params.anchor !== undefined)
+      throw badRequest('Cannot specify both anchor and use_first_unread_anchor');
+    // The deprecated flag is the older spelling of `anchor=first_unread`.
+    const anchorParam = params.use_first_unread_anchor ? ('first_unread' as const) : params.anchor;
+    if (messageIds !== undefined && (numBefore > 0 || numAfter > 0 || anchorParam !== undefined)) {
       const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
       throw new SvcError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
     }
-    if (messageIds === undefined && params.anchor === undefined) throw badRequest("Missing 'anchor' argument.");
+    if (messageIds === undefined && anchorParam === undefined) throw badRequest("Missing 'anchor' argument.");
     const includeAnchor = messageIds === undefined && (params.include_anchor ?? true);
     const requested = messageIds !== undefined ? messageIds.length : numBefore + numAfter;
     if (requested > MAX_MESSAGES_PER_REQUEST)
       throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_REQUEST}).`);
     checkRangeCounts(numBefore, numAfter, includeAnchor);
 
-    const narrow = compileNarrow(store, me, params.narrow ?? []);
+    // The legacy list form, `["stream", "general"]`, is the same term.
+    const terms = (params.narrow ?? []).map((t) => (Array.isArray(t) ? { operator: t[0], operand: t[1] } : t));
+    const narrow = compileNarrow(store, me, terms);
     const matching = matchingMessages(store, me, narrow);
     const options: FormatOptions = {
       applyMarkdown: params.apply_markdown ?? true,
@@ -407,7 +413,7 @@ export const messagesHandlers: readonly RegisteredHandler[] = [
         found_newest: false,
       };
     }
-    const anchor = resolveAnchor(store, me, params.anchor!, matching);
+    const anchor = resolveAnchor(store, me, anchorParam!, matching);
     const window = windowAround(matching, anchor, includeAnchor, numBefore, numAfter);
     return {
       messages: format(window.rows),

@@ -198,10 +198,12 @@ export const sendMessageHandlers: readonly RegisteredHandler[] = [
     if (params.type === 'direct' || params.type === 'private')
       throw badRequest('Direct messages are not available in this simulator.');
     if (params.content.trim() === '') throw badRequest('Message must not be empty');
-    if (params.topic === undefined) throw badRequest('Missing topic');
+    // `subject` is the documented older name of `topic`.
+    const topicParam = params.topic ?? params.subject;
+    if (topicParam === undefined) throw badRequest('Missing topic');
     const channel = channelFor(store, me, params.to);
     checkCanSend(store, me, channel);
-    const topic = truncateTopic(topicFromParam(store, params.topic.trim()));
+    const topic = truncateTopic(topicFromParam(store, topicParam.trim()));
     if (topic === '' && (level < EMPTY_TOPIC_LEVEL || store.realmSettings.topics_policy === 'disable_empty_topic'))
       throw badRequest('Topics are required in this organization.');
     const message = postChannelMessage(store, me, channel, topic, truncateContent(params.content), {
