@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { startBff } from './stack';
 
 /** The proxy simulator's control surface (JSON), as global setup started it. */
 async function proxyControl(path: string, body: unknown = {}): Promise<void> {
@@ -162,4 +166,41 @@ test('a member sees no Proxy area and is refused by /bff/proxy', async ({ page }
   const res = await page.request.get('/bff/proxy/publicApi.routes');
   expect(res.status()).toBe(403);
   expect(((await res.json()) as { code: string }).code).toBe('PROXY_FORBIDDEN');
+});
+
+test('a console with no proxy dashboard configured says so and how to configure it, without a spinner', async ({
+  page,
+}) => {
+  // Only the chat server, as on a deployment against a real chat server: no PROXY_URL, no PROXY_API_KEY.
+  const dataDir = mkdtempSync(join(tmpdir(), 'rc-noproxy-'));
+  const bff = await startBff({ svcUrl: process.env.E2E_SVC_URL!, port: '0', dataDir, proxyUrl: '', proxyApiKey: '' });
+  try {
+    const base = bff.ready.consoleUrl;
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/bff/proxy/')) calls.push(r.url());
+    });
+    // The page's timers run on a clock the test moves, so "no retry, no polling" is checked without waiting.
+    await page.clock.install();
+    await page.goto(`${base}/sign-in?next=${encodeURIComponent('/proxy/routes')}`);
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Proxy routes' })).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: 'No proxy dashboard is configured' });
+    await expect(notice).toBeVisible();
+    for (const name of ['PROXY_URL', 'PROXY_API_KEY', 'PROXY_RPC_PATH']) await expect(notice).toContainText(name);
+    await expect(page.getByText('Checking…')).toHaveCount(0);
+    await expect(page.getByText('Loading routes…')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    // A retry or a poll would ask again within a minute of the page's time.
+    const asked = calls.length;
+    expect(asked).toBeGreaterThan(0);
+    await page.clock.runFor(60_000);
+    await expect(notice).toBeVisible();
+    expect(calls.length).toBe(asked);
+  } finally {
+    bff.child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

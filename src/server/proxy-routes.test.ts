@@ -107,6 +107,38 @@ describe('/bff/proxy: who may use it', () => {
   });
 });
 
+describe('/bff/proxy: no dashboard configured', () => {
+  it('answers every call with PROXY_NOT_CONFIGURED, naming the variables to set', async () => {
+    const svc = createSvcSimulator({ generatedUsers: 10 });
+    // Only the chat server, as a deployment against a real chat server without a proxy dashboard.
+    const config = loadConfig({ LOG_REQUESTS: 'false', PROXY_URL: '', PROXY_API_KEY: '' });
+    const deps = createDeps(config, { svcUrl: SIM_URL, fetch: (request) => svc.fetch(request) });
+    const app = createApp(config, deps);
+    opened.push(async () => {
+      await deps.hub.close();
+      svc.close();
+    });
+    const cookie = await signIn({ app }, 'admin@demo.test');
+    const answers = [
+      await app.request(request(proxyPath('publicApi.routes'), { cookie })),
+      await app.request(post(PROXY_BATCH_PATH, cookie, { calls: [{ procedure: 'publicApi.health' }] })),
+      await app.request(
+        post(proxyPath('publicApi.createRoute'), cookie, {
+          name: 'x',
+          domain: 'x.example.com',
+          upstreams: [{ address: '10.0.0.1:80' }],
+        }),
+      ),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { code: string; msg: string };
+      expect(body.code).toBe(proxyErrorCodes.notConfigured);
+      for (const name of ['PROXY_URL', 'PROXY_API_KEY', 'PROXY_RPC_PATH']) expect(body.msg).toContain(name);
+    }
+  });
+});
+
 describe('/bff/proxy: credentials', () => {
   it('sets the Bearer header upstream and forwards no browser credential', async () => {
     const h = setup();

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import {
   batchRequestSchema,
   isProxyProcedure,
+  PROXY_NOT_CONFIGURED_TEXT,
   proxyErrorCodes,
   proxyProcedures,
   type BatchResult,
@@ -89,13 +90,7 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
       );
     }
     if (!deps.proxy) {
-      return c.json(
-        errorEnvelope(
-          proxyErrorCodes.notConfigured,
-          'No proxy dashboard is configured for this console (PROXY_URL and PROXY_API_KEY).',
-        ),
-        503,
-      );
+      return c.json(errorEnvelope(proxyErrorCodes.notConfigured, PROXY_NOT_CONFIGURED_TEXT), 503);
     }
     return next();
   });

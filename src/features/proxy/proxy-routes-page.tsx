@@ -8,8 +8,8 @@ import { LoadError } from '../../components/load-error';
 import { LabelledChoice } from '../../components/labelled-choice';
 import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
-import { proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
-import { useProxyOverview } from './api/get-overview';
+import { PROXY_NOT_CONFIGURED_TEXT, proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
+import { isNotConfigured, useProxyOverview } from './api/get-overview';
 import { notifyRouteToggled, useUpdateProxyRoute } from './api/update-route';
 import { ConnectionCard } from './connection-card';
 import { describeUpstreams, filterRoutes, STATUS_FILTERS, type StatusFilter } from './filter-routes';
@@ -106,9 +106,29 @@ export function ProxyRoutesPage() {
   return <ProxyRoutesArea />;
 }
 
+/** The console runs without a dashboard: say so and how to give it one, instead of a spinner or a retry. */
+function NotConfigured() {
+  return (
+    <Stack gap="md">
+      <Title order={2}>Proxy routes</Title>
+      <Alert color="gray" title="No proxy dashboard is configured">
+        <Stack gap="xs">
+          <Text size="sm">{PROXY_NOT_CONFIGURED_TEXT}</Text>
+          <Text size="sm">Until then this area has nothing to show; the rest of the console works as usual.</Text>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
+}
+
 function ProxyRoutesArea() {
-  const search = useProxySearch();
   const overview = useProxyOverview();
+  if (isNotConfigured(overview.error)) return <NotConfigured />;
+  return <ConfiguredArea overview={overview} />;
+}
+
+function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOverview> }) {
+  const search = useProxySearch();
   const [form, setForm] = useState<{ route: RouteRecord | null } | null>(null);
 
   const routesOutcome = overview.data?.routes ?? null;
