@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     closers.push(proxyServer.close);
     const { key } = proxySim.control.createKey({
       name: 'Realm Console (demo)',
-      scopes: ['routes:read', 'routes:write', 'health:read'],
+      scopes: ['routes:read', 'routes:write', 'health:read', 'certs:read', 'analytics:read'],
     });
     config = { ...config, proxy: { ...config.proxy, url: proxyServer.url, apiKey: key } };
     proxyEmbedded = true;
