@@ -1,129 +1,125 @@
-import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { ApiError } from '../../client/api-error';
-import { notify } from '../../client/notify';
-import { useRole } from '../../client/use-role';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
 import { LabelledChoice } from '../../components/labelled-choice';
 import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
-import { PROXY_NOT_CONFIGURED_TEXT, proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
+import { proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
+import { AdminsOnly, NotConfigured } from './area-states';
 import { isNotConfigured, useProxyOverview } from './api/get-overview';
-import { notifyRouteToggled, useUpdateProxyRoute } from './api/update-route';
+import { useLiveStates } from './api/get-live-states';
 import { ConnectionCard } from './connection-card';
 import { describeUpstreams, filterRoutes, STATUS_FILTERS, type StatusFilter } from './filter-routes';
 import { KeyRejectedBanner } from './key-banner';
 import { RouteDetailsDrawer } from './route-details';
-import { lbLabel, TLS_MODE_LABELS, tlsLabel } from './route-form';
+import { liveStateOf } from './live-state';
+import { TLS_MODE_LABELS, tlsLabel } from './route-form';
 import { RouteFormModal } from './route-form-modal';
 import { useProxySearch } from './use-proxy-search';
+import { useRouteToggle } from './use-route-toggle';
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', enabled: 'Enabled', disabled: 'Disabled' };
 const statusOptions = STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const tlsOptions = TLS_MODES.map((value) => ({ value, label: TLS_MODE_LABELS[value] }));
 
-/** The row's switch: toggles `patch.enabled` without opening the row. */
+/** The row's switch: toggles `patch.enabled` without opening the row; switching off asks first. */
 function EnabledSwitch({ route }: { route: RouteRecord }) {
-  const update = useUpdateProxyRoute();
-  const enabled = route.enabled !== false;
+  const toggle = useRouteToggle(route);
   return (
     // The row selects on click and Enter/Space; the switch is an action of its own (DataTable leaves it those).
-    <Switch
-      aria-label={`Enabled: ${route.domain}`}
-      checked={update.isPending ? !enabled : enabled}
-      disabled={update.isPending}
-      onChange={() =>
-        update.mutate(
-          { id: route.id, patch: { enabled: !enabled } },
-          {
-            onSuccess: () => notifyRouteToggled(route, enabled),
-            onError: (error) =>
-              notify(
-                'error',
-                `proxy-route-${route.id}`,
-                'The dashboard refused the change',
-                error instanceof ApiError ? error.envelope.msg : String(error),
-              ),
-          },
-        )
-      }
-    />
+    <>
+      <Switch
+        aria-label={`Enabled: ${route.domain}`}
+        checked={toggle.enabled}
+        disabled={toggle.pending}
+        onChange={toggle.request}
+      />
+      {toggle.dialog}
+    </>
   );
 }
 
-const columns: readonly DataTableColumn<RouteRecord>[] = [
-  {
-    id: 'domain',
-    header: 'Domain',
-    width: 'minmax(12rem, 2fr)',
-    cell: (r) => (
-      <Text size="sm" fw={500} truncate>
-        {r.domain}
+/** The live-state badge, from the full record's drift-check fields; maintenance and archive beside it. */
+function LiveBadge({ record }: { record: RouteRecord | undefined }) {
+  if (!record) {
+    return (
+      <Text size="xs" c="dimmed">
+        —
       </Text>
-    ),
-  },
-  {
-    id: 'name',
-    header: 'Name',
-    width: 'minmax(9rem, 1.2fr)',
-    cell: (r) => (
-      <Text size="sm" truncate>
-        {r.name}
-      </Text>
-    ),
-  },
-  {
-    id: 'upstreams',
-    header: 'Upstreams',
-    width: 'minmax(12rem, 2fr)',
-    cell: (r) => (
-      <Text size="sm" c="dimmed" truncate>
-        {describeUpstreams(r)}
-      </Text>
-    ),
-  },
-  { id: 'tls', header: 'TLS mode', width: '10rem', cell: (r) => <Text size="sm">{tlsLabel(r.tlsMode)}</Text> },
-  { id: 'lb', header: 'Load balancing', width: '10rem', cell: (r) => <Text size="sm">{lbLabel(r.lbPolicy)}</Text> },
-  { id: 'enabled', header: 'Enabled', width: '6rem', align: 'center', cell: (r) => <EnabledSwitch route={r} /> },
-];
+    );
+  }
+  const live = liveStateOf(record);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge color={live.color} variant="light" title={live.explanation}>
+        {live.label}
+      </Badge>
+      {record.maintenanceMode ? (
+        <Badge color="yellow" variant="outline">
+          Maintenance
+        </Badge>
+      ) : null}
+      {record.archivedAt ? (
+        <Badge color="gray" variant="outline">
+          Archived
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+function routeColumns(live: ReadonlyMap<string, RouteRecord> | undefined): DataTableColumn<RouteRecord>[] {
+  return [
+    {
+      id: 'domain',
+      header: 'Domain',
+      width: 'minmax(12rem, 2fr)',
+      cell: (r) => (
+        <Text size="sm" fw={500} truncate>
+          {r.domain}
+        </Text>
+      ),
+    },
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(9rem, 1.2fr)',
+      cell: (r) => (
+        <Text size="sm" truncate>
+          {r.name}
+        </Text>
+      ),
+    },
+    {
+      id: 'upstreams',
+      header: 'Upstreams',
+      width: 'minmax(12rem, 2fr)',
+      cell: (r) => (
+        <Text size="sm" c="dimmed" truncate>
+          {describeUpstreams(r)}
+        </Text>
+      ),
+    },
+    { id: 'tls', header: 'TLS mode', width: '10rem', cell: (r) => <Text size="sm">{tlsLabel(r.tlsMode)}</Text> },
+    { id: 'live', header: 'Live state', width: '13rem', cell: (r) => <LiveBadge record={live?.get(r.id)} /> },
+    { id: 'enabled', header: 'Enabled', width: '6rem', align: 'center', cell: (r) => <EnabledSwitch route={r} /> },
+  ];
+}
 
 /** Owners and administrators: the proxy dashboard's routes, through the console's own key. */
 export function ProxyRoutesPage() {
-  const { isAdmin, user } = useRole();
-  if (user === null) return null;
-  if (!isAdmin) {
-    // The BFF refuses everyone else anyway; say so instead of showing its refusals.
-    return (
-      <Stack gap="md">
-        <Title order={2}>Proxy routes</Title>
-        <Alert color="gray" title="Owners and administrators only">
-          Only owners and administrators of the organization manage the proxy dashboard&apos;s routes.
-        </Alert>
-      </Stack>
-    );
-  }
-  return <ProxyRoutesArea />;
-}
-
-/** The console runs without a dashboard: say so and how to give it one, instead of a spinner or a retry. */
-function NotConfigured() {
   return (
-    <Stack gap="md">
-      <Title order={2}>Proxy routes</Title>
-      <Alert color="gray" title="No proxy dashboard is configured">
-        <Stack gap="xs">
-          <Text size="sm">{PROXY_NOT_CONFIGURED_TEXT}</Text>
-          <Text size="sm">Until then this area has nothing to show; the rest of the console works as usual.</Text>
-        </Stack>
-      </Alert>
-    </Stack>
+    <AdminsOnly title="Proxy routes">
+      <ProxyRoutesArea />
+    </AdminsOnly>
   );
 }
 
 function ProxyRoutesArea() {
   const overview = useProxyOverview();
-  if (isNotConfigured(overview.error)) return <NotConfigured />;
+  if (isNotConfigured(overview.error)) return <NotConfigured title="Proxy routes" />;
   return <ConfiguredArea overview={overview} />;
 }
 
@@ -139,6 +135,9 @@ function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOver
     [routes, query, search.status, search.tls],
   );
   const selected = routes.find((r) => r.id === search.selectedId) ?? null;
+  const ids = useMemo(() => routes.map((r) => r.id), [routes]);
+  const live = useLiveStates(ids);
+  const columns = useMemo(() => routeColumns(live.data), [live.data]);
   const unreachable = overview.isError && overview.error instanceof ApiError && overview.error.status >= 500;
   const routesError = routesOutcome && !routesOutcome.ok ? routesOutcome.error : null;
 
@@ -210,7 +209,7 @@ function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOver
           selectedId={search.selectedId}
           onSelect={(r) => search.select(r.id)}
           height="min(60vh, 640px)"
-          minWidth={820}
+          minWidth={900}
           empty={
             overview.isPending ? (
               'Loading routes…'

@@ -23,9 +23,13 @@ export function proxyOverviewQueryOptions() {
     },
     // A console without a dashboard stays without one until it is restarted: asking again changes nothing.
     refetchInterval: (query) => (isNotConfigured(query.state.error) ? false : PROXY_POLL_MS),
-    // A refused key is final until someone acts; only an unreachable dashboard is worth asking again soon.
-    retry: (count, error) => !isNotConfigured(error) && error instanceof ApiError && error.status >= 500 && count < 2,
+    retry: proxyQueryRetry,
   });
+}
+
+/** A refused key is final until someone acts; only an unreachable dashboard is worth asking again soon. */
+export function proxyQueryRetry(count: number, error: unknown): boolean {
+  return !isNotConfigured(error) && error instanceof ApiError && error.status >= 500 && count < 2;
 }
 
 /** The BFF has no dashboard to talk to (no PROXY_URL / PROXY_API_KEY). */
