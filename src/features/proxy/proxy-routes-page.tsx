@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { ApiError } from '../../client/api-error';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
@@ -8,7 +9,7 @@ import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
 import { proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
 import { AdminsOnly, NotConfigured } from './area-states';
-import { isNotConfigured, useProxyOverview } from './api/get-overview';
+import { isNotConfigured, proxyRootKey, useProxyOverview } from './api/get-overview';
 import { useLiveStates } from './api/get-live-states';
 import { ConnectionCard } from './connection-card';
 import { describeUpstreams, filterRoutes, STATUS_FILTERS, type StatusFilter } from './filter-routes';
@@ -36,7 +37,10 @@ function EnabledSwitch({ route }: { route: RouteRecord }) {
         disabled={toggle.pending}
         onChange={toggle.request}
       />
-      {toggle.dialog}
+      {/* The dialog is portalled, but React still bubbles its clicks and keys to the row, which would open it. */}
+      <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+        {toggle.dialog}
+      </span>
     </>
   );
 }
@@ -125,6 +129,7 @@ function ProxyRoutesArea() {
 
 function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOverview> }) {
   const search = useProxySearch();
+  const queryClient = useQueryClient();
   const [form, setForm] = useState<{ route: RouteRecord | null } | null>(null);
 
   const routesOutcome = overview.data?.routes ?? null;
@@ -156,7 +161,8 @@ function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOver
         unreachableError={overview.error}
         checkedAt={overview.data?.checkedAt ?? null}
         checking={overview.isFetching}
-        onCheck={() => void overview.refetch()}
+        // Everything the area shows, live states and the open route's full record included.
+        onCheck={() => void queryClient.invalidateQueries({ queryKey: proxyRootKey })}
       />
 
       <Group gap="md" align="flex-end" wrap="wrap">

@@ -182,20 +182,16 @@ export function RouteDetailsDrawer({ routeId, listed, loading, onClose, onEdit }
 function LastWrite({ notice, onDismiss }: { notice: WriteNotice; onDismiss: () => void }) {
   const color = notice.kind === 'success' ? 'teal' : notice.kind === 'error' ? 'red' : 'orange';
   return (
-    <Alert
-      color={color}
-      title={notice.title}
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={onDismiss}
-      aria-label="Last change through the console"
-    >
-      <List size="sm" spacing={2}>
-        {notice.lines.map((line) => (
-          <List.Item key={line}>{line}</List.Item>
-        ))}
-      </List>
-    </Alert>
+    // A region of its own: the alert inside is named by its title, which changes with the outcome.
+    <section aria-label="Last change through the console">
+      <Alert color={color} title={notice.title} withCloseButton closeButtonLabel="Dismiss" onClose={onDismiss}>
+        <List size="sm" spacing={2}>
+          {notice.lines.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    </section>
   );
 }
 
@@ -210,7 +206,7 @@ function LiveStateSection({ route, loading }: { route: RouteRecord | null; loadi
   }
   const live = liveStateOf(route);
   return (
-    <Stack gap={4} aria-label="Live state" role="region">
+    <Stack gap={4} component="section" aria-label="Live state">
       <Group gap="xs">
         <Title order={4} size="h6">
           Live state
