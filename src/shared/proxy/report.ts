@@ -46,7 +46,7 @@ export function fieldLabel(field: string): string {
   return ROUTE_FIELD_LABELS[field] ?? field;
 }
 
-/** A value as one short phrase: `On`, `Off`, `/healthz`, `10.0.0.1:80 ×2, …`. */
+/** A value as one short phrase: `on`, `off`, `/healthz`, `10.0.0.1:80 ×2, …`. */
 export function describeValue(value: unknown): string {
   if (value === true) return 'on';
   if (value === false) return 'off';
@@ -58,7 +58,7 @@ export function describeValue(value: unknown): string {
           const { address, weight } = v as { address: unknown; weight?: unknown };
           return typeof weight === 'number' && weight !== 1 ? `${String(address)} ×${weight}` : String(address);
         }
-        return JSON.stringify(v);
+        return typeof v === 'string' ? v : JSON.stringify(v);
       })
       .join(', ');
   }
