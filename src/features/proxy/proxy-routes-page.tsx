@@ -130,7 +130,9 @@ function ProxyRoutesArea() {
 function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOverview> }) {
   const search = useProxySearch();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<{ route: RouteRecord | null } | null>(null);
+  // The route stays while the dialog closes, so an edit dialog does not turn into a create form on its way out.
+  const [form, setForm] = useState<{ route: RouteRecord | null; opened: boolean }>({ route: null, opened: false });
+  const closeForm = () => setForm((current) => ({ ...current, opened: false }));
 
   const routesOutcome = overview.data?.routes ?? null;
   const routes = useMemo(() => (routesOutcome?.ok ? routesOutcome.data : []), [routesOutcome]);
@@ -150,7 +152,7 @@ function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOver
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Proxy routes</Title>
-        <Button onClick={() => setForm({ route: null })}>Create route</Button>
+        <Button onClick={() => setForm({ route: null, opened: true })}>Create route</Button>
       </Group>
 
       <KeyRejectedBanner />
@@ -235,14 +237,14 @@ function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOver
         listed={selected}
         loading={overview.isPending}
         onClose={() => search.select(null)}
-        onEdit={(route) => setForm({ route })}
+        onEdit={(route) => setForm({ route, opened: true })}
       />
       <RouteFormModal
-        opened={form !== null}
-        route={form?.route ?? null}
-        onClose={() => setForm(null)}
+        opened={form.opened}
+        route={form.route}
+        onClose={closeForm}
         onSaved={(id) => {
-          setForm(null);
+          closeForm();
           search.select(id);
         }}
       />

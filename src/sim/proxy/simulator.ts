@@ -24,6 +24,11 @@ export interface ProxySimOptions {
   controlApi?: boolean;
   clock?: SimClock;
   sessionLifetimeMs?: number;
+  /**
+   * Run the dashboard's drift check this often (demo mode), as a real dashboard does on its own; tests leave it
+   * off and run the check through the control surface when they choose.
+   */
+  driftCheckMs?: number;
 }
 
 export interface ProxySimControl {
@@ -86,6 +91,11 @@ export function createProxySimulator(options: ProxySimOptions = {}): ProxySimula
     extraStripped,
     transformer: options.transformer ?? 'superjson',
   });
+
+  if (options.driftCheckMs) {
+    // Never keeps the process alive on its own.
+    setInterval(() => plane.checkAll(routes, clock.now()), options.driftCheckMs).unref();
+  }
 
   const control: ProxySimControl = {
     clock,
