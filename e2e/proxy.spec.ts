@@ -75,7 +75,7 @@ async function fillCreate(page: Page, values: { name: string; domain: string; up
   return dialog;
 }
 
-test('an admin creates a route, edits its upstream, disables it and deletes it; the key never reaches the browser', async ({
+test('an admin creates a route, edits its upstream and deletes it, each told from the read-back; the key never reaches the browser', async ({
   page,
 }) => {
   const noKey = watchForKey(page);
