@@ -141,6 +141,11 @@ test('a create with a field the dashboard drops says it was not applied', async 
     await expect(last).toContainText('Route created, but not as sent');
     await expect(last).toContainText('Not applied: Compression — sent off, the dashboard kept on.');
     await expect(drawer.getByRole('table', { name: 'Route fields' })).toContainText('Compression');
+    // The audit says the same, not a bare success.
+    await page.goto('/audit?operation=proxy.publicApi.createRoute');
+    await expect(page.getByRole('row', { name: new RegExp(domain.replace(/\./g, '\\.')) }).first()).toContainText(
+      'Not applied: Compression (sent off, stored on)',
+    );
   } finally {
     await proxyControl('strip', { fields: [] });
   }

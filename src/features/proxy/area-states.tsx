@@ -2,7 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../client/api-error';
 import { useRole } from '../../client/use-role';
-import { PROXY_NOT_CONFIGURED_TEXT, proxyErrorCodes } from '../../shared/proxy';
+import { PROXY_NOT_CONFIGURED_HOWTO, proxyErrorCodes } from '../../shared/proxy';
 
 /** Only owners and administrators reach the proxy area; the BFF refuses everyone else anyway. */
 export function AdminsOnly({ title, children }: { title: string; children: ReactNode }) {
@@ -28,7 +28,7 @@ export function NotConfigured({ title }: { title: string }) {
       <Title order={2}>{title}</Title>
       <Alert color="gray" title="No proxy dashboard is configured">
         <Stack gap="xs">
-          <Text size="sm">{PROXY_NOT_CONFIGURED_TEXT}</Text>
+          <Text size="sm">{PROXY_NOT_CONFIGURED_HOWTO}</Text>
           <Text size="sm">Until then this area has nothing to show; the rest of the console works as usual.</Text>
         </Stack>
       </Alert>
