@@ -11,7 +11,9 @@ const sim = createProxySimulator({
   controlApi: true,
 });
 const server = await startProxySimServer(sim, port, '127.0.0.1');
-const scopes = (process.env.SIM_PROXY_KEY_SCOPES ?? 'routes:read,routes:write,health:read').split(',') as ProxyScope[];
+const scopes = (
+  process.env.SIM_PROXY_KEY_SCOPES ?? 'routes:read,routes:write,health:read,certs:read,analytics:read'
+).split(',') as ProxyScope[];
 const days = Number(process.env.SIM_PROXY_KEY_DAYS ?? 0);
 const { id, key } = sim.control.createKey({
   name: 'Realm Console (e2e)',

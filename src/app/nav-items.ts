@@ -32,7 +32,14 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
       { to: '/audit', label: 'Audit', audience: 'admins' },
     ],
   },
-  { area: 'Proxy', items: [{ to: '/proxy/routes', label: 'Routes', audience: 'admins' }] },
+  {
+    area: 'Proxy',
+    items: [
+      { to: '/proxy/routes', label: 'Routes', audience: 'admins' },
+      { to: '/proxy/certificates', label: 'Certificates', audience: 'admins' },
+      { to: '/proxy/traffic', label: 'Traffic', audience: 'admins' },
+    ],
+  },
   {
     area: 'Me',
     items: [

@@ -79,6 +79,14 @@ const router = createBrowserRouter([
         lazy: { Component: async () => (await routeModules['/proxy/routes']()).ProxyRoutesRoute },
       },
       {
+        path: 'proxy/certificates',
+        lazy: { Component: async () => (await routeModules['/proxy/certificates']()).ProxyCertsRoute },
+      },
+      {
+        path: 'proxy/traffic',
+        lazy: { Component: async () => (await routeModules['/proxy/traffic']()).ProxyTrafficRoute },
+      },
+      {
         path: 'webhooks',
         lazy: { Component: async () => (await routeModules['/webhooks']()).WebhooksRoute },
       },

@@ -43,12 +43,16 @@ async function main(): Promise<void> {
   if (!config.svcUrl && !config.proxy.url) {
     // Demo mode embeds the proxy dashboard too and hands the BFF a key through its configuration, as an
     // operator would: created with the scopes the console needs, shown once, never printed.
-    const proxySim = createProxySimulator({ basePath: config.proxy.rpcPath, transformer: config.proxy.transformer });
+    const proxySim = createProxySimulator({
+      basePath: config.proxy.rpcPath,
+      transformer: config.proxy.transformer,
+      driftCheckMs: 10_000,
+    });
     const proxyServer = await startProxySimServer(proxySim, config.sim.proxyPort, '127.0.0.1');
     closers.push(proxyServer.close);
     const { key } = proxySim.control.createKey({
       name: 'Realm Console (demo)',
-      scopes: ['routes:read', 'routes:write', 'health:read'],
+      scopes: ['routes:read', 'routes:write', 'health:read', 'certs:read', 'analytics:read'],
     });
     config = { ...config, proxy: { ...config.proxy, url: proxyServer.url, apiKey: key } };
     proxyEmbedded = true;

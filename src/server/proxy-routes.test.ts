@@ -31,7 +31,7 @@ function setup(options: Options = {}) {
   const proxy = createProxySimulator({ basePath: rpcPath, transformer: options.transformer ?? 'superjson' });
   const { id: keyId, key } = proxy.control.createKey({
     name: 'console',
-    scopes: options.scopes ?? ['routes:read', 'routes:write', 'health:read'],
+    scopes: options.scopes ?? ['routes:read', 'routes:write', 'health:read', 'certs:read', 'analytics:read'],
   });
   const upstream: Request[] = [];
   const config = loadConfig({
@@ -104,6 +104,38 @@ describe('/bff/proxy: who may use it', () => {
     const wrongMethod = await h.app.request(request(proxyPath('publicApi.deleteRoute'), { cookie }));
     expect(wrongMethod.status).toBe(405);
     expect(h.upstream).toHaveLength(0);
+  });
+});
+
+describe('/bff/proxy: no dashboard configured', () => {
+  it('answers every call with PROXY_NOT_CONFIGURED, naming the variables to set', async () => {
+    const svc = createSvcSimulator({ generatedUsers: 10 });
+    // Only the chat server, as a deployment against a real chat server without a proxy dashboard.
+    const config = loadConfig({ LOG_REQUESTS: 'false', PROXY_URL: '', PROXY_API_KEY: '' });
+    const deps = createDeps(config, { svcUrl: SIM_URL, fetch: (request) => svc.fetch(request) });
+    const app = createApp(config, deps);
+    opened.push(async () => {
+      await deps.hub.close();
+      svc.close();
+    });
+    const cookie = await signIn({ app }, 'admin@demo.test');
+    const answers = [
+      await app.request(request(proxyPath('publicApi.routes'), { cookie })),
+      await app.request(post(PROXY_BATCH_PATH, cookie, { calls: [{ procedure: 'publicApi.health' }] })),
+      await app.request(
+        post(proxyPath('publicApi.createRoute'), cookie, {
+          name: 'x',
+          domain: 'x.example.com',
+          upstreams: [{ address: '10.0.0.1:80' }],
+        }),
+      ),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { code: string; msg: string };
+      expect(body.code).toBe(proxyErrorCodes.notConfigured);
+      for (const name of ['PROXY_URL', 'PROXY_API_KEY', 'PROXY_RPC_PATH']) expect(body.msg).toContain(name);
+    }
   });
 });
 
@@ -187,7 +219,7 @@ describe('/bff/proxy: batching and error mapping', () => {
     expect(await dup.json()).toMatchObject({
       code: 'CONFLICT',
       field: 'domain',
-      msg: 'A route for domain app.demo.test already exists',
+      msg: 'Route for app.demo.test already exists',
     });
 
     // The BFF checks with the same schema first…
@@ -276,7 +308,7 @@ describe('/bff/proxy: batching and error mapping', () => {
       post(proxyPath('publicApi.createRoute'), cookie, {
         name: 'Docs',
         domain: 'docs.example.com',
-        upstreams: [{ address: '10.0.0.9:8080', weight: 10 }],
+        upstreams: [{ address: '10.0.0.9:8080' }],
         tlsMode: 'auto',
       }),
     );
@@ -285,11 +317,12 @@ describe('/bff/proxy: batching and error mapping', () => {
     const off = await h.app.request(
       post(proxyPath('publicApi.updateRoute'), cookie, { id, patch: { enabled: false } }),
     );
-    expect(await off.json()).toEqual({ ok: true });
+    expect(await off.json()).toMatchObject({ ok: true, report: { confirmed: ['enabled'] } });
     const full = await h.app.request(
       request(`${proxyPath('routes.get')}?input=${encodeURIComponent(JSON.stringify({ id }))}`, { cookie }),
     );
-    expect(await full.json()).toMatchObject({ id, enabled: false, syncStatus: 'synced' });
+    // Nothing has checked the proxy since: the live state is unknown, not "synced".
+    expect(await full.json()).toMatchObject({ id, enabled: false, syncStatus: null });
     expect((await h.app.request(post(proxyPath('publicApi.deleteRoute'), cookie, { id }))).status).toBe(200);
     const gone = await h.app.request(post(proxyPath('publicApi.deleteRoute'), cookie, { id }));
     expect(gone.status).toBe(404);
@@ -299,5 +332,84 @@ describe('/bff/proxy: batching and error mapping', () => {
   it('reads the scope from refusal messages', () => {
     expect(scopeNamedIn('API token missing scope: routes:write')).toBe('routes:write');
     expect(scopeNamedIn('Not authenticated')).toBeNull();
+  });
+});
+
+describe('/bff/proxy: verified effects', () => {
+  async function auditNote(h: ReturnType<typeof setup>, cookie: string, operation: string) {
+    const page = (await (await h.app.request(request(`/bff/audit?operation=${operation}`, { cookie }))).json()) as {
+      entries: { outcome: string; note?: string | null }[];
+    };
+    return page.entries[0]!;
+  }
+
+  it('reads a create back: what the dashboard dropped is reported, in the answer and in the audit', async () => {
+    const h = setup();
+    // A dashboard whose key API takes fewer fields than this console expects.
+    h.proxy.control.setExtraStripped(['compressionEnabled']);
+    const cookie = await signIn(h, 'admin@demo.test');
+    const res = await h.app.request(
+      post(proxyPath('publicApi.createRoute'), cookie, {
+        name: 'Shop',
+        domain: 'Shop.Example.com',
+        upstreams: [{ address: '10.0.0.9:8080', weight: 5 }],
+        tlsMode: 'internal',
+        compressionEnabled: false,
+      }),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id: string; report: Record<string, unknown> };
+    expect(body.report).toEqual({
+      readBack: 'read',
+      confirmed: ['name', 'domain', 'upstreams', 'tlsMode'],
+      dropped: [{ field: 'compressionEnabled', sent: false, stored: true }],
+      unconfirmed: ['proxy'],
+      warnings: ['weight'],
+    });
+    const entry = await auditNote(h, cookie, 'proxy.publicApi.createRoute');
+    expect(entry.outcome).toBe('success');
+    expect(entry.note).toContain('Not applied: Compression (sent off, stored on)');
+    expect(entry.note).toContain('Cannot be confirmed: whether the proxy applied it');
+    // The read-back travelled upstream as routes.get, with no key needed for it.
+    expect(h.upstream.some((r) => new URL(r.url).pathname.endsWith('/routes.get'))).toBe(true);
+  });
+
+  it('a disable is stored, but the console says it cannot confirm that traffic stopped', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const res = await h.app.request(
+      post(proxyPath('publicApi.updateRoute'), cookie, { id: 'rt_0001', patch: { enabled: false } }),
+    );
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      report: { confirmed: ['enabled'], dropped: [], unconfirmed: ['proxy', 'traffic'] },
+    });
+    const entry = await auditNote(h, cookie, 'proxy.publicApi.updateRoute');
+    expect(entry.note).toContain('that traffic stopped');
+  });
+
+  it('a delete is confirmed by the route being gone', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const res = await h.app.request(post(proxyPath('publicApi.deleteRoute'), cookie, { id: 'rt_0002' }));
+    expect(await res.json()).toMatchObject({ ok: true, report: { readBack: 'missing', confirmed: ['deleted'] } });
+  });
+
+  it('an admin-only key is refused by every key procedure, each naming its scope', async () => {
+    const h = setup({ scopes: ['admin'] });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const res = await h.app.request(
+      post(PROXY_BATCH_PATH, cookie, {
+        calls: [
+          { procedure: 'publicApi.routes' },
+          { procedure: 'publicApi.health' },
+          { procedure: 'publicApi.certs' },
+          { procedure: 'publicApi.analytics', input: { windowMinutes: 60 } },
+        ],
+      }),
+    );
+    const { results } = (await res.json()) as { results: { ok: boolean; error?: { code: string; scope: string } }[] };
+    expect(results.map((r) => r.error?.scope)).toEqual(['routes:read', 'health:read', 'certs:read', 'analytics:read']);
+    expect(results.every((r) => r.error?.code === proxyErrorCodes.keyRejected)).toBe(true);
   });
 });

@@ -2,8 +2,10 @@ import { Hono, type Context } from 'hono';
 import {
   batchRequestSchema,
   isProxyProcedure,
+  PROXY_NOT_CONFIGURED_TEXT,
   proxyErrorCodes,
   proxyProcedures,
+  summarizeReport,
   type BatchResult,
   type ProxyProcedureName,
 } from '../shared/proxy';
@@ -11,7 +13,8 @@ import { errorEnvelope } from '../shared/svc/envelope';
 import { isAdminRole } from '../shared/svc/roles';
 import type { AuditTarget } from '../shared/bff/audit';
 import type { AppEnv, BffDeps } from './app-types';
-import { recordAudit } from './audit';
+import { auditUnavailable, beginAudit, recordAudit } from './audit';
+import { isWriteProcedure, verifiedWrite } from './proxy-verify';
 import type { Config } from './config';
 import type { ProxyCallResult } from './proxy-upstream';
 import { requireSession } from './require-session';
@@ -89,13 +92,7 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
       );
     }
     if (!deps.proxy) {
-      return c.json(
-        errorEnvelope(
-          proxyErrorCodes.notConfigured,
-          'No proxy dashboard is configured for this console (PROXY_URL and PROXY_API_KEY).',
-        ),
-        503,
-      );
+      return c.json(errorEnvelope(proxyErrorCodes.notConfigured, PROXY_NOT_CONFIGURED_TEXT), 503);
     }
     return next();
   });
@@ -160,12 +157,20 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
     if (!checked.ok) return send(c, checked.result);
     if (def.kind === 'query') return send(c, await deps.proxy!.call(name, checked.input));
     const input = (checked.input ?? {}) as Record<string, unknown>;
-    return recordAudit(
-      c,
-      deps,
-      { area: 'proxy', operation: `proxy.${name}`, target: routeTarget(input), params: input },
-      async () => send(c, await deps.proxy!.call(name, checked.input)),
-    );
+    const start = { area: 'proxy', operation: `proxy.${name}`, target: routeTarget(input), params: input } as const;
+    if (!isWriteProcedure(name)) {
+      return recordAudit(c, deps, start, async () => send(c, await deps.proxy!.call(name, checked.input)));
+    }
+    const handle = await beginAudit(c, deps, start);
+    if (!handle) return auditUnavailable(c);
+    const written = await verifiedWrite(deps.proxy!, name, input);
+    if (!written.ok) {
+      await handle.finish({ outcome: 'error', code: written.error.code, msg: written.error.msg });
+      return send(c, written);
+    }
+    // The audit says what the read-back showed, not just that the dashboard answered.
+    await handle.finish({ outcome: 'success', note: summarizeReport(written.report) });
+    return send(c, { ok: true, data: { ...written.data, report: written.report } });
   });
 
   return app;

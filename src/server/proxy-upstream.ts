@@ -118,8 +118,11 @@ export function mapProxyError(procedure: ProxyProcedureName, err: unknown): Prox
       });
     }
     case 'CONFLICT':
-      // The dashboard's conflicts are about the domain (one route per domain).
-      return error(409, 'CONFLICT', message, { field: /domain/i.test(message) ? 'domain' : null });
+      // The only conflict a route write has is a taken domain (`Route for <domain> already exists`: the message
+      // never says "domain"), so it belongs on the Domain field.
+      return error(409, 'CONFLICT', message, {
+        field: procedure === 'publicApi.createRoute' || procedure === 'publicApi.updateRoute' ? 'domain' : null,
+      });
     case 'NOT_FOUND':
       return error(404, 'NOT_FOUND', message);
     case 'METHOD_NOT_SUPPORTED':

@@ -97,6 +97,7 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
     cell: (e) => (
       <Text size="sm" c="dimmed" truncate>
         {e.error ? `${e.error.msg} · ` : ''}
+        {e.note ? `${e.note} · ` : ''}
         {describeParams(e.params)}
       </Text>
     ),
@@ -118,6 +119,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
     ['Target', describeTarget(entry.target)],
     ['Outcome', <OutcomeBadge key="outcome" entry={entry} />],
     ['Server message', entry.error?.msg ?? '—'],
+    ...(entry.note ? ([['What the console saw', entry.note]] as [string, ReactNode][]) : []),
     ['Request id', <Code key="rid">{entry.requestId}</Code>],
     ['Console process', entry.replica],
   ];

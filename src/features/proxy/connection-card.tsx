@@ -45,8 +45,7 @@ export function ConnectionCard({
   onCheck,
 }: ConnectionCardProps) {
   const status = useKeyStatus();
-  const version = health?.ok ? health.data.version : undefined;
-  const healthStatus = health?.ok ? health.data.status : undefined;
+  const answer = health?.ok ? health.data : null;
   return (
     <Card withBorder padding="md" aria-labelledby="proxy-connection-title">
       <Stack gap="sm">
@@ -75,13 +74,20 @@ export function ConnectionCard({
               Unreachable
             </Badge>
           )}
-          {version ? (
-            <Text size="sm" c="dimmed">
-              version {version}
-              {healthStatus ? ` · ${healthStatus}` : ''}
-            </Text>
-          ) : null}
         </Group>
+        {answer ? (
+          <Stack gap={2}>
+            <Text size="sm">
+              The dashboard reports {answer.routeCount ?? '?'} routes and {answer.certCount ?? '?'} certificates.
+            </Text>
+            <Text size="xs" c="dimmed">
+              Its health answer does not say whether the proxy itself is up; see each route&apos;s live state.
+              {answer.version
+                ? ` Key API ${answer.version} (the API's own constant, not the dashboard's release).`
+                : ''}
+            </Text>
+          </Stack>
+        ) : null}
         {reachable === false ? (
           <Text size="sm" c="red">
             {errorMessage(unreachableError)}
@@ -111,7 +117,8 @@ export function ConnectionCard({
           ))}
         </List>
         <Text size="xs" c="dimmed">
-          Learned from the dashboard&apos;s answers; a key cannot list its own scopes.
+          Learned from the dashboard&apos;s answers; a key cannot list its own scopes. Scopes are exact: a key with only
+          &ldquo;admin&rdquo; has none of these.
           {checkedAt ? ` Last checked ${new Date(checkedAt).toLocaleTimeString()}.` : ''}
         </Text>
       </Stack>

@@ -20,8 +20,9 @@ export function KeyRejectedBanner() {
             <strong>{scope}</strong> ({SCOPE_LABELS[scope].toLowerCase()})
           </span>
         ))}
-        . The key may have expired, been revoked, or lack the scope. Ask whoever operates the console to issue a new key
-        with the needed scopes and set it as PROXY_API_KEY.
+        . The key may have expired, been revoked, or lack the scope. The dashboard checks scopes as exact strings: a key
+        with only <strong>admin</strong> has none of them. Ask whoever operates the console to issue a key listing each
+        needed scope and set it as PROXY_API_KEY.
       </Text>
     </Alert>
   );

@@ -28,6 +28,8 @@ function set(scope: CheckedScope, next: ScopeState): void {
 /** Called for every proxy call's outcome: success proves the scope; a key refusal marks it refused. */
 export function recordOutcome(procedure: ProxyProcedureName, error: ApiError | null): void {
   const needed = proxyProcedures[procedure].scope;
+  // A procedure answered without authentication teaches nothing about the key.
+  if (needed === null) return;
   if (error === null) {
     if (status[needed].state !== 'allowed') set(needed, { state: 'allowed', at: Date.now() });
     return;
@@ -58,6 +60,8 @@ export const SCOPE_LABELS: Record<CheckedScope, string> = {
   'routes:read': 'Read routes',
   'routes:write': 'Create, change and delete routes',
   'health:read': 'Read the dashboard health',
+  'certs:read': 'List certificates',
+  'analytics:read': 'Read per-route traffic',
 };
 
 /** For tests: forget everything learned. */

@@ -1,115 +1,138 @@
-import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { ApiError } from '../../client/api-error';
-import { notify } from '../../client/notify';
-import { useRole } from '../../client/use-role';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
 import { LabelledChoice } from '../../components/labelled-choice';
 import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
 import { proxyErrorCodes, TLS_MODES, type RouteRecord } from '../../shared/proxy';
-import { useProxyOverview } from './api/get-overview';
-import { notifyRouteToggled, useUpdateProxyRoute } from './api/update-route';
+import { AdminsOnly, NotConfigured } from './area-states';
+import { isNotConfigured, proxyRootKey, useProxyOverview } from './api/get-overview';
+import { useLiveStates } from './api/get-live-states';
 import { ConnectionCard } from './connection-card';
 import { describeUpstreams, filterRoutes, STATUS_FILTERS, type StatusFilter } from './filter-routes';
 import { KeyRejectedBanner } from './key-banner';
 import { RouteDetailsDrawer } from './route-details';
-import { lbLabel, TLS_MODE_LABELS, tlsLabel } from './route-form';
+import { liveStateOf } from './live-state';
+import { TLS_MODE_LABELS, tlsLabel } from './route-form';
 import { RouteFormModal } from './route-form-modal';
 import { useProxySearch } from './use-proxy-search';
+import { useRouteToggle } from './use-route-toggle';
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', enabled: 'Enabled', disabled: 'Disabled' };
 const statusOptions = STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const tlsOptions = TLS_MODES.map((value) => ({ value, label: TLS_MODE_LABELS[value] }));
 
-/** The row's switch: toggles `patch.enabled` without opening the row. */
+/** The row's switch: toggles `patch.enabled` without opening the row; switching off asks first. */
 function EnabledSwitch({ route }: { route: RouteRecord }) {
-  const update = useUpdateProxyRoute();
-  const enabled = route.enabled !== false;
+  const toggle = useRouteToggle(route);
   return (
     // The row selects on click and Enter/Space; the switch is an action of its own (DataTable leaves it those).
-    <Switch
-      aria-label={`Enabled: ${route.domain}`}
-      checked={update.isPending ? !enabled : enabled}
-      disabled={update.isPending}
-      onChange={() =>
-        update.mutate(
-          { id: route.id, patch: { enabled: !enabled } },
-          {
-            onSuccess: () => notifyRouteToggled(route, enabled),
-            onError: (error) =>
-              notify(
-                'error',
-                `proxy-route-${route.id}`,
-                'The dashboard refused the change',
-                error instanceof ApiError ? error.envelope.msg : String(error),
-              ),
-          },
-        )
-      }
-    />
+    <>
+      <Switch
+        aria-label={`Enabled: ${route.domain}`}
+        checked={toggle.enabled}
+        disabled={toggle.pending}
+        onChange={toggle.request}
+      />
+      {/* The dialog is portalled, but React still bubbles its clicks and keys to the row, which would open it. */}
+      <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+        {toggle.dialog}
+      </span>
+    </>
   );
 }
 
-const columns: readonly DataTableColumn<RouteRecord>[] = [
-  {
-    id: 'domain',
-    header: 'Domain',
-    width: 'minmax(12rem, 2fr)',
-    cell: (r) => (
-      <Text size="sm" fw={500} truncate>
-        {r.domain}
+/** The live-state badge, from the full record's drift-check fields; maintenance and archive beside it. */
+function LiveBadge({ record }: { record: RouteRecord | undefined }) {
+  if (!record) {
+    return (
+      <Text size="xs" c="dimmed">
+        —
       </Text>
-    ),
-  },
-  {
-    id: 'name',
-    header: 'Name',
-    width: 'minmax(9rem, 1.2fr)',
-    cell: (r) => (
-      <Text size="sm" truncate>
-        {r.name}
-      </Text>
-    ),
-  },
-  {
-    id: 'upstreams',
-    header: 'Upstreams',
-    width: 'minmax(12rem, 2fr)',
-    cell: (r) => (
-      <Text size="sm" c="dimmed" truncate>
-        {describeUpstreams(r)}
-      </Text>
-    ),
-  },
-  { id: 'tls', header: 'TLS mode', width: '10rem', cell: (r) => <Text size="sm">{tlsLabel(r.tlsMode)}</Text> },
-  { id: 'lb', header: 'Load balancing', width: '10rem', cell: (r) => <Text size="sm">{lbLabel(r.lbPolicy)}</Text> },
-  { id: 'enabled', header: 'Enabled', width: '6rem', align: 'center', cell: (r) => <EnabledSwitch route={r} /> },
-];
+    );
+  }
+  const live = liveStateOf(record);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge color={live.color} variant="light" title={live.explanation}>
+        {live.label}
+      </Badge>
+      {record.maintenanceMode ? (
+        <Badge color="yellow" variant="outline">
+          Maintenance
+        </Badge>
+      ) : null}
+      {record.archivedAt ? (
+        <Badge color="gray" variant="outline">
+          Archived
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+function routeColumns(live: ReadonlyMap<string, RouteRecord> | undefined): DataTableColumn<RouteRecord>[] {
+  return [
+    {
+      id: 'domain',
+      header: 'Domain',
+      width: 'minmax(12rem, 2fr)',
+      cell: (r) => (
+        <Text size="sm" fw={500} truncate>
+          {r.domain}
+        </Text>
+      ),
+    },
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(9rem, 1.2fr)',
+      cell: (r) => (
+        <Text size="sm" truncate>
+          {r.name}
+        </Text>
+      ),
+    },
+    {
+      id: 'upstreams',
+      header: 'Upstreams',
+      width: 'minmax(12rem, 2fr)',
+      cell: (r) => (
+        <Text size="sm" c="dimmed" truncate>
+          {describeUpstreams(r)}
+        </Text>
+      ),
+    },
+    { id: 'tls', header: 'TLS mode', width: '10rem', cell: (r) => <Text size="sm">{tlsLabel(r.tlsMode)}</Text> },
+    { id: 'live', header: 'Live state', width: '13rem', cell: (r) => <LiveBadge record={live?.get(r.id)} /> },
+    { id: 'enabled', header: 'Enabled', width: '6rem', align: 'center', cell: (r) => <EnabledSwitch route={r} /> },
+  ];
+}
 
 /** Owners and administrators: the proxy dashboard's routes, through the console's own key. */
 export function ProxyRoutesPage() {
-  const { isAdmin, user } = useRole();
-  if (user === null) return null;
-  if (!isAdmin) {
-    // The BFF refuses everyone else anyway; say so instead of showing its refusals.
-    return (
-      <Stack gap="md">
-        <Title order={2}>Proxy routes</Title>
-        <Alert color="gray" title="Owners and administrators only">
-          Only owners and administrators of the organization manage the proxy dashboard&apos;s routes.
-        </Alert>
-      </Stack>
-    );
-  }
-  return <ProxyRoutesArea />;
+  return (
+    <AdminsOnly title="Proxy routes">
+      <ProxyRoutesArea />
+    </AdminsOnly>
+  );
 }
 
 function ProxyRoutesArea() {
-  const search = useProxySearch();
   const overview = useProxyOverview();
-  const [form, setForm] = useState<{ route: RouteRecord | null } | null>(null);
+  if (isNotConfigured(overview.error)) return <NotConfigured title="Proxy routes" />;
+  return <ConfiguredArea overview={overview} />;
+}
+
+function ConfiguredArea({ overview }: { overview: ReturnType<typeof useProxyOverview> }) {
+  const search = useProxySearch();
+  const queryClient = useQueryClient();
+  // The route stays while the dialog closes, so an edit dialog does not turn into a create form on its way out.
+  const [form, setForm] = useState<{ route: RouteRecord | null; opened: boolean }>({ route: null, opened: false });
+  const closeForm = () => setForm((current) => ({ ...current, opened: false }));
 
   const routesOutcome = overview.data?.routes ?? null;
   const routes = useMemo(() => (routesOutcome?.ok ? routesOutcome.data : []), [routesOutcome]);
@@ -119,6 +142,9 @@ function ProxyRoutesArea() {
     [routes, query, search.status, search.tls],
   );
   const selected = routes.find((r) => r.id === search.selectedId) ?? null;
+  const ids = useMemo(() => routes.map((r) => r.id), [routes]);
+  const live = useLiveStates(ids);
+  const columns = useMemo(() => routeColumns(live.data), [live.data]);
   const unreachable = overview.isError && overview.error instanceof ApiError && overview.error.status >= 500;
   const routesError = routesOutcome && !routesOutcome.ok ? routesOutcome.error : null;
 
@@ -126,7 +152,7 @@ function ProxyRoutesArea() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Proxy routes</Title>
-        <Button onClick={() => setForm({ route: null })}>Create route</Button>
+        <Button onClick={() => setForm({ route: null, opened: true })}>Create route</Button>
       </Group>
 
       <KeyRejectedBanner />
@@ -137,7 +163,8 @@ function ProxyRoutesArea() {
         unreachableError={overview.error}
         checkedAt={overview.data?.checkedAt ?? null}
         checking={overview.isFetching}
-        onCheck={() => void overview.refetch()}
+        // Everything the area shows, live states and the open route's full record included.
+        onCheck={() => void queryClient.invalidateQueries({ queryKey: proxyRootKey })}
       />
 
       <Group gap="md" align="flex-end" wrap="wrap">
@@ -190,7 +217,7 @@ function ProxyRoutesArea() {
           selectedId={search.selectedId}
           onSelect={(r) => search.select(r.id)}
           height="min(60vh, 640px)"
-          minWidth={820}
+          minWidth={900}
           empty={
             overview.isPending ? (
               'Loading routes…'
@@ -210,14 +237,14 @@ function ProxyRoutesArea() {
         listed={selected}
         loading={overview.isPending}
         onClose={() => search.select(null)}
-        onEdit={(route) => setForm({ route })}
+        onEdit={(route) => setForm({ route, opened: true })}
       />
       <RouteFormModal
-        opened={form !== null}
-        route={form?.route ?? null}
-        onClose={() => setForm(null)}
+        opened={form.opened}
+        route={form.route}
+        onClose={closeForm}
         onSaved={(id) => {
-          setForm(null);
+          closeForm();
           search.select(id);
         }}
       />

@@ -1,12 +1,27 @@
-import { Badge, Button, Code, Drawer, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Drawer,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { notify } from '../../client/notify';
 import { ServerError } from '../../components/server-error';
 import { unknownRouteFields, type RouteRecord } from '../../shared/proxy';
 import { useDeleteProxyRoute } from './api/delete-route';
 import { useProxyRoute } from './api/get-route';
-import { notifyRouteToggled, useUpdateProxyRoute } from './api/update-route';
+import { liveStateOf } from './live-state';
 import { lbLabel, tlsLabel } from './route-form';
+import { useRouteToggle } from './use-route-toggle';
+import { announceWrite, forgetWrite, useLastWrite, type WriteNotice } from './write-outcome';
 
 interface RouteDetailsDrawerProps {
   routeId: string | null;
@@ -54,18 +69,9 @@ export function RouteDetailsDrawer({ routeId, listed, loading, onClose, onEdit }
   const full = useProxyRoute(routeId);
   const route = full.data ?? listed;
   const [deleting, setDeleting] = useState(false);
-  const update = useUpdateProxyRoute();
-  const enabled = route?.enabled !== false;
-
-  const toggle = () => {
-    if (!route) return;
-    update.mutate(
-      { id: route.id, patch: { enabled: !enabled } },
-      {
-        onSuccess: () => notifyRouteToggled(route, enabled),
-      },
-    );
-  };
+  const toggle = useRouteToggle(route);
+  const enabled = toggle.enabled;
+  const lastWrite = useLastWrite(routeId);
 
   return (
     <Drawer opened={routeId !== null} onClose={onClose} position="right" size="xl" title={route?.domain ?? 'Route'}>
@@ -82,7 +88,7 @@ export function RouteDetailsDrawer({ routeId, listed, loading, onClose, onEdit }
         <Stack gap="md">
           <Group gap="xs">
             <Badge color={enabled ? 'teal' : 'gray'} variant="light">
-              {enabled ? 'Enabled' : 'Disabled'}
+              {enabled ? 'Enabled in the dashboard' : 'Disabled in the dashboard'}
             </Badge>
             {full.isFetching ? <Loader size="xs" aria-label="Updating" /> : null}
           </Group>
@@ -90,15 +96,17 @@ export function RouteDetailsDrawer({ routeId, listed, loading, onClose, onEdit }
             <Button size="xs" onClick={() => onEdit(route)}>
               Edit
             </Button>
-            <Button size="xs" variant="light" onClick={toggle} loading={update.isPending}>
+            <Button size="xs" variant="light" onClick={toggle.request} loading={toggle.pending}>
               {enabled ? 'Disable' : 'Enable'}
             </Button>
             <Button size="xs" variant="light" color="red" onClick={() => setDeleting(true)}>
               Delete
             </Button>
           </Group>
-          <ServerError error={update.error} />
+          {toggle.dialog}
+          {lastWrite ? <LastWrite notice={lastWrite} onDismiss={() => forgetWrite(route.id)} /> : null}
           {full.isError ? <ServerError error={full.error} title="The full record could not be loaded" /> : null}
+          <LiveStateSection route={full.data ?? null} loading={full.isPending} />
 
           <Table withRowBorders={false} verticalSpacing={4} aria-label="Route fields">
             <Table.Tbody>
@@ -130,6 +138,8 @@ export function RouteDetailsDrawer({ routeId, listed, loading, onClose, onEdit }
                   ? `${route.healthCheckPath ?? '/'} every ${route.healthCheckInterval ?? '?'} s`
                   : yesNo(route.healthCheckEnabled)}
               </Field>
+              <Field label="Maintenance mode">{yesNo(route.maintenanceMode)}</Field>
+              <Field label="Archived">{route.archivedAt ? when(route.archivedAt) : 'No'}</Field>
               <Field label="Created">{when(route.createdAt)}</Field>
               <Field label="Updated">{when(route.updatedAt)}</Field>
             </Table.Tbody>
@@ -168,6 +178,71 @@ export function RouteDetailsDrawer({ routeId, listed, loading, onClose, onEdit }
   );
 }
 
+/** The last change made through the console, as the read-back showed it; stays until dismissed. */
+function LastWrite({ notice, onDismiss }: { notice: WriteNotice; onDismiss: () => void }) {
+  const color = notice.kind === 'success' ? 'teal' : notice.kind === 'error' ? 'red' : 'orange';
+  return (
+    // A region of its own: the alert inside is named by its title, which changes with the outcome.
+    <section aria-label="Last change through the console">
+      <Alert color={color} title={notice.title} withCloseButton closeButtonLabel="Dismiss" onClose={onDismiss}>
+        <List size="sm" spacing={2}>
+          {notice.lines.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    </section>
+  );
+}
+
+/** What the dashboard's drift checks say about the route, in plain words. */
+function LiveStateSection({ route, loading }: { route: RouteRecord | null; loading: boolean }) {
+  if (!route) {
+    return (
+      <Text size="sm" c="dimmed">
+        {loading ? 'Reading the live state…' : 'The live state could not be read.'}
+      </Text>
+    );
+  }
+  const live = liveStateOf(route);
+  return (
+    <Stack gap={4} component="section" aria-label="Live state">
+      <Group gap="xs">
+        <Title order={4} size="h6">
+          Live state
+        </Title>
+        <Badge color={live.color} variant="light">
+          {live.label}
+        </Badge>
+        {route.maintenanceMode ? (
+          <Badge color="yellow" variant="outline">
+            Maintenance mode
+          </Badge>
+        ) : null}
+        {route.archivedAt ? (
+          <Badge color="gray" variant="outline">
+            Archived {when(route.archivedAt)}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="sm">{live.explanation}</Text>
+      {live.differences.length > 0 ? (
+        <List size="sm" spacing={2} aria-label="Differences between the dashboard and the proxy">
+          {live.differences.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {live.checkedAt ? `Checked by the dashboard ${when(live.checkedAt)}` : 'Never checked by the dashboard'}
+        {route.syncSource ? ` (${route.syncSource})` : ''}.
+        {live.staleCheck ? ' The route changed after that check, so the check does not cover the change.' : ''} The
+        dashboard sets this with its own drift checks, not when a change is saved.
+      </Text>
+    </Stack>
+  );
+}
+
 function DeleteRouteModal({
   route,
   opened,
@@ -182,8 +257,8 @@ function DeleteRouteModal({
   const remove = useDeleteProxyRoute();
   const confirm = () =>
     remove.mutate(route.id, {
-      onSuccess: () => {
-        notify('success', `proxy-route-${route.id}`, 'Route deleted', `${route.domain} is no longer proxied.`);
+      onSuccess: (data) => {
+        announceWrite('delete', route.id, route.domain, data);
         onDeleted();
       },
     });

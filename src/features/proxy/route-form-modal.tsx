@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Button,
   Checkbox,
   Group,
@@ -8,20 +9,19 @@ import {
   Select,
   Stack,
   Switch,
+  Table,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../client/api-error';
-import { notify } from '../../client/notify';
 import { ServerError } from '../../components/server-error';
 import {
-  LB_POLICIES,
+  DEFAULT_WEIGHT,
   MAX_UPSTREAMS,
   MAX_WEIGHT,
   MIN_WEIGHT,
-  TLS_MODES,
   proxyErrorCodes,
   type RouteRecord,
 } from '../../shared/proxy';
@@ -30,13 +30,16 @@ import { useUpdateProxyRoute } from './api/update-route';
 import {
   checkCreate,
   checkPatch,
+  CREATE_TLS_OPTIONS,
   emptyRouteForm,
   formFromRecord,
-  LB_POLICY_LABELS,
-  TLS_MODE_LABELS,
+  hasNonDefaultWeight,
+  lbLabel,
+  tlsLabel,
   upstreamRow,
   type RouteFormValues,
 } from './route-form';
+import { announceWrite } from './write-outcome';
 
 interface RouteFormModalProps {
   /** The route to edit, or null to create one. */
@@ -61,10 +64,43 @@ export function RouteFormModal({ route, opened, onClose, onSaved }: RouteFormMod
   );
 }
 
-/** The options of a select, plus the record's own value when it is one this console does not know. */
-function options(values: readonly string[], labels: Record<string, string>, current: string) {
-  const list = values.map((value) => ({ value, label: labels[value] ?? value }));
-  return values.includes(current) ? list : [...list, { value: current, label: `${current} (unknown to the console)` }];
+function onOff(value: boolean | null | undefined): string {
+  return value === undefined || value === null ? '—' : value ? 'On' : 'Off';
+}
+
+/** The settings the key API cannot change, as the dashboard has them: shown, not offered. */
+function ReadOnlySettings({ route }: { route: RouteRecord }) {
+  const rows: [string, string][] = [
+    ['Domain', route.domain],
+    ['TLS mode', tlsLabel(route.tlsMode)],
+    ['Load balancing', lbLabel(route.lbPolicy)],
+    ['WebSockets', onOff(route.websocketEnabled)],
+    ['HTTP/3', onOff(route.http3Enabled)],
+    ['Single sign-on', onOff(route.ssoEnabled)],
+    ['Health-check interval', route.healthCheckInterval ? `${route.healthCheckInterval} s` : '—'],
+  ];
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        Set in the dashboard
+      </Text>
+      <Text size="xs" c="dimmed">
+        The console&apos;s API key cannot change these; the dashboard itself must.
+      </Text>
+      <Table withRowBorders={false} verticalSpacing={2} aria-label="Set in the dashboard">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w="45%" scope="row" fw={400}>
+                {label}
+              </Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
 }
 
 /** Whether a refusal's field names an input of this form (`domain`, `upstreams.0.address`, …). */
@@ -120,8 +156,8 @@ function RouteForm({
       update.mutate(
         { id: route.id, patch: checked.value },
         {
-          onSuccess: () => {
-            notify('success', `proxy-route-${route.id}`, 'Route saved', `${v.domain.trim()} was updated.`);
+          onSuccess: (data) => {
+            announceWrite('update', route.id, route.domain, data);
             onSaved(route.id);
           },
           onError,
@@ -131,14 +167,9 @@ function RouteForm({
       const checked = checkCreate(v);
       if (!checked.ok) return;
       create.mutate(checked.value, {
-        onSuccess: ({ id }) => {
-          notify(
-            'success',
-            'proxy-route-create',
-            'Route created',
-            `${checked.value.domain} now proxies to its upstreams.`,
-          );
-          onSaved(id);
+        onSuccess: (data) => {
+          announceWrite('create', data.id, checked.value.domain, data);
+          onSaved(data.id);
         },
         onError,
       });
@@ -149,19 +180,21 @@ function RouteForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required {...form.getInputProps('name')} />
-        <TextInput
-          label="Domain"
-          required
-          description="The hostname this route answers for, e.g. app.example.com or *.example.com."
-          autoComplete="off"
-          {...form.getInputProps('domain')}
-        />
+        {route ? null : (
+          <TextInput
+            label="Domain"
+            required
+            description="The hostname this route answers for, e.g. app.example.com or *.example.com. It cannot be changed later through the console."
+            autoComplete="off"
+            {...form.getInputProps('domain')}
+          />
+        )}
         <Stack gap="xs">
           <Text size="sm" fw={500} id="upstreams-label">
             Upstreams
           </Text>
           <Text size="xs" c="dimmed">
-            host:port or http(s)://host[:port]; weight {MIN_WEIGHT}–{MAX_WEIGHT} shares traffic between them.
+            host:port or http(s)://host[:port]; weight {MIN_WEIGHT}–{MAX_WEIGHT}, default {DEFAULT_WEIGHT}.
           </Text>
           {values.upstreams.map((row, index) => (
             <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap">
@@ -206,40 +239,37 @@ function RouteForm({
               Add upstream
             </Button>
           </Group>
+          {hasNonDefaultWeight(values) ? (
+            <Alert color="orange" variant="light" title="The proxy may reject this weight">
+              The dashboard stores any weight from {MIN_WEIGHT} to {MAX_WEIGHT}, but its proxy may have no per-upstream
+              weights and refuse the route silently; after a dashboard restart such a route can keep the whole proxy
+              config from loading. Leave the weight at {DEFAULT_WEIGHT} unless you know the proxy supports it.
+            </Alert>
+          ) : null}
         </Stack>
-        <Group grow align="flex-start">
+        {route ? (
+          <Switch
+            label="Enabled"
+            description="Off stores the flag only: the proxy may keep serving the domain until the dashboard itself switches it off."
+            {...form.getInputProps('enabled', { type: 'checkbox' })}
+          />
+        ) : (
           <Select
             label="TLS mode"
-            data={options(TLS_MODES, TLS_MODE_LABELS, values.tlsMode)}
+            description="DNS-challenge and custom certificates can only be set up in the dashboard."
+            data={CREATE_TLS_OPTIONS}
             allowDeselect={false}
             {...form.getInputProps('tlsMode')}
           />
-          <Select
-            label="Load balancing"
-            data={options(LB_POLICIES, LB_POLICY_LABELS, values.lbPolicy)}
-            allowDeselect={false}
-            {...form.getInputProps('lbPolicy')}
-          />
-        </Group>
+        )}
         <Group gap="lg">
-          <Switch label="Enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <Checkbox label="WebSockets" {...form.getInputProps('websocketEnabled', { type: 'checkbox' })} />
           <Checkbox label="Compression" {...form.getInputProps('compressionEnabled', { type: 'checkbox' })} />
-          <Checkbox label="HTTP/3" {...form.getInputProps('http3Enabled', { type: 'checkbox' })} />
+          <Checkbox label="Health checks" {...form.getInputProps('healthCheckEnabled', { type: 'checkbox' })} />
         </Group>
-        <Checkbox label="Health checks" {...form.getInputProps('healthCheckEnabled', { type: 'checkbox' })} />
         {values.healthCheckEnabled ? (
-          <Group grow align="flex-start">
-            <TextInput label="Health-check path" {...form.getInputProps('healthCheckPath')} />
-            <NumberInput
-              label="Interval (seconds)"
-              min={5}
-              max={3600}
-              allowDecimal={false}
-              {...form.getInputProps('healthCheckInterval')}
-            />
-          </Group>
+          <TextInput label="Health-check path" {...form.getInputProps('healthCheckPath')} />
         ) : null}
+        {route ? <ReadOnlySettings route={route} /> : null}
         {mutation.error && !fieldError ? (
           <ServerError
             error={mutation.error}

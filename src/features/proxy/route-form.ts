@@ -1,7 +1,10 @@
 import {
+  CREATE_TLS_MODES,
   createRouteInputSchema,
+  DEFAULT_WEIGHT,
   routePatchSchema,
   type CreateRouteInput,
+  type CreateTlsMode,
   type LbPolicy,
   type RoutePatch,
   type RouteRecord,
@@ -16,20 +19,21 @@ export interface UpstreamRow {
   weight: number | string;
 }
 
+/**
+ * What the forms edit: exactly the fields the key API honours. Create sends name, domain, upstreams, TLS mode,
+ * compression and health check; an edit sends only changed name, enabled, upstreams, compression and health check.
+ */
 export interface RouteFormValues {
   name: string;
   domain: string;
   upstreams: UpstreamRow[];
-  /** Plain strings: a record may carry a mode this console does not know; it is kept unless changed. */
-  tlsMode: TlsMode | string;
-  lbPolicy: LbPolicy | string;
+  /** Create only; one of the four modes the key API accepts. */
+  tlsMode: CreateTlsMode;
+  /** Edit only: a created route is always enabled. */
   enabled: boolean;
-  websocketEnabled: boolean;
   compressionEnabled: boolean;
-  http3Enabled: boolean;
   healthCheckEnabled: boolean;
   healthCheckPath: string;
-  healthCheckInterval: number | string;
 }
 
 export const TLS_MODE_LABELS: Record<TlsMode, string> = {
@@ -40,6 +44,8 @@ export const TLS_MODE_LABELS: Record<TlsMode, string> = {
   custom: 'Custom certificate',
   off: 'Off (HTTP only)',
 };
+
+export const CREATE_TLS_OPTIONS = CREATE_TLS_MODES.map((value) => ({ value, label: TLS_MODE_LABELS[value] }));
 
 export const LB_POLICY_LABELS: Record<LbPolicy, string> = {
   round_robin: 'Round robin',
@@ -60,40 +66,35 @@ export function lbLabel(policy: string | null | undefined): string {
 }
 
 let rowCounter = 0;
-export function upstreamRow(address = '', weight: number | string = 1): UpstreamRow {
+export function upstreamRow(address = '', weight: number | string = DEFAULT_WEIGHT): UpstreamRow {
   rowCounter += 1;
   return { key: `upstream-${rowCounter}`, address, weight };
 }
 
+/** The key API's own defaults, so an untouched form creates what the dashboard would anyway. */
 export const emptyRouteForm = (): RouteFormValues => ({
   name: '',
   domain: '',
   upstreams: [upstreamRow()],
   tlsMode: 'auto',
-  lbPolicy: 'round_robin',
   enabled: true,
-  websocketEnabled: false,
   compressionEnabled: true,
-  http3Enabled: false,
-  healthCheckEnabled: false,
-  healthCheckPath: '/health',
-  healthCheckInterval: 30,
+  healthCheckEnabled: true,
+  healthCheckPath: '/',
 });
 
 export function formFromRecord(route: RouteRecord): RouteFormValues {
+  const tls = route.tlsMode ?? 'auto';
   return {
     name: route.name,
     domain: route.domain,
-    upstreams: route.upstreams.map((u) => upstreamRow(u.address, u.weight ?? 1)),
-    tlsMode: route.tlsMode ?? 'auto',
-    lbPolicy: route.lbPolicy ?? 'round_robin',
+    upstreams: route.upstreams.map((u) => upstreamRow(u.address, u.weight ?? DEFAULT_WEIGHT)),
+    // Not editable here; kept only so the form has a value (an edit never sends it).
+    tlsMode: (CREATE_TLS_MODES as readonly string[]).includes(tls) ? (tls as CreateTlsMode) : 'auto',
     enabled: route.enabled !== false,
-    websocketEnabled: route.websocketEnabled ?? false,
     compressionEnabled: route.compressionEnabled ?? false,
-    http3Enabled: route.http3Enabled ?? false,
     healthCheckEnabled: route.healthCheckEnabled ?? false,
-    healthCheckPath: route.healthCheckPath ?? '/health',
-    healthCheckInterval: route.healthCheckInterval ?? 30,
+    healthCheckPath: route.healthCheckPath ?? '/',
   };
 }
 
@@ -104,32 +105,41 @@ function upstreamsOf(values: RouteFormValues) {
   return values.upstreams.map((u) => ({ address: u.address.trim(), weight: numberOrUndefined(u.weight) }));
 }
 
-/** Everything the form holds, as `publicApi.createRoute` takes it (before validation). */
+/** Whether any upstream asks for a weight the proxy may refuse (anything but the default). */
+export function hasNonDefaultWeight(values: RouteFormValues): boolean {
+  return values.upstreams.some((u) => u.weight !== '' && Number(u.weight) !== DEFAULT_WEIGHT);
+}
+
 function createCandidate(values: RouteFormValues) {
   return {
     name: values.name,
     domain: values.domain,
     upstreams: upstreamsOf(values),
     tlsMode: values.tlsMode,
-    lbPolicy: values.lbPolicy,
-    enabled: values.enabled,
-    websocketEnabled: values.websocketEnabled,
     compressionEnabled: values.compressionEnabled,
-    http3Enabled: values.http3Enabled,
     healthCheckEnabled: values.healthCheckEnabled,
-    ...(values.healthCheckEnabled
-      ? { healthCheckPath: values.healthCheckPath, healthCheckInterval: numberOrUndefined(values.healthCheckInterval) }
-      : {}),
+    ...(values.healthCheckEnabled ? { healthCheckPath: values.healthCheckPath } : {}),
   };
 }
 
-/** Only what changed, so an edit never rewrites fields (or unknown enum values) the user did not touch. */
+function editableOf(values: RouteFormValues) {
+  return {
+    name: values.name,
+    enabled: values.enabled,
+    upstreams: upstreamsOf(values),
+    compressionEnabled: values.compressionEnabled,
+    healthCheckEnabled: values.healthCheckEnabled,
+    healthCheckPath: values.healthCheckPath,
+  };
+}
+
+/** Only what changed, so an edit never rewrites fields the user did not touch. */
 function patchCandidate(values: RouteFormValues, initial: RouteFormValues): Record<string, unknown> {
-  const next = createCandidate(values);
-  const before = createCandidate(initial);
+  const next = editableOf(values);
+  const before = editableOf(initial) as Record<string, unknown>;
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
-    if (JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[key])) patch[key] = value;
+    if (JSON.stringify(value) !== JSON.stringify(before[key])) patch[key] = value;
   }
   return patch;
 }
@@ -145,7 +155,7 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: stri
   return errors;
 }
 
-/** Form values → create input, checked with the same schema the BFF and the dashboard use. */
+/** Form values → create input, checked with the same schema the BFF uses. */
 export function checkCreate(values: RouteFormValues): Checked<CreateRouteInput> {
   const parsed = createRouteInputSchema.safeParse(createCandidate(values));
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: errorsOf(parsed.error.issues) };

@@ -19,7 +19,8 @@ export interface AuditRecordInput {
   params: Record<string, unknown>;
 }
 
-export type AuditResult = { outcome: 'success' } | { outcome: 'error'; code: string; msg: string };
+/** `note`: what the console saw of the effect, when a success is not the whole story (proxy writes). */
+export type AuditResult = { outcome: 'success'; note?: string } | { outcome: 'error'; code: string; msg: string };
 
 /** Where audit entries live: SQL in production (`SqlAuditLog`), memory in unit tests (`MemoryAuditLog`). */
 export interface AuditLog {
@@ -79,6 +80,7 @@ export class MemoryAuditLog implements AuditLog {
     if (!entry) return;
     entry.outcome = result.outcome;
     entry.error = result.outcome === 'error' ? { code: result.code, msg: result.msg } : null;
+    entry.note = result.outcome === 'success' ? (result.note ?? null) : null;
     entry.completedAt = new Date(at).toISOString();
     if (targetName && entry.target) entry.target.name = targetName;
   }

@@ -98,6 +98,10 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX console_webhook_deliveries_endpoint_idx ON console_webhook_deliveries (endpoint_id, id)`,
     ],
   },
+  {
+    id: '0003_audit_note',
+    statements: [`ALTER TABLE console_audit ADD COLUMN note text`],
+  },
 ];
 
 /** Any fixed 64-bit number: the advisory lock all replicas take while migrating. */

@@ -49,6 +49,8 @@ export const auditEntries = pgTable(
     outcome: text('outcome').notNull(),
     errorCode: text('error_code'),
     errorMsg: text('error_msg'),
+    /** What the console saw of a successful change's effect (a proxy write's read-back). */
+    note: text('note'),
     requestId: text('request_id').notNull(),
     /** The request's parameters after redaction (no passwords, keys, tokens or message content). */
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),

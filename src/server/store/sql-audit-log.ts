@@ -21,6 +21,7 @@ function toEntry(r: AuditRow): AuditEntry {
       : null,
     outcome: r.outcome as AuditEntry['outcome'],
     error: r.errorCode !== null ? { code: r.errorCode, msg: r.errorMsg ?? '' } : null,
+    note: r.note,
     requestId: r.requestId,
     params: r.params,
     replica: r.replica,
@@ -46,6 +47,7 @@ export class SqlAuditLog implements AuditLog {
           outcome: result.outcome,
           errorCode: result.outcome === 'error' ? result.code : null,
           errorMsg: result.outcome === 'error' ? result.msg : null,
+          note: result.outcome === 'success' ? (result.note ?? null) : null,
           completedAt: new Date(at),
           ...(targetName ? { targetName } : {}),
         })
@@ -104,6 +106,7 @@ export class SqlAuditLog implements AuditLog {
           outcome: result.outcome,
           errorCode: result.outcome === 'error' ? result.code : null,
           errorMsg: result.outcome === 'error' ? result.msg : null,
+          note: result.outcome === 'success' ? (result.note ?? null) : null,
           requestId: input.requestId,
           params: input.params,
           replica: this.replica,

@@ -49,6 +49,8 @@ export interface AuditEntry {
   target: AuditTarget | null;
   outcome: AuditOutcome;
   error: { code: string; msg: string } | null;
+  /** What the console saw of a successful change's effect (e.g. a proxy write's read-back), when it matters. */
+  note?: string | null;
   requestId: string;
   params: Record<string, unknown>;
   replica: string;

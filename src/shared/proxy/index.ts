@@ -2,3 +2,5 @@
 export * from './procedures';
 export * from './protocol';
 export * from './routes';
+export * from './insights';
+export * from './report';

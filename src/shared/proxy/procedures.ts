@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsInputSchema, analyticsSchema, certListSchema } from './insights';
 import {
   createRouteInputSchema,
   createRouteOutputSchema,
@@ -10,16 +11,27 @@ import {
   updateRouteInputSchema,
 } from './routes';
 
-/** Scopes a dashboard API key may hold; `admin` implies all of them. */
-export const PROXY_SCOPES = ['routes:read', 'routes:write', 'health:read', 'admin'] as const;
+/** Scopes a dashboard API key may hold. */
+export const PROXY_SCOPES = [
+  'routes:read',
+  'routes:write',
+  'health:read',
+  'certs:read',
+  'analytics:read',
+  'admin',
+] as const;
 export type ProxyScope = (typeof PROXY_SCOPES)[number];
 
-/** The scopes a key may be checked for (everything but `admin`, which implies them). */
-export const CHECKED_SCOPES = ['routes:read', 'routes:write', 'health:read'] as const;
+/**
+ * The scopes the key procedures check. `admin` is not among them: the dashboard compares scopes as exact
+ * strings, so a key holding only `admin` is refused by every `publicApi.*` procedure.
+ */
+export const CHECKED_SCOPES = ['routes:read', 'routes:write', 'health:read', 'certs:read', 'analytics:read'] as const;
 export type CheckedScope = (typeof CHECKED_SCOPES)[number];
 
+/** Exact strings: a key may do what it lists, and `admin` implies nothing. */
 export function scopeAllows(held: readonly string[], needed: CheckedScope): boolean {
-  return held.includes('admin') || held.includes(needed);
+  return held.includes(needed);
 }
 
 const noInput = z.undefined();
@@ -28,7 +40,8 @@ interface ProcedureDef<I extends z.ZodType, O extends z.ZodType> {
   kind: 'query' | 'mutation';
   input: I;
   output: O;
-  scope: CheckedScope;
+  /** The scope the dashboard checks; null for a procedure it answers without any authentication. */
+  scope: CheckedScope | null;
   /** What the console does with it, for messages ("… to create routes"). */
   purpose: string;
 }
@@ -40,7 +53,8 @@ function procedure<I extends z.ZodType, O extends z.ZodType>(def: ProcedureDef<I
 /**
  * Every dashboard procedure the console calls, and nothing else: the BFF refuses any other path. Writes go
  * through the key-authenticated `publicApi.*` procedures (the `routes.*` writes need a browser session the
- * console never has); `routes.get` gives one full record for the detail panel.
+ * console never has). `routes.get` gives one full record (live state included) and is answered without any
+ * authentication, so it reads a route back after a write but never proves anything about the key.
  */
 export const proxyProcedures = {
   'publicApi.routes': procedure({
@@ -54,7 +68,7 @@ export const proxyProcedures = {
     kind: 'query',
     input: routeIdInputSchema,
     output: routeRecordSchema,
-    scope: 'routes:read',
+    scope: null,
     purpose: 'read a route',
   }),
   'publicApi.createRoute': procedure({
@@ -84,6 +98,20 @@ export const proxyProcedures = {
     output: healthSchema,
     scope: 'health:read',
     purpose: 'read the dashboard health',
+  }),
+  'publicApi.certs': procedure({
+    kind: 'query',
+    input: noInput,
+    output: certListSchema,
+    scope: 'certs:read',
+    purpose: 'list certificates',
+  }),
+  'publicApi.analytics': procedure({
+    kind: 'query',
+    input: analyticsInputSchema,
+    output: analyticsSchema,
+    scope: 'analytics:read',
+    purpose: 'read route traffic',
   }),
 } as const;
 

@@ -39,6 +39,17 @@ export const proxyErrorCodes = {
   invalidResponse: 'UPSTREAM_INVALID_RESPONSE',
 } as const;
 
+/**
+ * Why the proxy area is empty on a console without a dashboard, and how to give it one. The same words in the
+ * BFF's refusal and on the page, so an operator reading either finds the variables to set.
+ */
+export const PROXY_NOT_CONFIGURED_HEADLINE = 'No proxy dashboard is configured for this console.';
+export const PROXY_NOT_CONFIGURED_HOWTO =
+  "Set PROXY_URL (the dashboard's base URL) and PROXY_API_KEY (an API key created in the dashboard under " +
+  'Settings → API Keys), and PROXY_RPC_PATH when the dashboard serves its API elsewhere than /api/rpc (the ' +
+  'open-source dashboard uses /api/trpc); then restart the console.';
+export const PROXY_NOT_CONFIGURED_TEXT = `${PROXY_NOT_CONFIGURED_HEADLINE} ${PROXY_NOT_CONFIGURED_HOWTO}`;
+
 /** The headline of the key-rejected banner and message. */
 export const KEY_REJECTED_TEXT = 'Proxy API key rejected or missing the needed scope';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CREATE_FIELDS,
+  PATCH_FIELDS,
   createRouteInputSchema,
   isHostname,
   isUpstreamAddress,
@@ -32,17 +34,31 @@ describe('proxy route contract', () => {
     }
   });
 
-  it('create input: at least one upstream, weights 1–100, enumerations', () => {
+  it('create input: exactly the key API fields, weights 0–100, the four TLS modes it accepts', () => {
     const base = { name: 'App', domain: 'app.example.com', upstreams: [{ address: '10.0.0.1:80' }] };
     expect(createRouteInputSchema.safeParse(base).success).toBe(true);
     const paths = (input: unknown) =>
       createRouteInputSchema.safeParse(input).error?.issues.map((i) => i.path.join('.')) ?? [];
     expect(paths({ ...base, upstreams: [] })).toEqual(['upstreams']);
     expect(paths({ ...base, upstreams: [{ address: '10.0.0.1:80', weight: 101 }] })).toEqual(['upstreams.0.weight']);
-    expect(paths({ ...base, upstreams: [{ address: '10.0.0.1:80', weight: 0 }] })).toEqual(['upstreams.0.weight']);
+    expect(paths({ ...base, upstreams: [{ address: '10.0.0.1:80', weight: 0 }] })).toEqual([]);
+    expect(paths({ ...base, upstreams: [{ address: '10.0.0.1:80', weight: -1 }] })).toEqual(['upstreams.0.weight']);
     expect(paths({ ...base, tlsMode: 'letsencrypt' })).toEqual(['tlsMode']);
-    expect(paths({ ...base, lbPolicy: 'weighted' })).toEqual(['lbPolicy']);
+    // Refused by the dashboard through the key (400), so refused here first.
+    expect(paths({ ...base, tlsMode: 'dns' })).toEqual(['tlsMode']);
+    expect(paths({ ...base, tlsMode: 'custom' })).toEqual(['tlsMode']);
+    // Fields the key API strips never reach it.
+    const parsed = createRouteInputSchema.parse({ ...base, enabled: false, lbPolicy: 'least_conn' });
+    expect(parsed).not.toHaveProperty('enabled');
+    expect(parsed).not.toHaveProperty('lbPolicy');
+    expect(CREATE_FIELDS.sort()).toEqual(
+      ['compressionEnabled', 'domain', 'healthCheckEnabled', 'healthCheckPath', 'name', 'tlsMode', 'upstreams'].sort(),
+    );
+    expect(PATCH_FIELDS.sort()).toEqual(
+      ['compressionEnabled', 'enabled', 'healthCheckEnabled', 'healthCheckPath', 'name', 'upstreams'].sort(),
+    );
     expect(updateRouteInputSchema.safeParse({ id: 'rt_1', patch: { enabled: false } }).success).toBe(true);
+    expect(updateRouteInputSchema.parse({ id: 'rt_1', patch: { domain: 'x.example.com' } }).patch).toEqual({});
   });
 
   it('parses records tolerantly and keeps unknown fields', () => {
@@ -60,12 +76,15 @@ describe('proxy route contract', () => {
     expect(unknownRouteFields(record)).toEqual([['wafMode', 'block']]);
   });
 
-  it('procedure table: key API writes, admin implies every scope', () => {
+  it('procedure table: key API writes, exact scopes, routes.get without one', () => {
     expect(proxyProcedures['publicApi.createRoute']).toMatchObject({ kind: 'mutation', scope: 'routes:write' });
-    expect(proxyProcedures['routes.get']).toMatchObject({ kind: 'query', scope: 'routes:read' });
+    expect(proxyProcedures['routes.get']).toMatchObject({ kind: 'query', scope: null });
+    expect(proxyProcedures['publicApi.certs']).toMatchObject({ kind: 'query', scope: 'certs:read' });
+    expect(proxyProcedures['publicApi.analytics']).toMatchObject({ kind: 'query', scope: 'analytics:read' });
     expect(isProxyProcedure('routes.toggle')).toBe(false);
     expect(isProxyProcedure('toString')).toBe(false);
-    expect(scopeAllows(['admin'], 'health:read')).toBe(true);
+    expect(scopeAllows(['admin'], 'health:read')).toBe(false);
+    expect(scopeAllows(['health:read'], 'health:read')).toBe(true);
     expect(scopeAllows(['routes:read'], 'routes:write')).toBe(false);
   });
 });

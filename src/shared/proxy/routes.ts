@@ -1,15 +1,25 @@
 import { z } from 'zod';
 
-/** TLS modes the dashboard accepts for a route. */
+/** TLS modes a route record may carry (the dashboard's own UI sets all of them). */
 export const TLS_MODES = ['auto', 'auto-staging', 'dns', 'internal', 'custom', 'off'] as const;
 export type TlsMode = (typeof TLS_MODES)[number];
+
+/** The TLS modes `publicApi.createRoute` accepts; `dns` and `custom` are refused with 400 through the key. */
+export const CREATE_TLS_MODES = ['auto', 'auto-staging', 'internal', 'off'] as const satisfies readonly TlsMode[];
+export type CreateTlsMode = (typeof CREATE_TLS_MODES)[number];
 
 /** Load-balancing policies across a route's upstreams. */
 export const LB_POLICIES = ['round_robin', 'least_conn', 'ip_hash', 'random', 'first'] as const;
 export type LbPolicy = (typeof LB_POLICIES)[number];
 
-export const MIN_WEIGHT = 1;
+export const MIN_WEIGHT = 0;
 export const MAX_WEIGHT = 100;
+/**
+ * The weight the dashboard stores when none is sent. Another value is accepted by the key API but may be refused
+ * by the proxy behind it (Caddy has no per-upstream weight), silently, and can keep the whole proxy config from
+ * loading after a restart: the form warns.
+ */
+export const DEFAULT_WEIGHT = 1;
 export const MAX_UPSTREAMS = 32;
 export const MAX_NAME_LENGTH = 100;
 
@@ -88,37 +98,39 @@ const healthCheckPathSchema = z
   .max(200)
   .refine((p) => p.startsWith('/'), 'A health-check path starts with /.');
 
-/** The optional settings both create and update accept. */
-const optionalSettings = {
-  enabled: z.boolean().optional(),
-  tlsMode: z.enum(TLS_MODES).optional(),
-  lbPolicy: z.enum(LB_POLICIES).optional(),
-  ssoEnabled: z.boolean().optional(),
-  compressionEnabled: z.boolean().optional(),
-  websocketEnabled: z.boolean().optional(),
-  http3Enabled: z.boolean().optional(),
-  healthCheckEnabled: z.boolean().optional(),
-  healthCheckPath: healthCheckPathSchema.optional(),
-  healthCheckInterval: z.int().min(5, 'At least 5 seconds.').max(3600, 'At most 3600 seconds.').optional(),
-};
-
-/** `publicApi.createRoute` input. */
+/**
+ * `publicApi.createRoute` input: exactly what the key API honours. The dashboard silently strips any other
+ * field (enabled, lbPolicy, ssoEnabled, websocketEnabled, http3Enabled, healthCheckInterval, …), so the console
+ * never offers them here.
+ */
 export const createRouteInputSchema = z.object({
   name: nameSchema,
   domain: domainSchema,
   upstreams: upstreamsSchema,
-  ...optionalSettings,
+  tlsMode: z.enum(CREATE_TLS_MODES).optional(),
+  compressionEnabled: z.boolean().optional(),
+  healthCheckEnabled: z.boolean().optional(),
+  healthCheckPath: healthCheckPathSchema.optional(),
 });
 export type CreateRouteInput = z.infer<typeof createRouteInputSchema>;
 
-/** `publicApi.updateRoute` patch: every field optional; enabling/disabling is `{enabled}`. */
+/**
+ * `publicApi.updateRoute` patch: exactly the fields the key API changes. Domain, TLS mode, load balancing and
+ * the rest are stripped by the dashboard while it still answers `{ok: true}`; only the dashboard itself changes them.
+ */
 export const routePatchSchema = z.object({
   name: nameSchema.optional(),
-  domain: domainSchema.optional(),
+  enabled: z.boolean().optional(),
   upstreams: upstreamsSchema.optional(),
-  ...optionalSettings,
+  compressionEnabled: z.boolean().optional(),
+  healthCheckEnabled: z.boolean().optional(),
+  healthCheckPath: healthCheckPathSchema.optional(),
 });
 export type RoutePatch = z.infer<typeof routePatchSchema>;
+
+/** The fields of a route the key API can set, on create and on update. */
+export const CREATE_FIELDS = Object.keys(createRouteInputSchema.shape) as (keyof CreateRouteInput)[];
+export const PATCH_FIELDS = Object.keys(routePatchSchema.shape) as (keyof RoutePatch)[];
 
 export const routeIdSchema = z.string().min(1).max(200);
 export const routeIdInputSchema = z.object({ id: routeIdSchema });
@@ -158,6 +170,13 @@ export const KNOWN_ROUTE_FIELDS = [
   'healthCheckInterval',
   'createdAt',
   'updatedAt',
+  // The full record's signals of what is live (`routes.get`); the key API's list has none of them.
+  'syncStatus',
+  'syncDiff',
+  'syncCheckedAt',
+  'syncSource',
+  'archivedAt',
+  'maintenanceMode',
 ] as const;
 
 export const routeRecordSchema = z.looseObject({
@@ -178,6 +197,13 @@ export const routeRecordSchema = z.looseObject({
   healthCheckInterval: z.number().nullish(),
   createdAt: dateSchema.nullish(),
   updatedAt: dateSchema.nullish(),
+  // Set by the dashboard's drift checks, not by a write; other dates may arrive as ISO text.
+  syncStatus: z.string().nullish().catch(null),
+  syncDiff: z.unknown().optional(),
+  syncCheckedAt: dateSchema.nullish().catch(null),
+  syncSource: z.string().nullish().catch(null),
+  archivedAt: dateSchema.nullish().catch(null),
+  maintenanceMode: z.boolean().nullish().catch(null),
 });
 export type RouteRecord = z.infer<typeof routeRecordSchema>;
 
@@ -189,10 +215,15 @@ export function unknownRouteFields(record: Record<string, unknown>): [string, un
   return Object.entries(record).filter(([key]) => !known.has(key));
 }
 
-/** `publicApi.health`: the shape is the dashboard's own; only what the connection card shows is named. */
+/**
+ * `publicApi.health`: `{ok, version, routeCount, certCount}`. `version` is a constant of the key API (0.2.0 on the
+ * measured instance), not the dashboard's version, and nothing here says whether the proxy itself is up.
+ */
 export const healthSchema = z.looseObject({
-  status: z.string().optional(),
+  ok: z.boolean().optional(),
   version: z.string().optional(),
+  routeCount: z.number().optional(),
+  certCount: z.number().optional(),
 });
 export type ProxyHealth = z.infer<typeof healthSchema>;
 

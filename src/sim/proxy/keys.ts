@@ -1,11 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PROXY_SCOPES, scopeAllows, type CheckedScope, type ProxyScope } from '../../shared/proxy/procedures';
+
+/** The scopes the dashboard lets a key hold. */
+export const SIM_SCOPES = [
+  'routes:read',
+  'routes:write',
+  'health:read',
+  'certs:read',
+  'analytics:read',
+  'admin',
+] as const;
+export type SimScope = (typeof SIM_SCOPES)[number];
 
 /** An API key as the dashboard stores it: a hash, never the plaintext. */
 export interface SimApiKey {
   id: string;
   name: string;
-  scopes: ProxyScope[];
+  scopes: SimScope[];
   hash: string;
   createdAt: Date;
   expiresAt: Date | null;
@@ -17,7 +27,7 @@ export interface SimApiKey {
 export interface SimApiKeyView {
   id: string;
   name: string;
-  scopes: ProxyScope[];
+  scopes: SimScope[];
   lastUsed: Date | null;
   expiresAt: Date | null;
   createdAt: Date;
@@ -30,8 +40,8 @@ export function hashKey(plaintext: string): string {
   return createHash('sha256').update(plaintext).digest('hex');
 }
 
-export function isProxyScope(value: string): value is ProxyScope {
-  return (PROXY_SCOPES as readonly string[]).includes(value);
+export function isProxyScope(value: string): value is SimScope {
+  return (SIM_SCOPES as readonly string[]).includes(value);
 }
 
 /** Keys by hash; a lookup is a hash of what was presented, so the plaintext is never kept or compared. */
@@ -40,7 +50,7 @@ export class ApiKeyStore {
   private readonly byHash = new Map<string, string>();
   private nextId = 1;
 
-  create(input: { name: string; scopes: ProxyScope[]; expiresInDays?: number | null }, now: number) {
+  create(input: { name: string; scopes: SimScope[]; expiresInDays?: number | null }, now: number) {
     const key = KEY_PREFIX + randomBytes(24).toString('base64url');
     const id = `key_${this.nextId++}`;
     const record: SimApiKey = {
@@ -92,7 +102,7 @@ export class ApiKeyStore {
     return true;
   }
 
-  setScopes(id: string, scopes: ProxyScope[]): boolean {
+  setScopes(id: string, scopes: SimScope[]): boolean {
     const record = this.byId.get(id);
     if (!record) return false;
     record.scopes = [...new Set(scopes)];
@@ -107,6 +117,7 @@ export class ApiKeyStore {
   }
 }
 
-export function keyAllows(key: SimApiKey, scope: CheckedScope): boolean {
-  return scopeAllows(key.scopes, scope);
+/** Exact strings, as the measured dashboard compares them: `admin` does not stand in for any other scope. */
+export function keyAllows(key: SimApiKey, scope: Exclude<SimScope, 'admin'>): boolean {
+  return key.scopes.includes(scope);
 }

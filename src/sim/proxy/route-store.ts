@@ -1,10 +1,11 @@
-import {
-  KNOWN_ROUTE_FIELDS,
-  type CreateRouteInput,
-  type LbPolicy,
-  type RoutePatch,
-  type TlsMode,
-} from '../../shared/proxy/routes';
+import type { KeyPatch, SessionCreateInput, SessionPatch, SimLbPolicy, SimTlsMode } from './inputs';
+
+/** One difference the dashboard's drift check found between its record and what the proxy serves. */
+export interface SyncDiffEntry {
+  field: string;
+  dashboard: unknown;
+  proxy: unknown;
+}
 
 /** A route as the dashboard keeps it: the key API's fields plus the full record's extras. */
 export interface SimRoute {
@@ -13,8 +14,8 @@ export interface SimRoute {
   domain: string;
   enabled: boolean;
   upstreams: { address: string; weight: number }[];
-  lbPolicy: LbPolicy;
-  tlsMode: TlsMode;
+  lbPolicy: SimLbPolicy;
+  tlsMode: SimTlsMode;
   ssoEnabled: boolean;
   compressionEnabled: boolean;
   websocketEnabled: boolean;
@@ -33,18 +34,39 @@ export interface SimRoute {
   rateLimit: { requests: number; windowSeconds: number } | null;
   ipAllowlist: string[];
   headers: Record<string, string>;
-  syncStatus: 'synced' | 'pending' | 'failed';
+  /** Set by drift checks only, never by a write. */
+  syncStatus: 'synced' | 'drift' | 'missing' | null;
+  syncDiff: SyncDiffEntry[] | null;
   syncCheckedAt: Date | null;
+  syncSource: 'drift-check' | null;
   lastTrafficAt: Date | null;
   archivedAt: Date | null;
+  maintenanceMode: boolean;
   exposureMode: 'public' | 'internal';
   upstreamProtocol: 'http' | 'https';
   aliases: string[];
   origin: 'dashboard' | 'api';
 }
 
-/** The fields `publicApi.routes` answers with: the contract's known fields, all of which a route has. */
-export const KEY_API_FIELDS = KNOWN_ROUTE_FIELDS satisfies readonly (keyof SimRoute)[];
+/** The fields `publicApi.routes` answers with (the key API's record). */
+export const KEY_API_FIELDS = [
+  'id',
+  'name',
+  'domain',
+  'enabled',
+  'upstreams',
+  'lbPolicy',
+  'tlsMode',
+  'ssoEnabled',
+  'compressionEnabled',
+  'websocketEnabled',
+  'http3Enabled',
+  'healthCheckEnabled',
+  'healthCheckPath',
+  'healthCheckInterval',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof SimRoute)[];
 
 export function keyApiView(route: SimRoute): Pick<SimRoute, (typeof KEY_API_FIELDS)[number]> {
   const view: Record<string, unknown> = {};
@@ -54,7 +76,8 @@ export function keyApiView(route: SimRoute): Pick<SimRoute, (typeof KEY_API_FIEL
 
 export class DomainConflictError extends Error {
   constructor(readonly domain: string) {
-    super(`A route for domain ${domain} already exists`);
+    // The real message: no word "domain" in it.
+    super(`Route for ${domain} already exists`);
   }
 }
 
@@ -71,6 +94,11 @@ export class RouteStore {
     return route && !route.archivedAt ? route : null;
   }
 
+  findByDomain(domain: string): SimRoute | null {
+    const wanted = domain.toLowerCase();
+    return this.list().find((r) => r.domain === wanted) ?? null;
+  }
+
   private assertDomainFree(domain: string, exceptId: string | null): void {
     const wanted = domain.toLowerCase();
     for (const route of this.list()) {
@@ -81,9 +109,11 @@ export class RouteStore {
     }
   }
 
-  create(input: CreateRouteInput, now: number, origin: SimRoute['origin'] = 'api'): SimRoute {
+  /** What the key API stores for a create: the unlisted settings at their defaults, always enabled. */
+  create(input: SessionCreateInput, now: number, origin: SimRoute['origin']): SimRoute {
     this.assertDomainFree(input.domain, null);
     const at = new Date(now);
+    const tlsMode = input.tlsMode ?? 'auto';
     const route: SimRoute = {
       id: `rt_${String(this.nextId++).padStart(4, '0')}`,
       name: input.name,
@@ -91,28 +121,31 @@ export class RouteStore {
       enabled: input.enabled ?? true,
       upstreams: input.upstreams.map((u) => ({ address: u.address, weight: u.weight ?? 1 })),
       lbPolicy: input.lbPolicy ?? 'round_robin',
-      tlsMode: input.tlsMode ?? 'auto',
+      tlsMode,
       ssoEnabled: input.ssoEnabled ?? false,
       compressionEnabled: input.compressionEnabled ?? true,
       websocketEnabled: input.websocketEnabled ?? false,
       http3Enabled: input.http3Enabled ?? false,
-      healthCheckEnabled: input.healthCheckEnabled ?? false,
-      healthCheckPath: input.healthCheckPath ?? '/health',
+      healthCheckEnabled: input.healthCheckEnabled ?? true,
+      healthCheckPath: input.healthCheckPath ?? '/',
       healthCheckInterval: input.healthCheckInterval ?? 30,
       createdAt: at,
       updatedAt: at,
       upstreamType: 'static',
       http2Enabled: true,
-      forceSSL: input.tlsMode !== 'off',
+      forceSSL: tlsMode !== 'off',
       hstsEnabled: false,
       wafMode: 'off',
       rateLimit: null,
       ipAllowlist: [],
       headers: {},
-      syncStatus: 'synced',
-      syncCheckedAt: at,
+      syncStatus: null,
+      syncDiff: null,
+      syncCheckedAt: null,
+      syncSource: null,
       lastTrafficAt: null,
       archivedAt: null,
+      maintenanceMode: input.maintenanceMode ?? false,
       exposureMode: 'public',
       upstreamProtocol: 'http',
       aliases: [],
@@ -123,17 +156,18 @@ export class RouteStore {
   }
 
   /** Null when there is no such route. */
-  update(id: string, patch: RoutePatch, now: number): SimRoute | null {
+  update(id: string, patch: KeyPatch | SessionPatch, now: number): SimRoute | null {
     const route = this.get(id);
     if (!route) return null;
-    if (patch.domain !== undefined) this.assertDomainFree(patch.domain, id);
-    const { upstreams, domain, ...rest } = patch;
+    const { upstreams, ...rest } = patch as SessionPatch;
+    if (rest.domain !== undefined) {
+      this.assertDomainFree(rest.domain, id);
+      rest.domain = rest.domain.toLowerCase();
+    }
     for (const [field, value] of Object.entries(rest)) {
       if (value !== undefined) (route as unknown as Record<string, unknown>)[field] = value;
     }
-    if (domain !== undefined) route.domain = domain.toLowerCase();
-    if (upstreams !== undefined)
-      route.upstreams = upstreams.map((u) => ({ address: u.address, weight: u.weight ?? 1 }));
+    if (upstreams !== undefined) route.upstreams = upstreams.map((u) => ({ address: u.address, weight: u.weight }));
     route.updatedAt = new Date(now);
     return route;
   }
@@ -142,7 +176,7 @@ export class RouteStore {
     return this.routes.delete(id);
   }
 
-  /** Direct access for seeding extras a create input cannot express. */
+  /** Direct access for seeding extras a create input cannot express, and for drift checks. */
   patchRaw(id: string, fields: Partial<SimRoute>): void {
     const route = this.routes.get(id);
     if (route) Object.assign(route, fields);

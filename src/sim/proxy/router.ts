@@ -1,15 +1,20 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z } from 'zod';
-import type { CheckedScope } from '../../shared/proxy/procedures';
-import {
-  createRouteInputSchema,
-  routeIdInputSchema,
-  routePatchSchema,
-  updateRouteInputSchema,
-} from '../../shared/proxy/routes';
 import type { SimClock } from './clock';
-import { isProxyScope, keyAllows, type ApiKeyStore, type SimApiKey } from './keys';
+import type { CertStore } from './insights';
+import { trafficOf } from './insights';
+import {
+  analyticsInput,
+  idInput,
+  keyCreateInput,
+  keyUpdateInput,
+  sessionCreateInput,
+  sessionUpdateInput,
+  type SessionCreateInput,
+} from './inputs';
+import { isProxyScope, keyAllows, type ApiKeyStore, type SimApiKey, type SimScope } from './keys';
+import type { ProxyPlane } from './proxy-plane';
 import { DomainConflictError, keyApiView, type RouteStore, type SimRoute } from './route-store';
 
 export interface SimSession {
@@ -27,11 +32,16 @@ export interface ProxyContext {
 export interface RouterDeps {
   routes: RouteStore;
   keys: ApiKeyStore;
+  certs: CertStore;
+  plane: ProxyPlane;
   clock: SimClock;
-  startedAt: number;
-  version: string;
+  /** Fields a test makes the key API strip on top of the measured ones (a dashboard that accepts fewer). */
+  extraStripped: Set<string>;
   transformer: 'superjson' | 'none';
 }
+
+/** `publicApi.health`'s `version`: a constant of the key API, the same whatever the dashboard's release. */
+export const KEY_API_VERSION = '0.2.0';
 
 /** JSON as it is: what a dashboard without a transformer sends (dates become ISO text). */
 const identity = { serialize: (value: unknown) => value, deserialize: (value: unknown) => value };
@@ -46,7 +56,12 @@ function withConflicts<T>(run: () => T): T {
 }
 
 function notFound(): never {
-  throw new TRPCError({ code: 'NOT_FOUND', message: 'Route not found' });
+  // The measured message is the code's own name.
+  throw new TRPCError({ code: 'NOT_FOUND', message: 'NOT_FOUND' });
+}
+
+function without<T extends object>(value: T, fields: Set<string>): T {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !fields.has(key))) as T;
 }
 
 /** The dashboard's RPC router, as far as the console and its tests need it. */
@@ -57,8 +72,8 @@ export function createProxyRouter(deps: RouterDeps) {
     isDev: false,
   });
 
-  /** Key-authenticated: an active key with the scope (a session may do everything). */
-  const withScope = (scope: CheckedScope) =>
+  /** Key-authenticated: an active key listing the scope exactly (a session may do everything). */
+  const withScope = (scope: Exclude<SimScope, 'admin'>) =>
     t.procedure.use(({ ctx, next }) => {
       if (ctx.session) return next();
       if (!ctx.key || !keyAllows(ctx.key, scope)) {
@@ -73,67 +88,75 @@ export function createProxyRouter(deps: RouterDeps) {
     return next();
   });
 
-  /** Readable with a session or with a key holding `routes:read`. */
-  const routesRead = t.procedure.use(({ ctx, next }) => {
-    if (ctx.session) return next();
-    if (!ctx.key) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-    if (!keyAllows(ctx.key, 'routes:read')) {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'API token missing scope: routes:read' });
-    }
-    return next();
-  });
-
   const fullRecord = (route: SimRoute) => structuredClone(route);
   const now = () => deps.clock.now();
+
+  const createRoute = (input: SessionCreateInput, origin: SimRoute['origin']) => {
+    const route = withConflicts(() => deps.routes.create(input, now(), origin));
+    deps.certs.forRoute(route);
+    deps.plane.push(route);
+    return route;
+  };
 
   return t.router({
     publicApi: t.router({
       routes: withScope('routes:read').query(() => deps.routes.list().map(keyApiView)),
       createRoute: withScope('routes:write')
-        .input(createRouteInputSchema)
-        .mutation(({ input }) => ({ id: withConflicts(() => deps.routes.create(input, now(), 'api')).id })),
+        .input(keyCreateInput)
+        .mutation(({ input }) => ({ id: createRoute(without(input, deps.extraStripped), 'api').id })),
       updateRoute: withScope('routes:write')
-        .input(updateRouteInputSchema)
+        .input(keyUpdateInput)
         .mutation(({ input }) => {
-          if (!withConflicts(() => deps.routes.update(input.id, input.patch, now()))) notFound();
+          const route = deps.routes.update(input.id, without(input.patch, deps.extraStripped), now());
+          if (!route) notFound();
+          // Stored, then pushed in the background; `enabled: false` stays a flag the proxy never hears about.
+          deps.plane.push(route);
           return { ok: true as const };
         }),
       deleteRoute: withScope('routes:write')
-        .input(routeIdInputSchema)
+        .input(idInput)
         .mutation(({ input }) => {
           if (!deps.routes.delete(input.id)) notFound();
+          deps.plane.remove(input.id);
+          deps.certs.dropRoute(input.id);
           return { ok: true as const };
         }),
-      health: withScope('health:read').query(() => {
-        const routes = deps.routes.list();
-        return {
-          status: 'ok',
-          version: deps.version,
-          uptimeSeconds: Math.floor((now() - deps.startedAt) / 1000),
-          routes: { total: routes.length, enabled: routes.filter((r) => r.enabled).length },
-          checkedAt: new Date(now()),
-        };
-      }),
+      health: withScope('health:read').query(() => ({
+        ok: true,
+        version: KEY_API_VERSION,
+        routeCount: deps.routes.list().length,
+        certCount: deps.certs.list().length,
+      })),
+      certs: withScope('certs:read').query(() => deps.certs.list()),
+      analytics: withScope('analytics:read')
+        .input(analyticsInput)
+        .query(({ input }) => trafficOf(deps.routes, deps.plane, input.windowMinutes)),
     }),
     routes: t.router({
-      list: routesRead.query(() => deps.routes.list().map(fullRecord)),
-      get: routesRead.input(routeIdInputSchema).query(({ input }) => {
+      list: sessionOnly.query(() => deps.routes.list().map(fullRecord)),
+      // Measured: answered without a key or a session.
+      get: t.procedure.input(idInput).query(({ input }) => {
         const route = deps.routes.get(input.id);
         return route ? fullRecord(route) : notFound();
       }),
       create: sessionOnly
-        .input(createRouteInputSchema)
-        .mutation(({ input }) => fullRecord(withConflicts(() => deps.routes.create(input, now(), 'dashboard')))),
-      update: sessionOnly.input(z.object({ id: z.string(), patch: routePatchSchema })).mutation(({ input }) => {
+        .input(sessionCreateInput)
+        .mutation(({ input }) => fullRecord(createRoute(input, 'dashboard'))),
+      update: sessionOnly.input(sessionUpdateInput).mutation(({ input }) => {
         const route = withConflicts(() => deps.routes.update(input.id, input.patch, now()));
-        return route ? fullRecord(route) : notFound();
+        if (!route) notFound();
+        deps.plane.push(route);
+        return fullRecord(route);
       }),
       toggle: sessionOnly.input(z.object({ id: z.string(), enabled: z.boolean() })).mutation(({ input }) => {
         const route = deps.routes.update(input.id, { enabled: input.enabled }, now());
-        return route ? fullRecord(route) : notFound();
+        if (!route) notFound();
+        deps.plane.toggle(route);
+        return fullRecord(route);
       }),
-      delete: sessionOnly.input(routeIdInputSchema).mutation(({ input }) => {
+      delete: sessionOnly.input(idInput).mutation(({ input }) => {
         if (!deps.routes.delete(input.id)) notFound();
+        deps.plane.remove(input.id);
         return { ok: true as const };
       }),
     }),

@@ -1,24 +1,26 @@
+import type { CertStore } from './insights';
+import type { ProxyPlane } from './proxy-plane';
 import type { RouteStore } from './route-store';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** A handful of routes, so the demo and the tests start with a realistic dashboard. */
-export function seedDemoRoutes(store: RouteStore, now: number): void {
+/**
+ * A handful of routes made in the dashboard itself, so the demo and the tests start with a realistic one: most
+ * live, one whose weights the proxy refused (missing in the proxy), certificates in every state.
+ */
+export function seedDemoRoutes(store: RouteStore, plane: ProxyPlane, certs: CertStore, now: number): void {
   const app = store.create(
     {
       name: 'Web app',
       domain: 'app.demo.test',
-      upstreams: [
-        { address: '10.0.1.10:3000', weight: 3 },
-        { address: '10.0.1.11:3000', weight: 1 },
-      ],
+      upstreams: [{ address: '10.0.1.10:3000' }, { address: '10.0.1.11:3000' }],
       lbPolicy: 'least_conn',
       tlsMode: 'auto',
       websocketEnabled: true,
-      healthCheckEnabled: true,
       healthCheckPath: '/healthz',
     },
-    now - 30 * 24 * HOUR_MS,
+    now - 30 * DAY_MS,
     'dashboard',
   );
   store.patchRaw(app.id, {
@@ -27,15 +29,15 @@ export function seedDemoRoutes(store: RouteStore, now: number): void {
     lastTrafficAt: new Date(now - 5 * 60_000),
     aliases: ['www.demo.test'],
   });
-  store.create(
+  const api = store.create(
     {
       name: 'Public API',
       domain: 'api.demo.test',
-      upstreams: [{ address: 'http://api-backend.internal:8080', weight: 1 }],
+      upstreams: [{ address: 'http://api-backend.internal:8080' }],
       tlsMode: 'dns',
       lbPolicy: 'round_robin',
     },
-    now - 12 * 24 * HOUR_MS,
+    now - 12 * DAY_MS,
     'dashboard',
   );
   const grafana = store.create(
@@ -46,12 +48,18 @@ export function seedDemoRoutes(store: RouteStore, now: number): void {
       tlsMode: 'internal',
       lbPolicy: 'first',
       ssoEnabled: true,
+      healthCheckEnabled: false,
     },
-    now - 6 * 24 * HOUR_MS,
+    now - 6 * DAY_MS,
     'dashboard',
   );
-  store.patchRaw(grafana.id, { exposureMode: 'internal', ipAllowlist: ['10.0.0.0/8'], wafMode: 'detect' });
-  store.create(
+  store.patchRaw(grafana.id, {
+    exposureMode: 'internal',
+    ipAllowlist: ['10.0.0.0/8'],
+    wafMode: 'detect',
+    maintenanceMode: true,
+  });
+  const status = store.create(
     {
       name: 'Legacy status page',
       domain: 'status.demo.test',
@@ -60,10 +68,10 @@ export function seedDemoRoutes(store: RouteStore, now: number): void {
       lbPolicy: 'first',
       enabled: false,
     },
-    now - 90 * 24 * HOUR_MS,
-    'api',
+    now - 90 * DAY_MS,
+    'dashboard',
   );
-  store.create(
+  const cdn = store.create(
     {
       name: 'Static assets',
       domain: '*.cdn.demo.test',
@@ -78,4 +86,12 @@ export function seedDemoRoutes(store: RouteStore, now: number): void {
     now - 2 * HOUR_MS,
     'api',
   );
+  for (const route of [app, api, grafana, status, cdn]) plane.push(route);
+  // The dashboard's own toggle took the legacy page out of the proxy.
+  plane.toggle(status);
+  certs.issued(app, now, 30, 90);
+  certs.issued(api, now, 80, 90);
+  certs.issued(grafana, now, 20, 365, false);
+  certs.forRoute(cdn);
+  plane.checkAll(store, now - 60_000);
 }

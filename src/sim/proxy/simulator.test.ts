@@ -1,7 +1,7 @@
 import superjson, { type SuperJSONResult } from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { createProxySimulator, PROXY_SIM_CONTROL_PREFIX } from '.';
-import type { ProxyScope } from '../../shared/proxy/procedures';
+import type { SimScope as ProxyScope } from './keys';
 
 const BASE = 'http://proxy.test';
 
@@ -74,7 +74,7 @@ describe('proxy simulator: wire format', () => {
 
   it('refuses the wrong method with 405 and an unknown path with 404', async () => {
     const h = setup();
-    const { key } = h.key(['admin']);
+    const { key } = h.key(['routes:write']);
     expect((await h.query('publicApi.createRoute', undefined, key)).status).toBe(405);
     const missing = await h.query('publicApi.nope', undefined, key);
     expect(missing.status).toBe(404);
@@ -86,7 +86,7 @@ describe('proxy simulator: wire format', () => {
   it('validation: 400 BAD_REQUEST whose message is the JSON list of zod issues; plain JSON without envelope fails', async () => {
     const h = setup();
     const { key } = h.key(['routes:write']);
-    const res = await h.mutate('publicApi.createRoute', { name: 'x', domain: 'bad_host!', upstreams: [] }, key);
+    const res = await h.mutate('publicApi.createRoute', { name: 'x', domain: '', upstreams: [] }, key);
     expect(res.status).toBe(400);
     const err = ((await res.json()) as ErrorBody).error.json;
     expect(err.data.code).toBe('BAD_REQUEST');
@@ -121,11 +121,21 @@ describe('proxy simulator: keys and scopes', () => {
     expect(((await res.json()) as ErrorBody).error.json.message).toBe('API token missing scope: routes:read');
   });
 
-  it('admin implies every scope; a read key cannot write', async () => {
+  it('scopes are exact strings: an admin-only key is refused by every key procedure; a read key cannot write', async () => {
     const h = setup();
     const admin = h.key(['admin']).key;
+    for (const [path, scope] of [
+      ['publicApi.routes', 'routes:read'],
+      ['publicApi.health', 'health:read'],
+      ['publicApi.certs', 'certs:read'],
+      ['publicApi.analytics', 'analytics:read'],
+    ] as const) {
+      const res = await h.query(path, undefined, admin);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as ErrorBody).error.json.message).toBe(`API token missing scope: ${scope}`);
+    }
+    expect((await h.mutate('publicApi.deleteRoute', { id: 'rt_0001' }, admin)).status).toBe(401);
     const reader = h.key(['routes:read']).key;
-    expect((await h.query('publicApi.health', undefined, admin)).status).toBe(200);
     const refused = await h.mutate('publicApi.deleteRoute', { id: 'rt_0001' }, reader);
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as ErrorBody).error.json.message).toBe('API token missing scope: routes:write');
@@ -155,12 +165,13 @@ describe('proxy simulator: keys and scopes', () => {
 
   it('routes.* writes and apiKeys.* need the browser session; a key alone gets "Not authenticated"', async () => {
     const h = setup();
-    const { key } = h.key(['admin']);
+    const { key } = h.key(['routes:read', 'routes:write']);
     const res = await h.mutate('routes.toggle', { id: 'rt_0001', enabled: false }, key);
     expect(res.status).toBe(401);
     expect(((await res.json()) as ErrorBody).error.json.message).toBe('Not authenticated');
-    // routes.get answers a key with routes:read, with the full record.
-    const full = await h.query('routes.get', { id: 'rt_0001' }, key);
+    expect((await h.query('routes.list', undefined, key)).status).toBe(401);
+    // routes.get answers anyone, without a key or a session, with the full record.
+    const full = await h.query('routes.get', { id: 'rt_0001' });
     const record = superjson.deserialize((await full.json()).result.data) as Record<string, unknown>;
     expect(record).toHaveProperty('syncStatus');
 
@@ -177,7 +188,7 @@ describe('proxy simulator: routes', () => {
   it('creates, conflicts on a taken domain, updates, toggles through patch.enabled and deletes', async () => {
     const h = setup();
     const { key } = h.key(['routes:read', 'routes:write']);
-    const input = { name: 'Docs', domain: 'docs.example.com', upstreams: [{ address: '10.0.0.9:8080', weight: 5 }] };
+    const input = { name: 'Docs', domain: 'docs.example.com', upstreams: [{ address: '10.0.0.9:8080' }] };
     const created = await h.mutate('publicApi.createRoute', input, key);
     const { id } = superjson.deserialize((await created.json()).result.data) as { id: string };
 
@@ -185,7 +196,7 @@ describe('proxy simulator: routes', () => {
     expect(dup.status).toBe(409);
     expect(((await dup.json()) as ErrorBody).error.json).toMatchObject({
       code: -32009,
-      message: 'A route for domain DOCS.example.com already exists',
+      message: 'Route for DOCS.example.com already exists',
     });
 
     const patched = await h.mutate('publicApi.updateRoute', { id, patch: { enabled: false } }, key);
@@ -195,6 +206,120 @@ describe('proxy simulator: routes', () => {
     expect((await h.mutate('publicApi.deleteRoute', { id }, key)).status).toBe(200);
     const gone = await h.mutate('publicApi.deleteRoute', { id }, key);
     expect(gone.status).toBe(404);
+    expect(((await gone.json()) as ErrorBody).error.json.message).toBe('NOT_FOUND');
+  });
+
+  it('strips what the key API does not take, answers {ok: true} anyway, and stores the defaults', async () => {
+    const h = setup();
+    const { key } = h.key(['routes:read', 'routes:write']);
+    const created = await h.mutate(
+      'publicApi.createRoute',
+      {
+        name: 'Shop',
+        domain: 'shop.example.com',
+        upstreams: [{ address: '10.0.0.9:8080' }],
+        enabled: false,
+        lbPolicy: 'least_conn',
+        healthCheckInterval: 60,
+        websocketEnabled: true,
+      },
+      key,
+    );
+    const { id } = superjson.deserialize((await created.json()).result.data) as { id: string };
+    expect(h.sim.control.routes.get(id)).toMatchObject({
+      enabled: true,
+      lbPolicy: 'round_robin',
+      healthCheckInterval: 30,
+      websocketEnabled: false,
+      tlsMode: 'auto',
+      compressionEnabled: true,
+      healthCheckEnabled: true,
+      healthCheckPath: '/',
+    });
+    const patched = await h.mutate(
+      'publicApi.updateRoute',
+      { id, patch: { name: 'Shop 2', domain: 'other.example.com', tlsMode: 'off', lbPolicy: 'first' } },
+      key,
+    );
+    expect(superjson.deserialize((await patched.json()).result.data)).toEqual({ ok: true });
+    expect(h.sim.control.routes.get(id)).toMatchObject({ name: 'Shop 2', domain: 'shop.example.com', tlsMode: 'auto' });
+    for (const tlsMode of ['dns', 'custom']) {
+      const refused = await h.mutate(
+        'publicApi.createRoute',
+        { name: 'T', domain: `${tlsMode}.example.com`, upstreams: [{ address: 'a:1' }], tlsMode },
+        key,
+      );
+      expect(refused.status).toBe(400);
+    }
+  });
+
+  it('a key-API disable stores the flag while the proxy keeps serving; the drift check says so', async () => {
+    const h = setup();
+    const { key } = h.key(['routes:read', 'routes:write', 'analytics:read']);
+    const input = { name: 'Live', domain: 'live.example.com', upstreams: [{ address: '10.0.0.9:8080' }] };
+    const { id } = superjson.deserialize(
+      (await (await h.mutate('publicApi.createRoute', input, key)).json()).result.data,
+    ) as { id: string };
+    expect(h.sim.control.routes.get(id)!.syncStatus).toBeNull();
+    await h.mutate('publicApi.updateRoute', { id, patch: { enabled: false } }, key);
+    expect(h.sim.control.plane.isServing(id)).toBe(true);
+    h.sim.control.checkDrift();
+    expect(h.sim.control.routes.get(id)).toMatchObject({
+      enabled: false,
+      syncStatus: 'drift',
+      syncDiff: [{ field: 'enabled', dashboard: false, proxy: true }],
+      syncSource: 'drift-check',
+    });
+    const traffic = await h.query('publicApi.analytics', { windowMinutes: 5 }, key);
+    const rows = superjson.deserialize((await traffic.json()).result.data) as { routeId: string; requests: number }[];
+    expect(rows.find((r) => r.routeId === id)!.requests).toBeGreaterThan(0);
+  });
+
+  it('a weight other than the default, a down proxy or a forgotten route leave the route missing in the proxy', async () => {
+    const h = setup();
+    const { key } = h.key(['routes:read', 'routes:write']);
+    const make = async (domain: string, weight?: number) =>
+      (
+        superjson.deserialize(
+          (
+            await (
+              await h.mutate(
+                'publicApi.createRoute',
+                { name: domain, domain, upstreams: [{ address: '10.0.0.9:8080', weight }] },
+                key,
+              )
+            ).json()
+          ).result.data,
+        ) as { id: string }
+      ).id;
+    const weighted = await make('w.example.com', 5);
+    h.sim.control.plane.down = true;
+    const whileDown = await make('down.example.com');
+    h.sim.control.plane.down = false;
+    const forgotten = await make('gone.example.com');
+    expect(h.sim.control.forgetInProxy('gone.example.com')).toBe(true);
+    h.sim.control.checkDrift();
+    for (const id of [weighted, whileDown, forgotten]) {
+      expect(h.sim.control.routes.get(id)!.syncStatus).toBe('missing');
+    }
+  });
+
+  it('health answers the key API constant version; certs and analytics need their own scopes', async () => {
+    const h = setup();
+    const { key } = h.key(['health:read', 'certs:read', 'analytics:read']);
+    const health = superjson.deserialize(
+      (await (await h.query('publicApi.health', undefined, key)).json()).result.data,
+    );
+    expect(health).toMatchObject({ ok: true, version: '0.2.0' });
+    expect(Object.keys(health as object).sort()).toEqual(['certCount', 'ok', 'routeCount', 'version']);
+    const certs = superjson.deserialize((await (await h.query('publicApi.certs', undefined, key)).json()).result.data);
+    expect(certs).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ domain: 'app.demo.test', status: 'valid', source: 'acme', autoRenew: true }),
+      ]),
+    );
+    const tooWide = await h.query('publicApi.analytics', { windowMinutes: 2000 }, key);
+    expect(tooWide.status).toBe(400);
   });
 
   it('serves the base path it is given', async () => {

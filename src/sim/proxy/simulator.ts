@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import type { ProxyScope } from '../../shared/proxy/procedures';
 import { SimClock } from './clock';
 import { handleControl, PROXY_SIM_CONTROL_PREFIX } from './control-api';
-import { ApiKeyStore, type SimApiKeyView } from './keys';
+import { CertStore } from './insights';
+import { ApiKeyStore, type SimApiKeyView, type SimScope } from './keys';
+import { ProxyPlane } from './proxy-plane';
 import { RouteStore } from './route-store';
-import { createProxyRouter, type ProxyContext, type SimSession } from './router';
+import { createProxyRouter, KEY_API_VERSION, type ProxyContext, type SimSession } from './router';
 import { seedDemoRoutes } from './seed';
 
-export const PROXY_SIM_VERSION = '0.9.0-sim';
+/** What `publicApi.health` calls its version: the key API's constant, not a release of the dashboard. */
+export const PROXY_SIM_VERSION = KEY_API_VERSION;
 /** The session cookie of the simulated browser dashboard (the real name is not documented). */
 export const PROXY_SESSION_COOKIE = 'pxd_session';
 
@@ -22,18 +24,31 @@ export interface ProxySimOptions {
   controlApi?: boolean;
   clock?: SimClock;
   sessionLifetimeMs?: number;
+  /**
+   * Run the dashboard's drift check this often (demo mode), as a real dashboard does on its own; tests leave it
+   * off and run the check through the control surface when they choose.
+   */
+  driftCheckMs?: number;
 }
 
 export interface ProxySimControl {
   clock: SimClock;
-  createKey(input: { name: string; scopes: ProxyScope[]; expiresInDays?: number | null }): { id: string; key: string };
+  createKey(input: { name: string; scopes: SimScope[]; expiresInDays?: number | null }): { id: string; key: string };
   listKeys(): SimApiKeyView[];
   revokeKey(id: string): boolean;
-  setKeyScopes(id: string, scopes: ProxyScope[]): boolean;
+  setKeyScopes(id: string, scopes: SimScope[]): boolean;
   setKeyExpiry(id: string, expiresAt: Date | null): boolean;
   /** A browser-dashboard session; returns the cookie pair to send. */
   createSession(user: string): string;
   routes: RouteStore;
+  /** The proxy behind the dashboard: down or up, what it serves. */
+  plane: ProxyPlane;
+  /** Runs the dashboard's drift check now (the only writer of syncStatus, syncDiff, syncCheckedAt). */
+  checkDrift(): void;
+  /** The proxy loses the route for `domain` (a failed push); false when no such route. */
+  forgetInProxy(domain: string): boolean;
+  /** Fields the key API strips on top of the measured ones, as a dashboard accepting fewer would. */
+  setExtraStripped(fields: string[]): void;
 }
 
 export interface ProxySimulator {
@@ -52,7 +67,8 @@ function cookieValue(header: string | null, name: string): string | null {
 
 /**
  * The reverse-proxy dashboard, speaking its typed RPC protocol through @trpc/server v11's fetch adapter:
- * API keys (hashed, scoped, expiring, revocable), browser sessions, routes with validation and conflicts.
+ * API keys (hashed, exactly scoped, expiring, revocable), browser sessions, routes with the key API's silent
+ * stripping, and a proxy behind it that a write may not reach (see ProxyPlane).
  */
 export function createProxySimulator(options: ProxySimOptions = {}): ProxySimulator {
   const basePath = (options.basePath ?? '/api/rpc').replace(/\/+$/, '');
@@ -61,20 +77,39 @@ export function createProxySimulator(options: ProxySimOptions = {}): ProxySimula
   const routes = new RouteStore();
   const keys = new ApiKeyStore();
   const sessions = new Map<string, SimSession>();
-  if (options.seed ?? true) seedDemoRoutes(routes, clock.now());
+  const plane = new ProxyPlane();
+  const certs = new CertStore();
+  const extraStripped = new Set<string>();
+  if (options.seed ?? true) seedDemoRoutes(routes, plane, certs, clock.now());
 
   const router = createProxyRouter({
     routes,
     keys,
+    certs,
+    plane,
     clock,
-    startedAt: clock.now(),
-    version: PROXY_SIM_VERSION,
+    extraStripped,
     transformer: options.transformer ?? 'superjson',
   });
+
+  if (options.driftCheckMs) {
+    // Never keeps the process alive on its own.
+    setInterval(() => plane.checkAll(routes, clock.now()), options.driftCheckMs).unref();
+  }
 
   const control: ProxySimControl = {
     clock,
     routes,
+    plane,
+    checkDrift: () => plane.checkAll(routes, clock.now()),
+    forgetInProxy: (domain) => {
+      const route = routes.findByDomain(domain);
+      return route ? plane.forget(route.id) : false;
+    },
+    setExtraStripped: (fields) => {
+      extraStripped.clear();
+      for (const field of fields) extraStripped.add(field);
+    },
     createKey: (input) => keys.create(input, clock.now()),
     listKeys: () => keys.list(),
     revokeKey: (id) => keys.revoke(id, clock.now()),

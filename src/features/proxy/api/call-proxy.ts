@@ -60,22 +60,28 @@ export async function callProxy<P extends ProxyProcedureName>(
   }
 }
 
+/** One call of a batch: a procedure, with its input when it takes one. */
+export type BatchCall<P extends ProxyProcedureName = ProxyProcedureName> = P | { procedure: P; input: ProxyInput<P> };
+
+type ProcedureOf<C> = C extends { procedure: infer P } ? P : C;
+
 /**
  * Several queries in one round trip (`POST /bff/proxy/batch`; the BFF sends them upstream as one batch).
  * Each result stands alone: a refusal of one call does not fail the others.
  */
-export async function callProxyBatch<const P extends readonly ProxyProcedureName[]>(
-  procedures: P,
+export async function callProxyBatch<const C extends readonly BatchCall[]>(
+  calls: C,
   options: { signal?: AbortSignal } = {},
-): Promise<{ [K in keyof P]: Outcome<ProxyOutput<P[K]>> }> {
+): Promise<{ [K in keyof C]: Outcome<ProxyOutput<ProcedureOf<C[K]> & ProxyProcedureName>> }> {
+  const normalized = calls.map((call) => (typeof call === 'string' ? { procedure: call } : call));
   const body = await bffFetch(PROXY_BATCH_PATH, {
     method: 'POST',
-    body: JSON.stringify({ calls: procedures.map((procedure) => ({ procedure })) }),
+    body: JSON.stringify({ calls: normalized }),
     headers: { 'content-type': 'application/json' },
     signal: options.signal,
   });
   const { results } = batchResponseSchema.parse(body);
-  return procedures.map((procedure, index) => {
+  return normalized.map(({ procedure }, index) => {
     const result = results[index];
     if (!result) {
       const error = new ApiError(502, { result: 'error', code: 'UPSTREAM_INVALID_RESPONSE', msg: 'No answer.' });
@@ -93,5 +99,5 @@ export async function callProxyBatch<const P extends readonly ProxyProcedureName
     } catch (error) {
       return { ok: false, error: error as ApiError };
     }
-  }) as { [K in keyof P]: Outcome<ProxyOutput<P[K]>> };
+  }) as { [K in keyof C]: Outcome<ProxyOutput<ProcedureOf<C[K]> & ProxyProcedureName>> };
 }

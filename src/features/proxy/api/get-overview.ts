@@ -21,10 +21,20 @@ export function proxyOverviewQueryOptions() {
       if (!routes.ok && routes.error.code === proxyErrorCodes.unavailable) throw routes.error;
       return { routes, health, checkedAt: Date.now() };
     },
-    refetchInterval: PROXY_POLL_MS,
-    // A refused key is final until someone acts; only an unreachable dashboard is worth asking again soon.
-    retry: (count, error) => error instanceof ApiError && error.status >= 500 && count < 2,
+    // A console without a dashboard stays without one until it is restarted: asking again changes nothing.
+    refetchInterval: (query) => (isNotConfigured(query.state.error) ? false : PROXY_POLL_MS),
+    retry: proxyQueryRetry,
   });
+}
+
+/** A refused key is final until someone acts; only an unreachable dashboard is worth asking again soon. */
+export function proxyQueryRetry(count: number, error: unknown): boolean {
+  return !isNotConfigured(error) && error instanceof ApiError && error.status >= 500 && count < 2;
+}
+
+/** The BFF has no dashboard to talk to (no PROXY_URL / PROXY_API_KEY). */
+export function isNotConfigured(error: unknown): boolean {
+  return error instanceof ApiError && error.code === proxyErrorCodes.notConfigured;
 }
 
 export function useProxyOverview() {

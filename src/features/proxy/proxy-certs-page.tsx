@@ -1,0 +1,130 @@
+import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { ListStatus } from '../../components/list-status';
+import { countOf } from '../../client/count-of';
+import { useProxyCerts } from './api/get-certs';
+import { isNotConfigured } from './api/get-overview';
+import { AdminsOnly, isKeyRefusal, MissingScope, NotConfigured } from './area-states';
+import { expiryOf, EXPIRY_WARNING_DAYS, statusColor } from './cert-expiry';
+
+const TITLE = 'Proxy certificates';
+
+function when(value: Date | null | undefined): string {
+  return value ? value.toLocaleDateString() : '—';
+}
+
+/** The dashboard's certificates (`publicApi.certs`, scope certs:read), with a warning ahead of each expiry. */
+export function ProxyCertsPage() {
+  return (
+    <AdminsOnly title={TITLE}>
+      <CertsArea />
+    </AdminsOnly>
+  );
+}
+
+function CertsArea() {
+  const query = useProxyCerts();
+  if (isNotConfigured(query.error)) return <NotConfigured title={TITLE} />;
+  const certs = query.data?.certs ?? null;
+  const routes = query.data?.routes;
+  const domainOf = new Map((routes?.ok ? routes.data : []).map((r) => [r.id, r.domain]));
+  // Expiry is judged as of the answer, so a render never depends on the wall clock.
+  const now = query.dataUpdatedAt;
+  const sorted = certs?.ok
+    ? [...certs.data].sort(
+        (a, b) =>
+          (a.expiresAt?.getTime() ?? Infinity) - (b.expiresAt?.getTime() ?? Infinity) ||
+          a.domain.localeCompare(b.domain),
+      )
+    : [];
+  return (
+    <Stack gap="md">
+      <Title order={2}>{TITLE}</Title>
+      <Text size="sm" c="dimmed">
+        Certificates the dashboard manages for its routes, soonest expiry first; a warning shows {EXPIRY_WARNING_DAYS}{' '}
+        days ahead.
+      </Text>
+      <ListStatus updating={query.isFetching && !query.isPending}>
+        {query.isPending
+          ? 'Loading certificates…'
+          : certs?.ok
+            ? countOf(sorted.length, 'certificate', 'certificates')
+            : 'Certificates unavailable'}
+      </ListStatus>
+      {query.isError ? (
+        <LoadError
+          title="The proxy dashboard could not be reached"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : certs && !certs.ok ? (
+        isKeyRefusal(certs.error) ? (
+          <MissingScope scope="certs:read" what="list certificates" error={certs.error} />
+        ) : (
+          <LoadError
+            title="Certificates could not be loaded"
+            error={certs.error}
+            onRetry={() => void query.refetch()}
+          />
+        )
+      ) : certs ? (
+        <Table striped highlightOnHover aria-label="Certificates">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Domain</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Source</Table.Th>
+              <Table.Th>Issued</Table.Th>
+              <Table.Th>Expiry</Table.Th>
+              <Table.Th>Auto-renew</Table.Th>
+              <Table.Th>Route</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((cert) => {
+              const expiry = expiryOf(cert, now);
+              const routeDomain = cert.routeId ? domainOf.get(cert.routeId) : undefined;
+              return (
+                <Table.Tr key={cert.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {cert.domain}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor(cert.status)} variant="light">
+                      {cert.status ?? 'unknown'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{cert.source ?? '—'}</Table.Td>
+                  <Table.Td>{when(cert.issuedAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm">{when(cert.expiresAt)}</Text>
+                      <Badge color={expiry.color} variant={expiry.color === 'teal' ? 'light' : 'filled'}>
+                        {expiry.label}
+                      </Badge>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {cert.autoRenew === null || cert.autoRenew === undefined ? '—' : cert.autoRenew ? 'Yes' : 'No'}
+                  </Table.Td>
+                  <Table.Td>
+                    {cert.routeId ? (
+                      <Anchor component={Link} to={`/proxy/routes?route=${encodeURIComponent(cert.routeId)}`} size="sm">
+                        {routeDomain ?? cert.routeId}
+                      </Anchor>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Stack>
+  );
+}
