@@ -1,3 +1,4 @@
+import type { CurrentUserCheck } from './current-user-check';
 import type { EventHub } from './event-hub';
 import type { ProxyUpstream } from './proxy-upstream';
 import type { Session, SessionStore } from './session-store';
@@ -16,6 +17,8 @@ export interface BffDeps {
   serverInfo: ServerInfoCache;
   /** One upstream event queue per session, fanned out to its tabs over SSE. */
   hub: EventHub;
+  /** The signed-in user's role and liveness as the chat server says now (console-owned admin routes). */
+  currentUser: CurrentUserCheck;
   /** The proxy dashboard client (holds its API key); absent when no dashboard is configured. */
   proxy?: ProxyUpstream | null;
   /** Demo mode only: the seeded sign-ins shown on the sign-in page. */

@@ -7,6 +7,8 @@ import { MemorySessionStore, type SessionStore } from './session-store';
 import { MemoryAuditLog, type AuditLog } from './store/audit-log';
 import { createSvcUpstream, type FetchLike } from './svc-upstream';
 import { CachedSessionStore } from './session-cache';
+import { CurrentUserCheck } from './current-user-check';
+import { endAllSessionsOfUser, endSessionForDeadKey } from './session-end';
 import { MemoryWebhookRegistry, type WebhookRegistry } from './webhooks/registry';
 import { configuredSecret, createTokenVault } from './webhooks/token-vault';
 
@@ -49,9 +51,27 @@ export function createDeps(
     now,
     log,
     // The server refused the key while the hub polled: the console session ends with it.
-    onDeadKey: (sessionId) => sessions.delete(sessionId),
+    onDeadKey: async (sessionId, code) => {
+      currentUser.forget(sessionId);
+      const session = await sessions.peek?.(sessionId, now());
+      if (session) await endSessionForDeadKey({ sessions, hub, log }, session, code);
+      else await sessions.delete(sessionId);
+    },
+    // The user's own record changed upstream: a deactivation ends their sessions, a new role is the session's.
+    onOwnUserChange: async (sessionId, change) => {
+      currentUser.forget(sessionId);
+      const session = await sessions.peek?.(sessionId, now());
+      if (!session) return;
+      if (change.kind === 'deactivated')
+        await endAllSessionsOfUser({ sessions, hub, log }, session.userId, 'deactivated');
+      else if (change.role !== session.role) {
+        await sessions.update(sessionId, { role: change.role });
+        log('info', `session: user_id=${session.userId} role now ${change.role} (event)`);
+      }
+    },
     ...options.hub,
   });
+  const currentUser = new CurrentUserCheck({ svc, sessions, hub, now, log });
   const proxy =
     config.proxy.url && config.proxy.apiKey
       ? createProxyUpstream({
@@ -74,6 +94,7 @@ export function createDeps(
       new MemoryWebhookRegistry(createTokenVault(configuredSecret(config.sessionSecret, config.dataDir))),
     serverInfo: createServerInfoCache(svc, options.svcUrl, config.serverInfoTtlMs, now),
     hub,
+    currentUser,
     demo: options.demo ?? null,
     now,
     log,

@@ -8,6 +8,7 @@ import type { AppEnv, BffDeps } from './app-types';
 import { actorOf, auditUnavailable, beginAudit, requestIdOf } from './audit';
 import type { Config } from './config';
 import { DEAD_KEY_CODES } from './dead-key';
+import { endSessionForDeadKey } from './session-end';
 import { requireSession } from './require-session';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
 import type { Session, SessionData } from './session-store';
@@ -75,8 +76,8 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         session = { ...session, ...fresh };
       } catch (error) {
         if (error instanceof UpstreamRefusal && DEAD_KEY_CODES.has(error.envelope.code)) {
-          await deps.sessions.delete(session.id);
-          await deps.hub.end(session.id, { reason: 'session-ended', deleteUpstream: false });
+          deps.currentUser.forget(session.id);
+          await endSessionForDeadKey(deps, session, error.envelope.code);
           clearSessionCookie(c, config);
           session = null;
         }

@@ -19,6 +19,7 @@ import {
 import { securedHeaders, securedResponse, type SecuredHeaders } from './security-headers';
 import { clearSessionCookie } from './session-cookie';
 import { DEAD_KEY_CODES } from './dead-key';
+import { endSessionForDeadKey } from './session-end';
 import { UpstreamRefusal } from './svc-upstream';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
@@ -127,8 +128,8 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       );
       if (!(error instanceof UpstreamRefusal)) throw error;
       if (error.status === 401 && DEAD_KEY_CODES.has(error.envelope.code)) {
-        await deps.sessions.delete(session.id);
-        await deps.hub.end(session.id, { reason: 'session-ended', deleteUpstream: false });
+        deps.currentUser.forget(session.id);
+        await endSessionForDeadKey(deps, session, error.envelope.code);
         clearSessionCookie(c, config);
         return c.json(errorEnvelope(bffErrorCodes.sessionExpired, error.envelope.msg), 401);
       }

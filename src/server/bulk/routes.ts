@@ -8,9 +8,9 @@ import {
   type BulkRunSummary,
 } from '../../shared/bff/bulk';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
-import { isAdminRole } from '../../shared/svc/roles';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
+import { requireCurrentAdmin } from '../require-current-admin';
 import { requireSession } from '../require-session';
 import { UpstreamRefusal } from '../svc-upstream';
 import { BulkEngine, BulkError, type BulkCaller, type BulkEngineOptions } from './engine';
@@ -70,12 +70,16 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
   const engine = bulkEngineFor(config, deps);
 
   app.use('*', requireSession(config, deps));
-  app.use('*', async (c, next) => {
-    if (!isAdminRole(c.get('session').role)) {
-      return c.json(errorEnvelope('BULK_FORBIDDEN', 'Only organization administrators can run bulk actions.'), 403);
-    }
-    return next();
-  });
+  app.use(
+    '*',
+    requireCurrentAdmin(
+      config,
+      deps,
+      { code: 'BULK_FORBIDDEN', msg: 'Only organization administrators can run bulk actions.' },
+      // Stopping a run must not wait on the chat server (its next request would go out meanwhile).
+      (c) => c.req.method === 'POST' && /\/runs\/[^/]+\/(pause|cancel)$/.test(c.req.path),
+    ),
+  );
 
   const answer = (c: Context<AppEnv>, value: BulkRun | BulkPreview | { runs: BulkRunSummary[] }) => {
     c.header('cache-control', 'no-store');

@@ -1,5 +1,7 @@
 // eslint-disable-next-line no-restricted-imports -- test plumbing only (used by the *.test.ts files beside it).
 import { createSvcSimulator, type SvcSimOptions } from '../../sim/svc';
+// eslint-disable-next-line no-restricted-imports -- test plumbing only.
+import { createProxySimulator } from '../../sim/proxy';
 // Through src/server: the import rules read a bare `../app` from a subfolder as the SPA's app shell.
 import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../config';
@@ -22,8 +24,20 @@ export async function closeHarnesses(): Promise<void> {
 }
 
 export function setupHarness(
-  options: { env?: Record<string, string>; config?: Partial<Config>; sim?: SvcSimOptions; now?: () => number } = {},
+  options: {
+    env?: Record<string, string>;
+    config?: Partial<Config>;
+    sim?: SvcSimOptions;
+    now?: () => number;
+    /** Also wire a proxy-dashboard simulator (with a key holding the console's scopes) at /bff/proxy. */
+    proxy?: boolean;
+  } = {},
 ) {
+  const proxySim = options.proxy ? createProxySimulator({ basePath: '/api/rpc', transformer: 'superjson' }) : null;
+  const proxyKey = proxySim?.control.createKey({
+    name: 'console',
+    scopes: ['routes:read', 'routes:write', 'health:read'],
+  }).key;
   const sim = createSvcSimulator({
     generatedUsers: 10,
     heartbeatSeconds: 0.5,
@@ -35,6 +49,7 @@ export function setupHarness(
       LOG_REQUESTS: 'false',
       SIGN_IN_DELAY_MS: '1',
       SESSION_SECRET: 'hardening-'.repeat(4),
+      ...(proxyKey ? { PROXY_URL: 'http://proxy.test', PROXY_API_KEY: proxyKey } : {}),
       ...options.env,
     }),
     upstreamTimeoutMs: 2_000,
@@ -48,6 +63,7 @@ export function setupHarness(
       upstream.push({ method: request.method, url: new URL(request.url), body: await request.clone().text() });
       return sim.fetch(request);
     },
+    ...(proxySim ? { proxyFetch: (request: Request) => proxySim.fetch(request) } : {}),
     log: (level, line) => logs.push(`${level} ${line}`),
     hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500 },
     ...(options.now ? { now: options.now } : {}),
