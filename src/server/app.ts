@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
+import { bffBodyLimits } from './body-limits';
 import { bulkRoutes } from './bulk/routes';
 import { auditRoutes } from './audit-routes';
 import type { Config } from './config';
@@ -21,6 +22,8 @@ export function createApp(config: Config, deps: BffDeps) {
 
   // CSP, framing, sniffing and referrer policy for every answer: see security-headers.ts.
   app.use('*', securityHeaders());
+  // Before any other work (logging included): an oversized body is refused unread (see body-limits.ts).
+  app.use('/bff/*', bffBodyLimits());
   if (config.logRequests) {
     app.use('/bff/*', async (c, next) => {
       const started = performance.now();
