@@ -146,7 +146,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         await deps.sessions.delete(session.id).catch(() => undefined);
         return auditUnavailable(c);
       }
-      throttle.success(input.email, ip);
+      throttle.success(input.email);
       writeSessionCookie(c, config, session.id);
       deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
       const limits = await deps.hub.ensure(session);
