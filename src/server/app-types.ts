@@ -28,5 +28,9 @@ export interface BffDeps {
 }
 
 export interface AppEnv {
-  Variables: { session: Session };
+  Variables: {
+    session: Session;
+    /** Whether the request's X-Request-Id came from our own proxy (TRUST_PROXY), see audit.ts. */
+    trustRequestId: boolean;
+  };
 }

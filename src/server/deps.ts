@@ -7,6 +7,7 @@ import { MemorySessionStore, type SessionStore } from './session-store';
 import { MemoryAuditLog, type AuditLog } from './store/audit-log';
 import { createSvcUpstream, type FetchLike } from './svc-upstream';
 import { CachedSessionStore } from './session-cache';
+import { escapeLogLine } from './log-line';
 import { CurrentUserCheck } from './current-user-check';
 import { endAllSessionsOfUser, endSessionForDeadKey } from './session-end';
 import { MemoryWebhookRegistry, type WebhookRegistry } from './webhooks/registry';
@@ -38,8 +39,10 @@ export function createDeps(
 ): BffDeps {
   const svc = createSvcUpstream({ baseUrl: options.svcUrl, timeoutMs: config.upstreamTimeoutMs, fetch: options.fetch });
   const now = options.now ?? (() => Date.now());
-  const log: BffDeps['log'] =
+  const sink: BffDeps['log'] =
     options.log ?? ((level, line) => console[level === 'info' ? 'log' : level](`[bff] ${line}`));
+  // Every line is escaped on its way out, whoever wrote it (see log-line.ts).
+  const log: BffDeps['log'] = (level, line) => sink(level, escapeLogLine(line));
   const sessions = new CachedSessionStore(
     options.sessions ?? new MemorySessionStore({ idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
   );

@@ -9,6 +9,8 @@ import { openConsoleStore } from './store';
 
 /** The process entry only starts things: config, the embedded upstreams in demo mode, the BFF. */
 async function main(): Promise<void> {
+  // Everything this process writes (the embedded database, the generated secret) is for its own user only.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfigFromProcess();

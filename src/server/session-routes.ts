@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { signInSchema, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
 import { svcOps } from '../shared/svc/catalog';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import { bffErrorCodes, errorEnvelope, type ErrorEnvelope } from '../shared/svc/envelope';
 import { describeIssue } from '../shared/svc/params';
 import type { OwnUser } from '../shared/svc/records';
 import type { AppEnv, BffDeps } from './app-types';
@@ -24,6 +25,23 @@ function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
     role: user.role,
     avatarUrl: user.avatar_url ?? null,
   };
+}
+
+const auditableEmailSchema = z.email().max(254);
+
+/** The typed sign-in name when it is a well-formed email address, else a placeholder. */
+export function auditableEmail(typed: string): string {
+  return auditableEmailSchema.safeParse(typed).success ? typed : '(not an email address)';
+}
+
+/** Refusals that tell whether the account exists: answered as wrong credentials instead. */
+const ACCOUNT_STATE_CODES = new Set(['USER_DEACTIVATED', 'REALM_DEACTIVATED']);
+
+function genericSignInFailure(method: 'password' | 'apiKey', envelope: ErrorEnvelope): ErrorEnvelope {
+  if (!ACCOUNT_STATE_CODES.has(envelope.code)) return envelope;
+  return method === 'password'
+    ? errorEnvelope('AUTHENTICATION_FAILED', 'Your username or password is incorrect')
+    : errorEnvelope('INVALID_API_KEY', 'Invalid API key');
 }
 
 export function sessionRoutes(config: Config, deps: BffDeps) {
@@ -60,7 +78,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
   }
 
   app.get('/', async (c) => {
-    const id = readSessionId(c);
+    const id = readSessionId(c, config);
     let session = id ? await deps.sessions.touch(id, deps.now()) : null;
     if (id && !session) clearSessionCookie(c, config);
     let limits: ServerLimits | null = null;
@@ -122,7 +140,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       }
       const me = await deps.svc.call(svcOps.getOwnUser, {}, creds);
       // A new id at every sign-in; whatever session the browser held before is ended (no fixation).
-      const previous = readSessionId(c);
+      const previous = readSessionId(c, config);
       if (previous) {
         await deps.sessions.delete(previous);
         await deps.hub.end(previous);
@@ -159,7 +177,8 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
           .record(
             {
               at: deps.now(),
-              actor: { userId: null, email: input.email, name: null, role: null },
+              // Only an address: whatever else was typed there (a password in the wrong field) is not kept.
+              actor: { userId: null, email: auditableEmail(input.email), name: null, role: null },
               area: 'console',
               operation: 'session.signIn',
               target: { type: 'session', id: null, name: null },
@@ -174,6 +193,9 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
           // Wrong credentials: counted, and past the free failures the answer is held back.
           const delay = throttle.failure(input.email, ip);
           if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+          // The same answer for a deactivated account as for wrong credentials: the sign-in page must not
+          // tell a stranger which addresses have (had) an account. The audit above keeps the real code.
+          return c.json(genericSignInFailure('password' in input ? 'password' : 'apiKey', error.envelope), 401);
         }
         return c.json(error.envelope, status);
       }
@@ -201,7 +223,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
   });
 
   app.delete('/', async (c) => {
-    const id = readSessionId(c);
+    const id = readSessionId(c, config);
     if (id) {
       const session = await deps.sessions.peek?.(id, deps.now());
       if (session) {

@@ -6,7 +6,14 @@ import { matchOperation } from '../shared/svc/match';
 import { checkParams } from '../shared/svc/params';
 import { decodeParams, usesQueryString } from '../shared/svc/wire';
 import type { AppEnv, BffDeps } from './app-types';
-import { auditUnavailable, beginAudit, lookupUserName, svcTarget, type AuditHandle } from './audit';
+import {
+  auditUnavailable,
+  beginAudit,
+  INTERNAL_ERROR_RESULT,
+  lookupUserName,
+  svcTarget,
+  type AuditHandle,
+} from './audit';
 import type { Config } from './config';
 import { requireSession } from './require-session';
 import {
@@ -123,7 +130,7 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       await audit?.finish(
         error instanceof UpstreamRefusal
           ? { outcome: 'error', code: error.envelope.code, msg: error.envelope.msg }
-          : { outcome: 'error', code: 'INTERNAL_ERROR', msg: error instanceof Error ? error.message : String(error) },
+          : INTERNAL_ERROR_RESULT,
         await targetName,
       );
       if (!(error instanceof UpstreamRefusal)) throw error;

@@ -18,7 +18,8 @@ import type { AuditActor } from '../../shared/bff/audit';
 import type { AuditLog, AuditResult } from '../store/audit-log';
 import type { SvcCredentials, SvcUpstream } from '../svc-upstream';
 import { UpstreamRefusal } from '../svc-upstream';
-import { redactParams } from '../audit';
+import { INTERNAL_ERROR_RESULT, redactParams } from '../audit';
+import { describeErrorForLog } from '../log-line';
 import { DEAD_KEY_CODES } from '../dead-key';
 import { planAction, planUndo, undoKindOf, type BulkStep, type PlannedPreview, type SnapshotUser } from './preview';
 
@@ -531,9 +532,8 @@ export class BulkEngine {
       return { kind: 'done' };
     } catch (error) {
       if (!(error instanceof UpstreamRefusal)) {
-        const msg = error instanceof Error ? error.message : String(error);
-        await this.finishAudit(audit, { outcome: 'error', code: 'INTERNAL_ERROR', msg });
-        return { kind: 'failed', code: 'INTERNAL_ERROR', msg };
+        await this.finishAudit(audit, INTERNAL_ERROR_RESULT);
+        return { kind: 'failed', code: INTERNAL_ERROR_RESULT.code, msg: INTERNAL_ERROR_RESULT.msg };
       }
       const { code, msg } = error.envelope;
       await this.finishAudit(audit, { outcome: 'error', code, msg });
@@ -571,7 +571,7 @@ export class BulkEngine {
         params: { ...redactParams(params), bulk_run_id: run.id },
       });
     } catch (error) {
-      this.log('error', `audit: cannot record bulk ${operation} (${String(error)}); row refused`);
+      this.log('error', `audit: cannot record bulk ${operation} (${describeErrorForLog(error)}); row refused`);
       return 'unavailable';
     }
   }
@@ -581,7 +581,7 @@ export class BulkEngine {
     try {
       await this.options.audit.complete(id, result, this.now());
     } catch (error) {
-      this.log('error', `audit: bulk entry ${id} stays pending: ${String(error)}`);
+      this.log('error', `audit: bulk entry ${id} stays pending: ${describeErrorForLog(error)}`);
     }
   }
 

@@ -6,6 +6,7 @@ import { createProxySimulator } from '../../sim/proxy';
 import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../config';
 import { createDeps } from '../deps';
+import type { AuditLog } from '../store/audit-log';
 
 /** The BFF wired to an in-process chat simulator, for the hardening tests (attacks and faults). */
 export { ORIGIN } from '../test-support/console-requests';
@@ -31,6 +32,8 @@ export function setupHarness(
     now?: () => number;
     /** Also wire a proxy-dashboard simulator (with a key holding the console's scopes) at /bff/proxy. */
     proxy?: boolean;
+    /** Where the audit goes (e.g. the SQL store); in memory by default. */
+    audit?: AuditLog;
   } = {},
 ) {
   const proxySim = options.proxy ? createProxySimulator({ basePath: '/api/rpc', transformer: 'superjson' }) : null;
@@ -65,6 +68,7 @@ export function setupHarness(
     },
     ...(proxySim ? { proxyFetch: (request: Request) => proxySim.fetch(request) } : {}),
     log: (level, line) => logs.push(`${level} ${line}`),
+    ...(options.audit ? { audit: options.audit } : {}),
     hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500 },
     ...(options.now ? { now: options.now } : {}),
   });

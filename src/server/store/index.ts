@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { AuditLog } from './audit-log';
 import { deriveSessionKey, sessionSecret } from './crypto';
 import { openDatabase, type Database } from './database';
+import { makePrivateDir } from './private-files';
 import { SqlAuditLog } from './sql-audit-log';
 import { SqlSessionStore } from './sql-session-store';
 import { SqlWebhookRegistry } from './sql-webhook-store';
@@ -47,6 +48,8 @@ export async function openConsoleStore(options: {
   limits: { idleMs: number; maxMs: number };
   log?: (line: string) => void;
 }): Promise<ConsoleStore> {
+  // DATA_DIR holds the embedded database or the generated session secret: private either way.
+  if (!options.databaseUrl || !options.secret) makePrivateDir(options.dataDir);
   const database = await openDatabase(options);
   const secret = sessionSecret(options.secret, options.dataDir);
   const key = deriveSessionKey(secret);

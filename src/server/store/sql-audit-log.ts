@@ -1,5 +1,11 @@
 import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditFilter, AuditPage, AuditPageQuery } from '../../shared/bff/audit';
+import {
+  MAX_USER_ID,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditPage,
+  type AuditPageQuery,
+} from '../../shared/bff/audit';
 import type { AuditLog, AuditRecordInput, AuditResult } from './audit-log';
 import { guard, type Db } from './database';
 import { auditEntries, type AuditRow } from './schema';
@@ -117,7 +123,9 @@ export class SqlAuditLog implements AuditLog {
     const parts: (SQL | undefined)[] = [];
     if (f.actor) {
       const byEmail = ilike(auditEntries.actorEmail, `%${likeEscape(f.actor)}%`);
-      parts.push(/^\d+$/.test(f.actor) ? or(eq(auditEntries.actorUserId, Number(f.actor)), byEmail) : byEmail);
+      // A number too large for the id column can only be part of an email.
+      const asId = /^\d{1,10}$/.test(f.actor) && Number(f.actor) <= MAX_USER_ID;
+      parts.push(asId ? or(eq(auditEntries.actorUserId, Number(f.actor)), byEmail) : byEmail);
     }
     if (f.operation) {
       const ops = f.operation

@@ -11,7 +11,7 @@ import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { describeIssue } from '../../shared/svc/params';
 import type { AppEnv, BffDeps } from '../app-types';
-import { auditUnavailable, beginAudit, resultOfResponse, type AuditStart } from '../audit';
+import { auditUnavailable, beginAudit, INTERNAL_ERROR_RESULT, resultOfResponse, type AuditStart } from '../audit';
 import type { Config } from '../config';
 import { requireCurrentAdmin } from '../require-current-admin';
 import { requireSession } from '../require-session';
@@ -83,8 +83,7 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
     try {
       response = await action((name) => (targetName = name));
     } catch (error) {
-      const msg = error instanceof Error ? error.message : String(error);
-      await audit.finish({ outcome: 'error', code: 'INTERNAL_ERROR', msg }, targetName);
+      await audit.finish(INTERNAL_ERROR_RESULT, targetName);
       throw error;
     }
     await audit.finish(await resultOfResponse(response), targetName);
