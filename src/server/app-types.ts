@@ -1,3 +1,4 @@
+import type { BulkRunStore } from './bulk/run-store';
 import type { CurrentUserCheck } from './current-user-check';
 import type { EventHub } from './event-hub';
 import type { ProxyUpstream } from './proxy-upstream';
@@ -14,6 +15,8 @@ export interface BffDeps {
   audit: AuditLog;
   /** Outgoing-webhook endpoints and their deliveries (see webhooks/). */
   webhooks: WebhookRegistry;
+  /** Bulk runs, kept so that they outlive the process running them (see bulk/). */
+  bulkRuns: BulkRunStore;
   serverInfo: ServerInfoCache;
   /** One upstream event queue per session, fanned out to its tabs over SSE. */
   hub: EventHub;

@@ -8,6 +8,7 @@ import { MemoryAuditLog, type AuditLog } from './store/audit-log';
 import { createSvcUpstream, type FetchLike } from './svc-upstream';
 import { CachedSessionStore } from './session-cache';
 import { escapeLogLine } from './log-line';
+import { MemoryBulkRunStore, type BulkRunStore } from './bulk/run-store';
 import { CurrentUserCheck } from './current-user-check';
 import { endAllSessionsOfUser, endSessionForDeadKey } from './session-end';
 import { MemoryWebhookRegistry, type WebhookRegistry } from './webhooks/registry';
@@ -35,6 +36,8 @@ export function createDeps(
     audit?: AuditLog;
     /** Where webhook endpoints and deliveries live; in memory unless the process entry passes the SQL store's. */
     webhooks?: WebhookRegistry;
+    /** Where bulk runs are kept; in memory unless the process entry passes the SQL store's. */
+    bulkRuns?: BulkRunStore;
   },
 ): BffDeps {
   const svc = createSvcUpstream({ baseUrl: options.svcUrl, timeoutMs: config.upstreamTimeoutMs, fetch: options.fetch });
@@ -95,6 +98,7 @@ export function createDeps(
     webhooks:
       options.webhooks ??
       new MemoryWebhookRegistry(createTokenVault(configuredSecret(config.sessionSecret, config.dataDir))),
+    bulkRuns: options.bulkRuns ?? new MemoryBulkRunStore(),
     serverInfo: createServerInfoCache(svc, options.svcUrl, config.serverInfoTtlMs, now),
     hub,
     currentUser,

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     sessions: store.sessions,
     audit: store.audit,
     webhooks: store.webhooks,
+    bulkRuns: store.bulkRuns,
   });
   const app = createApp(config, deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });

@@ -19,7 +19,20 @@ export interface AuditRecordInput {
   params: Record<string, unknown>;
 }
 
-export type AuditResult = { outcome: 'success' } | { outcome: 'error'; code: string; msg: string };
+/**
+ * How an action ended. `unknown`: the request may have reached the server but its answer was lost; a later
+ * read-back completes the entry again as `success` with a `note` ("unknown → confirmed") or as the error
+ * `NOT_APPLIED` ("unknown → not applied").
+ */
+export type AuditResult =
+  | { outcome: 'success'; note?: { code: string; msg: string } }
+  | { outcome: 'error' | 'unknown'; code: string; msg: string };
+
+/** The code and msg an entry shows for a result (the error, or a success's note). */
+export function detailOf(result: AuditResult): { code: string; msg: string } | null {
+  if (result.outcome === 'success') return result.note ?? null;
+  return { code: result.code, msg: result.msg };
+}
 
 /** Where audit entries live: SQL in production (`SqlAuditLog`), memory in unit tests (`MemoryAuditLog`). */
 export interface AuditLog {
@@ -78,7 +91,7 @@ export class MemoryAuditLog implements AuditLog {
     const entry = this.entries.find((e) => e.id === id);
     if (!entry) return;
     entry.outcome = result.outcome;
-    entry.error = result.outcome === 'error' ? { code: result.code, msg: result.msg } : null;
+    entry.error = detailOf(result);
     entry.completedAt = new Date(at).toISOString();
     if (targetName && entry.target) entry.target.name = targetName;
   }

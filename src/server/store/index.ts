@@ -4,8 +4,10 @@ import { deriveSessionKey, sessionSecret } from './crypto';
 import { openDatabase, type Database } from './database';
 import { makePrivateDir } from './private-files';
 import { SqlAuditLog } from './sql-audit-log';
+import { SqlBulkRunStore } from './sql-bulk-run-store';
 import { SqlSessionStore } from './sql-session-store';
 import { SqlWebhookRegistry } from './sql-webhook-store';
+import type { BulkRunStore } from '../bulk/run-store';
 import type { WebhookRegistry } from '../webhooks/registry';
 import { createTokenVault } from '../webhooks/token-vault';
 
@@ -19,6 +21,7 @@ export {
 export { hashSessionId, sessionSecret } from './crypto';
 export { openDatabase, openPglite, openPostgres, StoreUnavailableError, type Database, type Db } from './database';
 export { SqlAuditLog } from './sql-audit-log';
+export { SqlBulkRunStore } from './sql-bulk-run-store';
 export { SqlSessionStore } from './sql-session-store';
 export { SqlWebhookRegistry } from './sql-webhook-store';
 
@@ -28,6 +31,8 @@ export interface ConsoleStore {
   audit: AuditLog;
   /** Outgoing-webhook endpoints and their newest deliveries. */
   webhooks: WebhookRegistry;
+  /** Bulk runs, so that they outlive the process running them. */
+  bulkRuns: BulkRunStore;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,7 @@ export async function openConsoleStore(options: {
       database.db,
       createTokenVault(() => secret),
     ),
+    bulkRuns: new SqlBulkRunStore(database.db),
     close: () => database.close(),
   };
 }

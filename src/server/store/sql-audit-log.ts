@@ -6,7 +6,7 @@ import {
   type AuditPage,
   type AuditPageQuery,
 } from '../../shared/bff/audit';
-import type { AuditLog, AuditRecordInput, AuditResult } from './audit-log';
+import { detailOf, type AuditLog, type AuditRecordInput, type AuditResult } from './audit-log';
 import { guard, type Db } from './database';
 import { auditEntries, type AuditRow } from './schema';
 
@@ -50,8 +50,8 @@ export class SqlAuditLog implements AuditLog {
         .update(auditEntries)
         .set({
           outcome: result.outcome,
-          errorCode: result.outcome === 'error' ? result.code : null,
-          errorMsg: result.outcome === 'error' ? result.msg : null,
+          errorCode: detailOf(result)?.code ?? null,
+          errorMsg: detailOf(result)?.msg ?? null,
           completedAt: new Date(at),
           ...(targetName ? { targetName } : {}),
         })
@@ -108,8 +108,8 @@ export class SqlAuditLog implements AuditLog {
           targetId: input.target?.id ?? null,
           targetName: input.target?.name ?? null,
           outcome: result.outcome,
-          errorCode: result.outcome === 'error' ? result.code : null,
-          errorMsg: result.outcome === 'error' ? result.msg : null,
+          errorCode: result.outcome === 'pending' ? null : (detailOf(result)?.code ?? null),
+          errorMsg: result.outcome === 'pending' ? null : (detailOf(result)?.msg ?? null),
           requestId: input.requestId,
           params: input.params,
           replica: this.replica,

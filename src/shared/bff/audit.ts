@@ -5,7 +5,8 @@ export const AUDIT_PATH = '/bff/audit';
 export const AUDIT_EXPORT_PATH = '/bff/audit/export';
 export const AUDIT_OPERATIONS_PATH = '/bff/audit/operations';
 
-export const auditOutcomes = ['pending', 'success', 'error'] as const;
+/** `unknown`: the answer was lost, so whether the action took effect could not be told (see the entry's msg). */
+export const auditOutcomes = ['pending', 'success', 'error', 'unknown'] as const;
 export type AuditOutcome = (typeof auditOutcomes)[number];
 
 export const auditTargetTypes = [

@@ -1,0 +1,75 @@
+import { svcOps } from '../shared/svc/catalog';
+import { bffErrorCodes } from '../shared/svc/envelope';
+import type { AuditResult } from './store/audit-log';
+import type { SvcCredentials, SvcUpstream, UpstreamRefusal } from './svc-upstream';
+
+/**
+ * A change whose answer never came (the connection dropped or timed out after the request left, or the
+ * answer was unreadable) may or may not have been made. It is not "failed": it is unknown until the user is
+ * read back.
+ */
+export function mayHaveReachedServer(error: UpstreamRefusal): boolean {
+  return (
+    error.envelope.code === bffErrorCodes.upstreamUnavailable || error.envelope.code === bffErrorCodes.upstreamInvalid
+  );
+}
+
+/** What a user change should have left behind, as `GET /users/{id}` shows it. */
+export type ExpectedUserState = { isActive: boolean } | { role: number };
+
+export type ReadBack = 'confirmed' | 'not_applied' | 'unreadable';
+
+/** Reads the user back and says whether the change is there. */
+export async function readBackUser(
+  svc: SvcUpstream,
+  creds: SvcCredentials,
+  userId: number,
+  expected: ExpectedUserState,
+): Promise<ReadBack> {
+  try {
+    const { user } = await svc.call(svcOps.getUser, { user_id: userId }, creds);
+    const made = 'isActive' in expected ? user.is_active === expected.isActive : user.role === expected.role;
+    return made ? 'confirmed' : 'not_applied';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** The audit's words for each: "unknown → confirmed", "unknown → not applied", or still unknown. */
+export function auditResultOfReadBack(readBack: ReadBack, lost: UpstreamRefusal): AuditResult {
+  switch (readBack) {
+    case 'confirmed':
+      return {
+        outcome: 'success',
+        note: {
+          code: 'ANSWER_LOST',
+          msg: 'unknown → confirmed: the answer was lost; reading the user back shows the change was made.',
+        },
+      };
+    case 'not_applied':
+      return {
+        outcome: 'error',
+        code: NOT_APPLIED,
+        msg: 'unknown → not applied: the answer was lost; reading the user back shows no change.',
+      };
+    case 'unreadable':
+      return { outcome: 'unknown', code: lost.envelope.code, msg: `unknown: ${lost.envelope.msg}` };
+  }
+}
+
+export const NOT_APPLIED = 'NOT_APPLIED';
+
+/** The user state a catalogued user change leaves behind, when it is one the console can read back. */
+export function expectedUserStateOf(
+  opId: string,
+  params: Record<string, unknown>,
+): { userId: number; expected: ExpectedUserState } | null {
+  const userId = params.user_id;
+  if (typeof userId !== 'number') return null;
+  if (opId === svcOps.deactivateUser.id) return { userId, expected: { isActive: false } };
+  if (opId === svcOps.reactivateUser.id) return { userId, expected: { isActive: true } };
+  if (opId === svcOps.updateUser.id && typeof params.role === 'number') {
+    return { userId, expected: { role: params.role } };
+  }
+  return null;
+}
