@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { signInSchema, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
+import { signInSchema, type OwnSessions, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
 import { svcOps } from '../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope, type ErrorEnvelope } from '../shared/svc/envelope';
 import { describeIssue } from '../shared/svc/params';
@@ -12,7 +12,7 @@ import { DEAD_KEY_CODES } from './dead-key';
 import { endSessionForDeadKey } from './session-end';
 import { requireSession } from './require-session';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
-import type { Session, SessionData } from './session-store';
+import { sessionHandleOf, type Session, type SessionData } from './session-store';
 import { clientIp, SignInThrottle } from './sign-in-throttle';
 import { UpstreamRefusal, type SvcCredentials } from './svc-upstream';
 
@@ -26,6 +26,8 @@ function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
     avatarUrl: user.avatar_url ?? null,
   };
 }
+
+const SESSION_NOT_FOUND = 'SESSION_NOT_FOUND';
 
 const auditableEmailSchema = z.email().max(254);
 
@@ -220,6 +222,41 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
     clearSessionCookie(c, config);
     c.header('cache-control', 'no-store');
     return c.json({ ended });
+  });
+
+  // "Your sessions": the user's own sessions on every replica, named by handles (never their ids).
+  app.get('/sessions', requireSession(config, deps), async (c) => {
+    const session = c.get('session');
+    const current = sessionHandleOf(session.id);
+    const listed = await deps.sessions.listForUser(session.userId, deps.now());
+    c.header('cache-control', 'no-store');
+    return c.json({
+      sessions: listed.map((s) => ({ ...s, current: s.handle === current })),
+    } satisfies OwnSessions);
+  });
+
+  // Ends one of the user's own sessions (another browser, or this one); someone else's does not exist here.
+  app.delete('/sessions/:handle', requireSession(config, deps), async (c) => {
+    const session = c.get('session');
+    const handle = c.req.param('handle');
+    const audit = await beginAudit(c, deps, {
+      area: 'console',
+      operation: 'session.end',
+      target: { type: 'session', id: handle, name: null },
+      params: {},
+    });
+    if (!audit) return auditUnavailable(c);
+    c.header('cache-control', 'no-store');
+    if (!(await deps.sessions.deleteByHandle(session.userId, handle))) {
+      const msg = 'You have no session with that handle (it may have ended already).';
+      await audit.finish({ outcome: 'error', code: SESSION_NOT_FOUND, msg });
+      return c.json(errorEnvelope(SESSION_NOT_FOUND, msg), 404);
+    }
+    await audit.finish({ outcome: 'success' });
+    // Its tabs here close now; on other replicas at their next session check.
+    await deps.hub.endMatching((id) => sessionHandleOf(id) === handle);
+    if (handle === sessionHandleOf(session.id)) clearSessionCookie(c, config);
+    return c.body(null, 204);
   });
 
   app.delete('/', async (c) => {

@@ -113,6 +113,11 @@ export class EventHub {
     await queue.end(options.reason ?? 'signed-out', options.deleteUpstream ?? true);
   }
 
+  /** Ends the queues of the sessions whose id matches (a session ended by its handle). */
+  async endMatching(match: (sessionId: string) => boolean): Promise<void> {
+    await Promise.all([...this.queues.keys()].filter(match).map((id) => this.end(id, { reason: 'session-ended' })));
+  }
+
   /** Ends the queues of every session of `userId` in this process (the account was deactivated). */
   async endUser(userId: number, options: { reason?: CloseReason; deleteUpstream?: boolean } = {}): Promise<void> {
     const ids = [...this.queues].filter(([, q]) => q.userId === userId).map(([id]) => id);
