@@ -14,8 +14,12 @@ export function mayHaveReachedServer(error: UpstreamRefusal): boolean {
   );
 }
 
-/** What a user change should have left behind, as `GET /users/{id}` shows it. */
-export type ExpectedUserState = { isActive: boolean } | { role: number };
+/**
+ * What a user change should have left behind: activity and role as `GET /users/{id}` shows them; channel
+ * membership as each channel's subscriber list shows it (by channel name).
+ */
+export type ExpectedUserState =
+  { isActive: boolean } | { role: number } | { subscribed: boolean; channels: readonly string[] };
 
 export type ReadBack = 'confirmed' | 'not_applied' | 'unreadable';
 
@@ -27,12 +31,32 @@ export async function readBackUser(
   expected: ExpectedUserState,
 ): Promise<ReadBack> {
   try {
+    if ('channels' in expected) return await readBackMembership(svc, creds, userId, expected);
     const { user } = await svc.call(svcOps.getUser, { user_id: userId }, creds);
     const made = 'isActive' in expected ? user.is_active === expected.isActive : user.role === expected.role;
     return made ? 'confirmed' : 'not_applied';
   } catch {
     return 'unreadable';
   }
+}
+
+/** Confirmed when every channel shows the change, not applied when none does; anything between is unknown. */
+async function readBackMembership(
+  svc: SvcUpstream,
+  creds: SvcCredentials,
+  userId: number,
+  expected: { subscribed: boolean; channels: readonly string[] },
+): Promise<ReadBack> {
+  const { streams } = await svc.call(svcOps.getStreams, { include_all: true }, creds);
+  let changed = 0;
+  for (const name of expected.channels) {
+    const channel = streams.find((s) => s.name === name);
+    if (!channel) return 'unreadable';
+    const { subscribers } = await svc.call(svcOps.getChannelSubscribers, { stream_id: channel.stream_id }, creds);
+    if (subscribers.includes(userId) === expected.subscribed) changed++;
+  }
+  if (changed === expected.channels.length) return 'confirmed';
+  return changed === 0 ? 'not_applied' : 'unreadable';
 }
 
 /** The audit's words for each: "unknown → confirmed", "unknown → not applied", or still unknown. */

@@ -507,8 +507,8 @@ export class BulkEngine {
   }
 
   /**
-   * Reads back the users of rows whose outcome is unknown (deactivations, reactivations, role changes; a
-   * channel change stays unknown), settles each row and completes its audit entry ("unknown → …").
+   * Reads back the users of rows whose outcome is unknown (activity, role, channel membership), settles each
+   * row and completes its audit entry ("unknown → …").
    */
   private async reconcile(run: RunState, caller: BulkCaller): Promise<void> {
     let changed = false;
@@ -893,7 +893,7 @@ export class BulkEngine {
   }
 }
 
-/** What a user step leaves behind, for a read-back; null for channel changes (not read back). */
+/** What a user step leaves behind, for a read-back. */
 function expectedStateOfStep(step: BulkStep): ExpectedUserState | null {
   switch (step.op) {
     case 'deactivate':
@@ -902,8 +902,10 @@ function expectedStateOfStep(step: BulkStep): ExpectedUserState | null {
       return { isActive: true };
     case 'set_role':
       return { role: step.role };
-    default:
-      return null;
+    case 'subscribe':
+      return { subscribed: true, channels: step.channels };
+    case 'unsubscribe':
+      return { subscribed: false, channels: step.channels };
   }
 }
 

@@ -110,6 +110,28 @@ describe('bulk runs tell the truth when answers are lost', () => {
   });
 });
 
+describe('channel changes are read back too', () => {
+  it('a lost answer to adding users to a channel: done where the subscriber list shows them', async () => {
+    const audit = new MemoryAuditLog();
+    const h = setupHarness({ sim: { generatedUsers: 40 }, audit, config: { bulk: { concurrency: 1 } } });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const design = h.sim.store.channels.find((c) => c.name === 'design')!;
+    const targets = members(h, 6)
+      .filter((id) => !design.subscribers.has(id))
+      .slice(0, 3);
+    const p = await json<BulkPreview>(h, cookie, '/bff/bulk/preview', 'POST', {
+      action: { kind: 'add_channels', channelIds: [design.stream_id] },
+      userIds: targets,
+    });
+    h.sim.control.failNext(3, 500, 'lost', { method: 'POST', pathPrefix: '/users/me/subscriptions' });
+    const started = await json<BulkRun>(h, cookie, '/bff/bulk/runs', 'POST', { previewId: p.body.previewId });
+    await bulkEngineFor(h.config, h.deps).settled(started.body.id);
+    const listed = (await json<{ runs: BulkRunSummary[] }>(h, cookie, '/bff/bulk/runs')).body.runs[0]!;
+    expect(targets.every((id) => design.subscribers.has(id))).toBe(true);
+    expect(listed.counts).toMatchObject({ done: 3, failed: 0, unknown: 0 });
+  });
+});
+
 describe('bulk runs are kept in SQL', () => {
   it('a run survives a restart, is listed, and its unfinished rows are settled by reading the users back', async () => {
     const database = await openPglite(null);
