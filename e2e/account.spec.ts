@@ -86,3 +86,32 @@ test('a channel’s push notifications set in My channel subscriptions last acro
       await page.getByRole('combobox', { name: 'Push notifications for #design' }).selectOption(before);
   }
 });
+
+test('Your sessions: signing the other browsers out from My account ends them there, not here', async ({ browser }) => {
+  const here = await (await browser.newContext()).newPage();
+  const there = await (await browser.newContext()).newPage();
+  try {
+    await signIn(there, 'moderator@demo.test', undefined, '/me');
+    await signIn(here, 'moderator@demo.test', undefined, '/me');
+    const table = here.getByRole('table', { name: 'Your sessions' });
+    await expect(table.getByText('This browser')).toBeVisible();
+    // `there`, and any other session of this account an earlier spec left: each is signed out after confirming.
+    const others = table.getByRole('button', { name: 'Sign out' });
+    await expect(others).not.toHaveCount(0);
+    const dialog = here.getByRole('dialog', { name: 'Sign that browser out?' });
+    for (let left = await others.count(); left > 0; left--) {
+      await others.first().click();
+      await dialog.getByRole('button', { name: 'Sign out that browser' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(others).toHaveCount(left - 1);
+    }
+    // The other browser's next page load goes to sign-in; this one is still signed in.
+    await there.reload();
+    await expect(there).toHaveURL(/\/sign-in/);
+    await here.reload();
+    await expect(here.getByRole('table', { name: 'Your sessions' }).getByText('This browser')).toBeVisible();
+  } finally {
+    await here.context().close();
+    await there.context().close();
+  }
+});

@@ -25,5 +25,13 @@ if (stale) {
 }
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+// The BFF shuts down cleanly on these; a stop signal for `npm start` is one for the BFF. (`npm start` runs this
+// through `sh -c`, which would die of the signal npm forwards without passing it on: the script says `exec`.)
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+// Whatever ends this process's parent without a signal for it (a shell killed with SIGKILL, say) must not leave
+// the BFF running on its own.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) child.kill('SIGTERM');
+}, 1_000).unref();
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 0)));

@@ -1,3 +1,5 @@
+import type { BulkRunStore } from './bulk/run-store';
+import type { CurrentUserCheck } from './current-user-check';
 import type { EventHub } from './event-hub';
 import type { ProxyUpstream } from './proxy-upstream';
 import type { Session, SessionStore } from './session-store';
@@ -13,9 +15,13 @@ export interface BffDeps {
   audit: AuditLog;
   /** Outgoing-webhook endpoints and their deliveries (see webhooks/). */
   webhooks: WebhookRegistry;
+  /** Bulk runs, kept so that they outlive the process running them (see bulk/). */
+  bulkRuns: BulkRunStore;
   serverInfo: ServerInfoCache;
   /** One upstream event queue per session, fanned out to its tabs over SSE. */
   hub: EventHub;
+  /** The signed-in user's role and liveness as the chat server says now (console-owned admin routes). */
+  currentUser: CurrentUserCheck;
   /** The proxy dashboard client (holds its API key); absent when no dashboard is configured. */
   proxy?: ProxyUpstream | null;
   /** Demo mode only: the seeded sign-ins shown on the sign-in page. */
@@ -25,5 +31,9 @@ export interface BffDeps {
 }
 
 export interface AppEnv {
-  Variables: { session: Session };
+  Variables: {
+    session: Session;
+    /** Whether the request's X-Request-Id came from our own proxy (TRUST_PROXY), see audit.ts. */
+    trustRequestId: boolean;
+  };
 }

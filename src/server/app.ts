@@ -1,12 +1,16 @@
 import { Hono } from 'hono';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
+import { requestIdPolicy } from './audit';
+import { bffBodyLimits } from './body-limits';
 import { bulkRoutes } from './bulk/routes';
 import { auditRoutes } from './audit-routes';
 import type { Config } from './config';
 import { csrfGuard } from './csrf-guard';
+import { describeErrorForLog } from './log-line';
 import { eventsRoutes } from './events-routes';
 import { proxyRoutes } from './proxy-routes';
+import { refuseNul } from './refuse-nul';
 import { securityHeaders } from './security-headers';
 import { sessionRoutes } from './session-routes';
 import { stateRoutes } from './state-routes';
@@ -21,6 +25,8 @@ export function createApp(config: Config, deps: BffDeps) {
 
   // CSP, framing, sniffing and referrer policy for every answer: see security-headers.ts.
   app.use('*', securityHeaders());
+  // Before any other work (logging included): an oversized body is refused unread (see body-limits.ts).
+  app.use('/bff/*', bffBodyLimits());
   if (config.logRequests) {
     app.use('/bff/*', async (c, next) => {
       const started = performance.now();
@@ -33,6 +39,8 @@ export function createApp(config: Config, deps: BffDeps) {
     });
   }
   app.use('/bff/*', csrfGuard(config));
+  app.use('/bff/*', refuseNul());
+  app.use('/bff/*', requestIdPolicy(config.trustProxy));
 
   // Called by the chat server with the bot's token: no console session, no CSRF header (see webhooks/).
   const webhooks = createWebhooks(config, deps);
@@ -55,13 +63,14 @@ export function createApp(config: Config, deps: BffDeps) {
 
   app.onError((error, c) => {
     if (error instanceof StoreUnavailableError) {
-      deps.log('error', `${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`);
+      deps.log('error', `${c.req.method} ${new URL(c.req.url).pathname}: ${describeErrorForLog(error)}`);
       return c.json(
         errorEnvelope('STORE_UNAVAILABLE', "The console's database is unavailable. Try again in a moment."),
         503,
       );
     }
-    deps.log('error', `unhandled ${c.req.method} ${new URL(c.req.url).pathname}: ${error.name}: ${error.message}`);
+    // The class only: an error's text may quote the request or a driver's query.
+    deps.log('error', `unhandled ${c.req.method} ${new URL(c.req.url).pathname}: ${describeErrorForLog(error)}`);
     return c.json(errorEnvelope('INTERNAL_ERROR', 'The console hit an unexpected error.'), 500);
   });
   return app;

@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono';
 import { AUDIT_EXPORT_LIMIT, auditFilterSchema, auditPageQuerySchema, type AuditEntry } from '../shared/bff/audit';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import { describeIssue } from '../shared/svc/params';
-import { isAdminRole } from '../shared/svc/roles';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
+import { requireCurrentAdmin } from './require-current-admin';
 import { requireSession } from './require-session';
 
 export const FORBIDDEN = 'FORBIDDEN';
@@ -83,16 +83,18 @@ function query(c: Context): Record<string, string> {
 export function auditRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', requireSession(config, deps), async (c, next) => {
-    c.header('cache-control', 'no-store');
-    if (!isAdminRole(c.get('session').role)) {
-      return c.json(
-        errorEnvelope(FORBIDDEN, 'Only organization owners and administrators can read the audit log.'),
-        403,
-      );
-    }
-    return next();
-  });
+  app.use(
+    '*',
+    async (c, next) => {
+      c.header('cache-control', 'no-store');
+      return next();
+    },
+    requireSession(config, deps),
+    requireCurrentAdmin(config, deps, {
+      code: FORBIDDEN,
+      msg: 'Only organization owners and administrators can read the audit log.',
+    }),
+  );
 
   app.get('/', async (c) => {
     const parsed = auditPageQuerySchema.safeParse(query(c));

@@ -1,9 +1,10 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import type { AuditActor, AuditEntry, AuditTarget } from '../shared/bff/audit';
 import { svcOps } from '../shared/svc/catalog';
 import { errorEnvelope, isErrorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
+import { describeErrorForLog } from './log-line';
 import type { Session } from './session-store';
 import type { AuditResult } from './store/audit-log';
 
@@ -52,9 +53,20 @@ export function auditUnavailable(c: Context<AppEnv>) {
   );
 }
 
-/** The load balancer's request id when it sent a sane one, else a new one; echoed in the response. */
+/**
+ * Marks whether an incoming X-Request-Id may be used: only behind a trusted proxy (TRUST_PROXY), which sets or
+ * replaces it; otherwise any client could put an id of its choosing (another request's, say) into the audit.
+ */
+export function requestIdPolicy(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
+    c.set('trustRequestId', trustProxy);
+    return next();
+  };
+}
+
+/** The trusted proxy's request id when it sent a sane one, else a new one; echoed in the response. */
 export function requestIdOf(c: Context<AppEnv>): string {
-  const incoming = c.req.header(REQUEST_ID_HEADER);
+  const incoming = c.get('trustRequestId') ? c.req.header(REQUEST_ID_HEADER) : undefined;
   const id = incoming && /^[A-Za-z0-9._:-]{8,128}$/.test(incoming) ? incoming : randomUUID();
   c.header(REQUEST_ID_HEADER, id);
   return id;
@@ -166,7 +178,7 @@ export async function beginAudit(c: Context<AppEnv>, deps: BffDeps, start: Audit
       params: redactParams(start.params),
     });
   } catch (error) {
-    deps.log('error', `audit: cannot record ${start.operation} (${describe(error)}); refused`);
+    deps.log('error', `audit: cannot record ${start.operation} (${describeErrorForLog(error)}); refused`);
     return null;
   }
   return {
@@ -176,7 +188,7 @@ export async function beginAudit(c: Context<AppEnv>, deps: BffDeps, start: Audit
       try {
         await deps.audit.complete(entryId, result, deps.now(), targetName);
       } catch (error) {
-        deps.log('error', `audit: entry ${entryId} (${start.operation}) stays pending: ${describe(error)}`);
+        deps.log('error', `audit: entry ${entryId} (${start.operation}) stays pending: ${describeErrorForLog(error)}`);
       }
     },
   };
@@ -211,13 +223,16 @@ export async function recordAudit(
   try {
     response = await action();
   } catch (error) {
-    await handle.finish({ outcome: 'error', code: 'INTERNAL_ERROR', msg: describe(error) });
+    await handle.finish(INTERNAL_ERROR_RESULT);
     throw error;
   }
   await handle.finish(await result(response));
   return response;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** An action that threw: the entry says so without the error's text, which may quote a driver's query. */
+export const INTERNAL_ERROR_RESULT = {
+  outcome: 'error',
+  code: 'INTERNAL_ERROR',
+  msg: 'The console hit an unexpected error.',
+} as const satisfies AuditResult;

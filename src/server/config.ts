@@ -20,7 +20,8 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default('dist'),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
   SERVER_INFO_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
-  SESSION_IDLE_MINUTES: positiveInt.default(60),
+  // ASVS L2 (3.3.2): a session unused for 30 minutes ends.
+  SESSION_IDLE_MINUTES: positiveInt.default(30),
   SESSION_MAX_HOURS: positiveInt.default(12),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_DIR: z.string().min(1).default('.data'),

@@ -7,6 +7,10 @@ import { MemorySessionStore, type SessionStore } from './session-store';
 import { MemoryAuditLog, type AuditLog } from './store/audit-log';
 import { createSvcUpstream, type FetchLike } from './svc-upstream';
 import { CachedSessionStore } from './session-cache';
+import { escapeLogLine } from './log-line';
+import { MemoryBulkRunStore, type BulkRunStore } from './bulk/run-store';
+import { CurrentUserCheck } from './current-user-check';
+import { endAllSessionsOfUser, endSessionForDeadKey } from './session-end';
 import { MemoryWebhookRegistry, type WebhookRegistry } from './webhooks/registry';
 import { configuredSecret, createTokenVault } from './webhooks/token-vault';
 
@@ -32,12 +36,16 @@ export function createDeps(
     audit?: AuditLog;
     /** Where webhook endpoints and deliveries live; in memory unless the process entry passes the SQL store's. */
     webhooks?: WebhookRegistry;
+    /** Where bulk runs are kept; in memory unless the process entry passes the SQL store's. */
+    bulkRuns?: BulkRunStore;
   },
 ): BffDeps {
   const svc = createSvcUpstream({ baseUrl: options.svcUrl, timeoutMs: config.upstreamTimeoutMs, fetch: options.fetch });
   const now = options.now ?? (() => Date.now());
-  const log: BffDeps['log'] =
+  const sink: BffDeps['log'] =
     options.log ?? ((level, line) => console[level === 'info' ? 'log' : level](`[bff] ${line}`));
+  // Every line is escaped on its way out, whoever wrote it (see log-line.ts).
+  const log: BffDeps['log'] = (level, line) => sink(level, escapeLogLine(line));
   const sessions = new CachedSessionStore(
     options.sessions ?? new MemorySessionStore({ idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
   );
@@ -49,9 +57,27 @@ export function createDeps(
     now,
     log,
     // The server refused the key while the hub polled: the console session ends with it.
-    onDeadKey: (sessionId) => sessions.delete(sessionId),
+    onDeadKey: async (sessionId, code) => {
+      currentUser.forget(sessionId);
+      const session = await sessions.peek?.(sessionId, now());
+      if (session) await endSessionForDeadKey({ sessions, hub, log }, session, code);
+      else await sessions.delete(sessionId);
+    },
+    // The user's own record changed upstream: a deactivation ends their sessions, a new role is the session's.
+    onOwnUserChange: async (sessionId, change) => {
+      currentUser.forget(sessionId);
+      const session = await sessions.peek?.(sessionId, now());
+      if (!session) return;
+      if (change.kind === 'deactivated')
+        await endAllSessionsOfUser({ sessions, hub, log }, session.userId, 'deactivated');
+      else if (change.role !== session.role) {
+        await sessions.update(sessionId, { role: change.role });
+        log('info', `session: user_id=${session.userId} role now ${change.role} (event)`);
+      }
+    },
     ...options.hub,
   });
+  const currentUser = new CurrentUserCheck({ svc, sessions, hub, now, log });
   const proxy =
     config.proxy.url && config.proxy.apiKey
       ? createProxyUpstream({
@@ -72,8 +98,10 @@ export function createDeps(
     webhooks:
       options.webhooks ??
       new MemoryWebhookRegistry(createTokenVault(configuredSecret(config.sessionSecret, config.dataDir))),
+    bulkRuns: options.bulkRuns ?? new MemoryBulkRunStore(),
     serverInfo: createServerInfoCache(svc, options.svcUrl, config.serverInfoTtlMs, now),
     hub,
+    currentUser,
     demo: options.demo ?? null,
     now,
     log,

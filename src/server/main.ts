@@ -9,6 +9,8 @@ import { openConsoleStore } from './store';
 
 /** The process entry only starts things: config, the embedded upstreams in demo mode, the BFF. */
 async function main(): Promise<void> {
+  // Everything this process writes (the embedded database, the generated secret) is for its own user only.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfigFromProcess();
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     sessions: store.sessions,
     audit: store.audit,
     webhooks: store.webhooks,
+    bulkRuns: store.bulkRuns,
   });
   const app = createApp(config, deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });

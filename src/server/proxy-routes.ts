@@ -10,13 +10,13 @@ import {
   type ProxyProcedureName,
 } from '../shared/proxy';
 import { errorEnvelope } from '../shared/svc/envelope';
-import { isAdminRole } from '../shared/svc/roles';
 import type { AuditTarget } from '../shared/bff/audit';
 import type { AppEnv, BffDeps } from './app-types';
 import { auditUnavailable, beginAudit, recordAudit } from './audit';
 import { isWriteProcedure, verifiedWrite } from './proxy-verify';
 import type { Config } from './config';
 import type { ProxyCallResult } from './proxy-upstream';
+import { requireCurrentAdmin } from './require-current-admin';
 import { requireSession } from './require-session';
 
 type Checked = { ok: true; input: unknown } | { ok: false; result: ProxyCallResult };
@@ -80,17 +80,16 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requireSession(config, deps));
-  // Decided here, before any upstream call: the dashboard key acts for the whole console.
+  // Decided here, before any call to the dashboard: its key acts for the whole console, so the role is the
+  // chat server's current one, not the one captured at sign-in.
+  app.use(
+    '*',
+    requireCurrentAdmin(config, deps, {
+      code: proxyErrorCodes.forbidden,
+      msg: 'Only owners and administrators of the organization may manage proxy routes.',
+    }),
+  );
   app.use('*', async (c, next) => {
-    if (!isAdminRole(c.get('session').role)) {
-      return c.json(
-        errorEnvelope(
-          proxyErrorCodes.forbidden,
-          'Only owners and administrators of the organization may manage proxy routes.',
-        ),
-        403,
-      );
-    }
     if (!deps.proxy) {
       return c.json(errorEnvelope(proxyErrorCodes.notConfigured, PROXY_NOT_CONFIGURED_TEXT), 503);
     }

@@ -7,7 +7,7 @@ import { clearSessionCookie, readSessionId } from './session-cookie';
 /** Every /bff route that acts for a user: a live session (marked seen) or 401 SESSION_EXPIRED. */
 export function requireSession(config: Config, deps: BffDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const id = readSessionId(c);
+    const id = readSessionId(c, config);
     const session = id ? await deps.sessions.touch(id, deps.now()) : null;
     if (!session) {
       if (id) clearSessionCookie(c, config);

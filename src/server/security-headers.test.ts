@@ -20,6 +20,21 @@ const honoPolicy = secureHeaders({
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
   },
+  permissionsPolicy: {
+    accelerometer: [],
+    camera: [],
+    displayCapture: [],
+    fullscreen: [],
+    geolocation: [],
+    gyroscope: [],
+    hid: [],
+    magnetometer: [],
+    microphone: [],
+    midi: [],
+    payment: [],
+    serial: [],
+    usb: [],
+  },
 });
 
 function headersOf(res: Response): Record<string, string> {
@@ -27,6 +42,13 @@ function headersOf(res: Response): Record<string, string> {
 }
 
 describe('security headers', () => {
+  it('include a Permissions-Policy that denies camera, microphone, geolocation and the rest', () => {
+    const policy = SECURITY_HEADERS['permissions-policy'];
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+      expect(policy).toContain(`${feature}=()`);
+    }
+  });
+
   it('are exactly what hono’s secureHeaders sent with the console’s policy', async () => {
     const reference = new Hono();
     reference.use('*', honoPolicy);

@@ -21,8 +21,29 @@ const CSP: Record<string, readonly string[]> = {
 };
 
 /**
+ * Powerful browser features the console never uses, switched off for it and anything it might embed, so an
+ * injected script could not ask for them either. Only features Chromium recognises (an unknown name is
+ * reported as an error in the page's console).
+ */
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+] as const;
+
+/**
  * What every console response carries: hono's secureHeaders defaults (no COEP) with X-Frame-Options DENY,
- * Referrer-Policy same-origin and the CSP above. security-headers.test.ts checks they stay what that
+ * Referrer-Policy same-origin, the CSP above and a Permissions-Policy denying DENIED_FEATURES. security-headers.test.ts checks they stay what that
  * middleware would send.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -32,6 +53,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-resource-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',
+  'permissions-policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
   'referrer-policy': 'same-origin',
   'strict-transport-security': 'max-age=15552000; includeSubDomains',
   'x-content-type-options': 'nosniff',

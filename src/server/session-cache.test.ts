@@ -17,6 +17,8 @@ function counting(inner: SessionStore) {
     update: (id, p) => inner.update(id, p),
     delete: (id) => inner.delete(id),
     deleteAllForUser: (u) => inner.deleteAllForUser(u),
+    listForUser: (u, now) => inner.listForUser(u, now),
+    deleteByHandle: (u, h) => inner.deleteByHandle(u, h),
   };
   return { store, calls };
 }
@@ -79,6 +81,8 @@ describe('CachedSessionStore', () => {
       },
       delete: (id) => inner.delete(id),
       deleteAllForUser: (u) => inner.deleteAllForUser(u),
+      listForUser: (u, now) => inner.listForUser(u, now),
+      deleteByHandle: (u, h) => inner.deleteByHandle(u, h),
     };
     const cached = new CachedSessionStore(slow, 2_000);
     const session = await cached.create(data, 0);
@@ -124,6 +128,8 @@ describe('CachedSessionStore', () => {
       update: (id, p) => inner.update(id, p),
       delete: (id) => inner.delete(id),
       deleteAllForUser: (u) => inner.deleteAllForUser(u),
+      listForUser: (u, now) => inner.listForUser(u, now),
+      deleteByHandle: (u, h) => inner.deleteByHandle(u, h),
     };
     const cached = new CachedSessionStore(slow, 2_000);
     const session = await cached.create(data, 0);

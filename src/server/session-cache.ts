@@ -1,4 +1,10 @@
-import type { Session, SessionData, SessionStore } from './session-store';
+import {
+  sessionHandleOf,
+  type Session,
+  type SessionData,
+  type SessionListing,
+  type SessionStore,
+} from './session-store';
 
 /** How long a confirmed session is trusted without asking the store again. */
 export const SESSION_CACHE_MS = 2_000;
@@ -74,6 +80,17 @@ export class CachedSessionStore implements SessionStore {
     for (const [id, entry] of this.cache) if (entry.session.userId === userId) this.cache.delete(id);
     this.pending.clear();
     return this.inner.deleteAllForUser(userId);
+  }
+
+  listForUser(userId: number, now: number): Promise<SessionListing[]> {
+    return this.inner.listForUser(userId, now);
+  }
+
+  async deleteByHandle(userId: number, handle: string): Promise<boolean> {
+    this.generation++;
+    for (const id of this.cache.keys()) if (sessionHandleOf(id) === handle) this.cache.delete(id);
+    this.pending.clear();
+    return this.inner.deleteByHandle(userId, handle);
   }
 
   async peek(id: string, now: number): Promise<Session | null> {

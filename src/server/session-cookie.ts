@@ -7,8 +7,18 @@ const PLAIN = 'rc_session';
 // Under HTTPS the __Host- prefix makes the browser insist on Secure, Path=/ and no Domain.
 const HOST_PREFIXED = '__Host-rc_session';
 
-export function readSessionId(c: Context): string | null {
-  return getCookie(c, HOST_PREFIXED) ?? getCookie(c, PLAIN) ?? null;
+/**
+ * The session id from the one cookie this scheme uses: under HTTPS only `__Host-rc_session` (an unprefixed
+ * cookie can be planted by a sibling subdomain or over plain HTTP, which is what the prefix rules out), over
+ * HTTP only `rc_session`.
+ */
+export function readSessionId(c: Context, config: Config): string | null {
+  return getCookie(c, isHttps(c, config) ? HOST_PREFIXED : PLAIN) ?? null;
+}
+
+/** Whether the request carries a session cookie of either name (page preload hints only, never authority). */
+export function hasSessionCookie(c: Context): boolean {
+  return getCookie(c, HOST_PREFIXED) !== undefined || getCookie(c, PLAIN) !== undefined;
 }
 
 export function writeSessionCookie(c: Context, config: Config, id: string): void {

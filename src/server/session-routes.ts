@@ -1,16 +1,18 @@
 import { Hono } from 'hono';
-import { signInSchema, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
+import { z } from 'zod';
+import { signInSchema, type OwnSessions, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
 import { svcOps } from '../shared/svc/catalog';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import { bffErrorCodes, errorEnvelope, type ErrorEnvelope } from '../shared/svc/envelope';
 import { describeIssue } from '../shared/svc/params';
 import type { OwnUser } from '../shared/svc/records';
 import type { AppEnv, BffDeps } from './app-types';
 import { actorOf, auditUnavailable, beginAudit, requestIdOf } from './audit';
 import type { Config } from './config';
 import { DEAD_KEY_CODES } from './dead-key';
+import { endSessionForDeadKey } from './session-end';
 import { requireSession } from './require-session';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
-import type { Session, SessionData } from './session-store';
+import { sessionHandleOf, type Session, type SessionData } from './session-store';
 import { clientIp, SignInThrottle } from './sign-in-throttle';
 import { UpstreamRefusal, type SvcCredentials } from './svc-upstream';
 
@@ -23,6 +25,25 @@ function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
     role: user.role,
     avatarUrl: user.avatar_url ?? null,
   };
+}
+
+const SESSION_NOT_FOUND = 'SESSION_NOT_FOUND';
+
+const auditableEmailSchema = z.email().max(254);
+
+/** The typed sign-in name when it is a well-formed email address, else a placeholder. */
+export function auditableEmail(typed: string): string {
+  return auditableEmailSchema.safeParse(typed).success ? typed : '(not an email address)';
+}
+
+/** Refusals that tell whether the account exists: answered as wrong credentials instead. */
+const ACCOUNT_STATE_CODES = new Set(['USER_DEACTIVATED', 'REALM_DEACTIVATED']);
+
+function genericSignInFailure(method: 'password' | 'apiKey', envelope: ErrorEnvelope): ErrorEnvelope {
+  if (!ACCOUNT_STATE_CODES.has(envelope.code)) return envelope;
+  return method === 'password'
+    ? errorEnvelope('AUTHENTICATION_FAILED', 'Your username or password is incorrect')
+    : errorEnvelope('INVALID_API_KEY', 'Invalid API key');
 }
 
 export function sessionRoutes(config: Config, deps: BffDeps) {
@@ -59,7 +80,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
   }
 
   app.get('/', async (c) => {
-    const id = readSessionId(c);
+    const id = readSessionId(c, config);
     let session = id ? await deps.sessions.touch(id, deps.now()) : null;
     if (id && !session) clearSessionCookie(c, config);
     let limits: ServerLimits | null = null;
@@ -75,8 +96,8 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         session = { ...session, ...fresh };
       } catch (error) {
         if (error instanceof UpstreamRefusal && DEAD_KEY_CODES.has(error.envelope.code)) {
-          await deps.sessions.delete(session.id);
-          await deps.hub.end(session.id, { reason: 'session-ended', deleteUpstream: false });
+          deps.currentUser.forget(session.id);
+          await endSessionForDeadKey(deps, session, error.envelope.code);
           clearSessionCookie(c, config);
           session = null;
         }
@@ -121,7 +142,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       }
       const me = await deps.svc.call(svcOps.getOwnUser, {}, creds);
       // A new id at every sign-in; whatever session the browser held before is ended (no fixation).
-      const previous = readSessionId(c);
+      const previous = readSessionId(c, config);
       if (previous) {
         await deps.sessions.delete(previous);
         await deps.hub.end(previous);
@@ -145,7 +166,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         await deps.sessions.delete(session.id).catch(() => undefined);
         return auditUnavailable(c);
       }
-      throttle.success(input.email, ip);
+      throttle.success(input.email);
       writeSessionCookie(c, config, session.id);
       deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
       const limits = await deps.hub.ensure(session);
@@ -158,7 +179,8 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
           .record(
             {
               at: deps.now(),
-              actor: { userId: null, email: input.email, name: null, role: null },
+              // Only an address: whatever else was typed there (a password in the wrong field) is not kept.
+              actor: { userId: null, email: auditableEmail(input.email), name: null, role: null },
               area: 'console',
               operation: 'session.signIn',
               target: { type: 'session', id: null, name: null },
@@ -173,6 +195,9 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
           // Wrong credentials: counted, and past the free failures the answer is held back.
           const delay = throttle.failure(input.email, ip);
           if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+          // The same answer for a deactivated account as for wrong credentials: the sign-in page must not
+          // tell a stranger which addresses have (had) an account. The audit above keeps the real code.
+          return c.json(genericSignInFailure('password' in input ? 'password' : 'apiKey', error.envelope), 401);
         }
         return c.json(error.envelope, status);
       }
@@ -199,8 +224,43 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
     return c.json({ ended });
   });
 
+  // "Your sessions": the user's own sessions on every replica, named by handles (never their ids).
+  app.get('/sessions', requireSession(config, deps), async (c) => {
+    const session = c.get('session');
+    const current = sessionHandleOf(session.id);
+    const listed = await deps.sessions.listForUser(session.userId, deps.now());
+    c.header('cache-control', 'no-store');
+    return c.json({
+      sessions: listed.map((s) => ({ ...s, current: s.handle === current })),
+    } satisfies OwnSessions);
+  });
+
+  // Ends one of the user's own sessions (another browser, or this one); someone else's does not exist here.
+  app.delete('/sessions/:handle', requireSession(config, deps), async (c) => {
+    const session = c.get('session');
+    const handle = c.req.param('handle');
+    const audit = await beginAudit(c, deps, {
+      area: 'console',
+      operation: 'session.end',
+      target: { type: 'session', id: handle, name: null },
+      params: {},
+    });
+    if (!audit) return auditUnavailable(c);
+    c.header('cache-control', 'no-store');
+    if (!(await deps.sessions.deleteByHandle(session.userId, handle))) {
+      const msg = 'You have no session with that handle (it may have ended already).';
+      await audit.finish({ outcome: 'error', code: SESSION_NOT_FOUND, msg });
+      return c.json(errorEnvelope(SESSION_NOT_FOUND, msg), 404);
+    }
+    await audit.finish({ outcome: 'success' });
+    // Its tabs here close now; on other replicas at their next session check.
+    await deps.hub.endMatching((id) => sessionHandleOf(id) === handle);
+    if (handle === sessionHandleOf(session.id)) clearSessionCookie(c, config);
+    return c.body(null, 204);
+  });
+
   app.delete('/', async (c) => {
-    const id = readSessionId(c);
+    const id = readSessionId(c, config);
     if (id) {
       const session = await deps.sessions.peek?.(id, deps.now());
       if (session) {

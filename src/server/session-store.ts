@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { hashSessionId } from './store/crypto';
 
 export interface SessionData {
   userId: number;
@@ -30,6 +31,29 @@ export interface SessionStore {
    * with it that their session still exists without keeping it alive. Optional for other stores.
    */
   peek?(id: string, now: number): Promise<Session | null>;
+  /** The user's live sessions ("your sessions"), newest first, each named by its handle, never its id. */
+  listForUser(userId: number, now: number): Promise<SessionListing[]>;
+  /** Ends the user's session with that handle; false when the user has none with it. */
+  deleteByHandle(userId: number, handle: string): Promise<boolean>;
+}
+
+/** A session as its owner sees it in the list: a handle (not the id, which is the cookie's secret) and times. */
+export interface SessionListing {
+  handle: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+/**
+ * A session's public name, derived from the SHA-256 of its id (what the SQL store keeps): it identifies the
+ * session in the list without letting anyone who sees it use the session.
+ */
+export function sessionHandleOfHash(idHash: string): string {
+  return createHash('sha256').update(`rc-session-handle:${idHash}`, 'utf8').digest('base64url').slice(0, 22);
+}
+
+export function sessionHandleOf(id: string): string {
+  return sessionHandleOfHash(hashSessionId(id));
 }
 
 export function newSessionId(): string {
@@ -82,6 +106,24 @@ export class MemorySessionStore implements SessionStore {
       if (s.userId === userId && this.sessions.delete(id)) count++;
     }
     return count;
+  }
+
+  async listForUser(userId: number, now: number): Promise<SessionListing[]> {
+    return [...this.sessions.values()]
+      .filter((s) => s.userId === userId && this.alive(s, now))
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((s) => ({ handle: sessionHandleOf(s.id), createdAt: s.createdAt, lastSeenAt: s.lastSeenAt }));
+  }
+
+  async deleteByHandle(userId: number, handle: string): Promise<boolean> {
+    for (const [id, s] of this.sessions) {
+      if (s.userId === userId && sessionHandleOf(id) === handle) return this.sessions.delete(id);
+    }
+    return false;
+  }
+
+  private alive(s: Session, now: number): boolean {
+    return now - s.lastSeenAt <= this.limits.idleMs && now - s.createdAt <= this.limits.maxMs;
   }
 
   get size(): number {

@@ -5,9 +5,10 @@ import type { Config } from './config';
  * Sign-in throttling: failed sign-ins (the server refused the credentials) are counted per account
  * (normalized email) and per client (IP address). Past a few free failures each further failed answer is
  * held back a little longer (slow down); past the hard limit the key is locked and sign-ins for it get
- * 429 with Retry-After before anything goes upstream. A successful sign-in clears both counters; counters
- * also forget failures older than the window. Only failures count, so a client that signs in often (an
- * e2e suite, a shared office IP) is never throttled for succeeding.
+ * 429 with Retry-After before anything goes upstream. A successful sign-in clears that account's counter
+ * only: the client's counter forgets failures only as they age out of the window, or an attacker who knows
+ * one password could sign in with it between guesses at other accounts and never be locked. Only failures
+ * count, so a client that signs in often (an e2e suite, a shared office IP) is never throttled for succeeding.
  *
  * Per process, in memory: several console replicas each keep their own counters (an attacker spread over
  * N replicas gets N times the budget), and a restart forgets them. Both are acceptable for a brake on
@@ -121,10 +122,9 @@ export class SignInThrottle {
     return delay;
   }
 
-  /** A successful sign-in clears the account's and the client's counters. */
-  success(email: string, ip: string): void {
+  /** A successful sign-in clears the account's counter; never the client's (see the class comment). */
+  success(email: string): void {
     this.entries.delete(SignInThrottle.accountKey(email));
-    this.entries.delete(SignInThrottle.clientKey(ip));
   }
 
   /** Keys currently tracked (for tests and memory checks). */

@@ -11,7 +11,7 @@ import {
   type PagePreloads,
 } from '../shared/bff/page-preloads';
 import type { AppEnv } from './app-types';
-import { readSessionId } from './session-cookie';
+import { hasSessionCookie } from './session-cookie';
 
 const NO_PRELOADS: PagePreloads = { shell: [], routes: {} };
 
@@ -54,7 +54,7 @@ export function staticRoutes(staticDir: string) {
     c.header('cache-control', 'no-cache');
     // Whether the cookie still names a live session is the session request's answer; a stale one only costs
     // the users list an unused 401.
-    const hasCookie = readSessionId(c) !== null;
+    const hasCookie = hasSessionCookie(c);
     c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasCookie)));
     // Without a cookie the router goes to sign-in, which needs none of the shell's or the page's files.
     const extra = hasCookie

@@ -6,7 +6,14 @@ import { matchOperation } from '../shared/svc/match';
 import { checkParams } from '../shared/svc/params';
 import { decodeParams, usesQueryString } from '../shared/svc/wire';
 import type { AppEnv, BffDeps } from './app-types';
-import { auditUnavailable, beginAudit, lookupUserName, svcTarget, type AuditHandle } from './audit';
+import {
+  auditUnavailable,
+  beginAudit,
+  INTERNAL_ERROR_RESULT,
+  lookupUserName,
+  svcTarget,
+  type AuditHandle,
+} from './audit';
 import type { Config } from './config';
 import { requireSession } from './require-session';
 import {
@@ -19,7 +26,10 @@ import {
 import { securedHeaders, securedResponse, type SecuredHeaders } from './security-headers';
 import { clearSessionCookie } from './session-cookie';
 import { DEAD_KEY_CODES } from './dead-key';
+import { endSessionForDeadKey } from './session-end';
 import { UpstreamRefusal } from './svc-upstream';
+import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from './read-back';
+import type { Session } from './session-store';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 // A read's coding depends on the request's Accept-Encoding, compressed or not.
@@ -39,6 +49,39 @@ async function rawParams(c: Context, url: URL): Promise<[string, string][] | nul
   if (!text) return [];
   if (!type.startsWith('application/x-www-form-urlencoded')) return null;
   return [...new URLSearchParams(text)];
+}
+
+/**
+ * A change whose answer was lost may have been made: the audit says `unknown`, and where the console can
+ * read the effect back (a user's deactivation, reactivation or role) it says what the read-back showed,
+ * and so does the answer to the browser (success when the change is there).
+ */
+async function lostAnswer(
+  c: Context,
+  deps: BffDeps,
+  audit: AuditHandle,
+  opId: string,
+  params: Record<string, unknown>,
+  session: Session,
+  lost: UpstreamRefusal,
+  targetName: string | null,
+): Promise<Response> {
+  const readable = expectedUserStateOf(opId, params);
+  const readBack = readable
+    ? await readBackUser(
+        deps.svc,
+        { email: session.apiEmail, apiKey: session.apiKey },
+        readable.userId,
+        readable.expected,
+      )
+    : 'unreadable';
+  await audit.finish(auditResultOfReadBack(readBack, lost), targetName);
+  if (readBack === 'confirmed') return c.json({ result: 'success', msg: '' }, 200);
+  const msg =
+    readBack === 'not_applied'
+      ? "The chat server's answer was lost; reading the user back shows the change was not made. Try again."
+      : `${lost.envelope.msg} The change may or may not have been made: check before trying again.`;
+  return c.json({ ...lost.envelope, msg }, lost.status as Status);
 }
 
 /**
@@ -120,16 +163,19 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     } catch (error) {
       // A check that failed leaves its compression unused; it must not end as an unhandled rejection.
       void compressed.current?.bytes.catch(() => undefined);
+      if (audit && error instanceof UpstreamRefusal && mayHaveReachedServer(error)) {
+        return lostAnswer(c, deps, audit, op.id, checked.data, session, error, await targetName);
+      }
       await audit?.finish(
         error instanceof UpstreamRefusal
           ? { outcome: 'error', code: error.envelope.code, msg: error.envelope.msg }
-          : { outcome: 'error', code: 'INTERNAL_ERROR', msg: error instanceof Error ? error.message : String(error) },
+          : INTERNAL_ERROR_RESULT,
         await targetName,
       );
       if (!(error instanceof UpstreamRefusal)) throw error;
       if (error.status === 401 && DEAD_KEY_CODES.has(error.envelope.code)) {
-        await deps.sessions.delete(session.id);
-        await deps.hub.end(session.id, { reason: 'session-ended', deleteUpstream: false });
+        deps.currentUser.forget(session.id);
+        await endSessionForDeadKey(deps, session, error.envelope.code);
         clearSessionCookie(c, config);
         return c.json(errorEnvelope(bffErrorCodes.sessionExpired, error.envelope.msg), 401);
       }

@@ -93,6 +93,9 @@ function csrfRefusal(request: Request): Response | null {
  * `/bff/svc/*` is forwarded to the simulator's `/api/v1/*` with the signed-in user's Basic credentials,
  * and `GET /bff/session` is built from the simulator's own answers. No second backend is written here.
  */
+/** When the test's browser signed in, as the sessions list shows it. */
+const SIGNED_IN_AT = Date.UTC(2026, 0, 5, 9);
+
 export function simHandlers(
   getSim: () => SvcSimulator,
   currentEmail: () => string | null,
@@ -131,6 +134,14 @@ export function simHandlers(
       setCurrentEmail(email);
       return HttpResponse.json(await buildSession(sim, email));
     }),
+    // The console's own record of sessions, not the chat server's: this browser's is the only one here.
+    http.get('*/bff/session/sessions', () =>
+      currentEmail()
+        ? HttpResponse.json({
+            sessions: [{ handle: 'this-browser', createdAt: SIGNED_IN_AT, lastSeenAt: SIGNED_IN_AT, current: true }],
+          })
+        : bffError(401, bffErrorCodes.sessionExpired, 'Your session has expired. Sign in again.'),
+    ),
     http.delete('*/bff/session', ({ request }) => {
       const refused = csrfRefusal(request);
       if (refused) return refused;

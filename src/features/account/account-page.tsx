@@ -7,10 +7,14 @@ import { AdvancedSection } from './apns-token-section';
 import { OwnStatusSection } from './own-status-form';
 import { OwnUserCard } from './own-user-card';
 import { PushTestSection } from './push-test-section';
+import { SessionsSection } from './sessions-section';
 import { SubscriptionsSection } from './subscriptions-section';
 import { LoadError } from '../../components/load-error';
 
-/** My account: the own-user record, my status, my channel subscriptions, a test push notification and (under Advanced) APNs. */
+/**
+ * My account: the own-user record, my status, my channel subscriptions, my console sessions, a test push
+ * notification and (under Advanced) APNs.
+ */
 export function AccountPage() {
   const me = useOwnUser();
   const statusRead = useFeature('userStatusGet');
@@ -34,6 +38,7 @@ export function AccountPage() {
           <SubscriptionsSection />
         </>
       )}
+      <SessionsSection />
       <PushTestSection />
       <AdvancedSection />
     </Stack>

@@ -30,7 +30,12 @@ import { describeParams, describeTarget } from './describe-entry';
 import { filterQueryString } from './filter-query';
 import { useAuditSearch } from './use-audit-search';
 
-const OUTCOME_COLORS: Record<AuditEntry['outcome'], string> = { success: 'teal', error: 'red', pending: 'yellow' };
+const OUTCOME_COLORS: Record<AuditEntry['outcome'], string> = {
+  success: 'teal',
+  error: 'red',
+  pending: 'yellow',
+  unknown: 'orange',
+};
 
 function formatTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

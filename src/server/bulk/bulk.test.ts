@@ -191,7 +191,8 @@ describe('bulk runs', () => {
     const cookie = await signIn(h, 'admin@demo.test');
     const targets = members(h, 8);
     const p = (await preview(h, cookie, { kind: 'change_role', role: 600 }, targets)).body;
-    h.sim.control.failNext(3, 429);
+    // The run's own changes are limited, not the role check that precedes the start.
+    h.sim.control.failNext(3, 429, 'envelope', { method: 'PATCH', pathPrefix: '/users/' });
     const begun = Date.now();
     const run = await startRun(h, cookie, p);
     await h.engine.settled(run.id);

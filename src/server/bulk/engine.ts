@@ -18,9 +18,19 @@ import type { AuditActor } from '../../shared/bff/audit';
 import type { AuditLog, AuditResult } from '../store/audit-log';
 import type { SvcCredentials, SvcUpstream } from '../svc-upstream';
 import { UpstreamRefusal } from '../svc-upstream';
-import { redactParams } from '../audit';
+import { INTERNAL_ERROR_RESULT, redactParams } from '../audit';
+import { describeErrorForLog } from '../log-line';
 import { DEAD_KEY_CODES } from '../dead-key';
+import { errorEnvelope } from '../../shared/svc/envelope';
+import {
+  auditResultOfReadBack,
+  mayHaveReachedServer,
+  NOT_APPLIED,
+  readBackUser,
+  type ExpectedUserState,
+} from '../read-back';
 import { planAction, planUndo, undoKindOf, type BulkStep, type PlannedPreview, type SnapshotUser } from './preview';
+import { MemoryBulkRunStore, type BulkRunStore, type StoredBulkRun } from './run-store';
 
 /** Who acts: the console session's user and the upstream credentials a run keeps using after the tab closes. */
 export interface BulkCaller {
@@ -56,7 +66,20 @@ export interface BulkEngineOptions {
   keepRunsPerUser?: number;
   /** A row answered 429 more often than this fails (with the server's msg). */
   maxRateLimitRetries?: number;
+  /** Where runs are kept so that they outlive this process; in memory unless the app passes the SQL store. */
+  store?: BulkRunStore;
 }
+
+/** How often a process renews the heartbeat of the runs it executes. */
+export const RUN_HEARTBEAT_MS = 10_000;
+/** A run not finished whose heartbeat is older than this has lost its process (a restart): it is interrupted. */
+export const RUN_STALE_MS = 45_000;
+/** Row changes are written at most this often (and at once when the run starts, pauses, ends). */
+const SAVE_EVERY_MS = 250;
+
+const RESTART_CODE = 'INTERRUPTED';
+const RESTART_MSG =
+  'The console restarted during the run: this request may or may not have been sent. Reading the user back could not tell.';
 
 interface StoredPreview {
   preview: BulkPreview;
@@ -67,7 +90,8 @@ interface StoredPreview {
 interface RunState {
   id: string;
   ownerUserId: number;
-  caller: BulkCaller;
+  /** Null for a run this process only read from the store (it does not execute it). */
+  caller: BulkCaller | null;
   kind: BulkRunKind;
   label: string;
   status: RunStatus;
@@ -77,6 +101,8 @@ interface RunState {
   rows: BulkRunRow[];
   /** Per row: the request to make; null for rows skipped at preview. */
   steps: (BulkStep | null)[];
+  /** Per row: its audit entry (written before the request), so a later read-back can complete it. */
+  auditIds: (number | null)[];
   queue: number[];
   paused: boolean;
   cancelled: boolean;
@@ -87,11 +113,31 @@ interface RunState {
   undoneBy: string | null;
   wakers: (() => void)[];
   settled: Promise<void>;
+  /** A save is scheduled (row changes are written in batches). */
+  saveTimer: ReturnType<typeof setTimeout> | null;
+}
+
+/** The run as the store keeps it (see run-store.ts). */
+interface PersistedRun {
+  v: 1;
+  kind: BulkRunKind;
+  label: string;
+  status: RunStatus;
+  concurrency: number;
+  createdAt: number;
+  finishedAt: number | null;
+  rows: BulkRunRow[];
+  steps: (BulkStep | null)[];
+  auditIds: (number | null)[];
+  rateLimitWaits: number;
+  undoOf: string | null;
+  undoneBy: string | null;
 }
 
 type StepOutcome =
   | { kind: 'done'; previousRole?: number; changedChannels?: string[]; role?: number }
   | { kind: 'failed'; code: string; msg: string }
+  | { kind: 'unknown'; code: string; msg: string }
   | { kind: 'retry'; afterMs: number; code: string; msg: string }
   | { kind: 'fatal'; code: string; msg: string };
 
@@ -138,21 +184,28 @@ function labelOf(kind: BulkRunKind, count: number, action: BulkAction | null, ch
 }
 
 /**
- * Bulk runs, held in the BFF's memory: a run goes on when the tab closes (the page reattaches by run id),
- * with at most `concurrency` requests in flight, pauses and cancels between requests, waits out 429 answers
- * (Retry-After) instead of failing rows, and records each row's outcome with the server's msg.
+ * Bulk runs: a run goes on when the tab closes (the page reattaches by run id), with at most `concurrency`
+ * requests in flight, pauses and cancels between requests, waits out 429 answers (Retry-After) instead of
+ * failing rows, and records each row's outcome with the server's msg. A row whose answer was lost is read
+ * back before it is called anything ("unknown" when even that cannot tell). Runs are kept in the store
+ * (SQL in the running console), so they are listed after a restart; one whose process stopped is shown as
+ * interrupted, its unfinished rows unknown until the owner's next look reads those users back.
  */
 export class BulkEngine {
   private readonly previews = new Map<string, StoredPreview>();
+  /** The runs this process executes (and finished ones it has seen), by id. */
   private readonly runs = new Map<string, RunState>();
   private readonly now: () => number;
   private readonly sleep: NonNullable<BulkEngineOptions['sleep']>;
   private readonly log: NonNullable<BulkEngineOptions['log']>;
+  private readonly store: BulkRunStore;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: BulkEngineOptions) {
     this.now = options.now ?? (() => Date.now());
     this.sleep = options.sleep ?? defaultSleep;
     this.log = options.log ?? (() => undefined);
+    this.store = options.store ?? new MemoryBulkRunStore();
   }
 
   private creds(caller: BulkCaller): SvcCredentials {
@@ -224,19 +277,29 @@ export class BulkEngine {
   }
 
   async undoPreview(caller: BulkCaller, runId: string): Promise<BulkPreview> {
-    const run = this.ownRun(caller.userId, runId);
-    if (run.status !== 'done' && run.status !== 'cancelled') {
+    const run = await this.ownRun(caller.userId, runId);
+    if (run.finishedAt === null) {
       throw new BulkError(409, 'BULK_RUN_ACTIVE', 'Wait until the run has finished (or cancel it) before undoing it.');
     }
     if (!undoKindOf(run.kind)) throw new BulkError(400, 'BULK_NOT_UNDOABLE', 'This run cannot be undone.');
     if (run.undoneBy) throw new BulkError(409, 'BULK_ALREADY_UNDONE', 'This run has already been undone.');
+    await this.reconcile(run, caller);
     const ctx = await this.snapshot(caller);
-    const plan = planUndo(ctx, run.kind, run.rows)!;
+    // Planned from the users as they are now: rows whose outcome is unknown are included, and each is undone
+    // only where the change is actually there (planUndo checks every user's current state).
+    const rows = run.rows.map((row, i) => {
+      const step = run.steps[i];
+      if (row.status !== 'unknown') return row;
+      return step?.op === 'set_role'
+        ? { ...row, status: 'done' as const, previousRole: step.previousRole, role: step.role }
+        : { ...row, status: 'done' as const };
+    });
+    const plan = planUndo(ctx, run.kind, rows)!;
     return this.storePreview(caller, plan, null, [], run.id);
   }
 
   /** Starts the previewed run; destructive kinds need the typed confirmation the preview named. */
-  start(caller: BulkCaller, previewId: string, confirmation: string | undefined): BulkRun {
+  async start(caller: BulkCaller, previewId: string, confirmation: string | undefined): Promise<BulkRun> {
     this.sweepPreviews();
     const stored = this.previews.get(previewId);
     if (!stored || stored.ownerUserId !== caller.userId) {
@@ -248,10 +311,12 @@ export class BulkEngine {
     }
     let undone: RunState | null = null;
     if (preview.undoOf) {
-      undone = this.ownRun(caller.userId, preview.undoOf);
+      undone = await this.ownRun(caller.userId, preview.undoOf);
       if (undone.undoneBy) throw new BulkError(409, 'BULK_ALREADY_UNDONE', 'This run has already been undone.');
     }
-    this.previews.delete(previewId);
+    if (!this.previews.delete(previewId)) {
+      throw new BulkError(410, 'BULK_PREVIEW_EXPIRED', 'This preview has expired or was already used. Preview again.');
+    }
 
     const rows: BulkRunRow[] = [];
     const steps: (BulkStep | null)[] = [];
@@ -292,6 +357,7 @@ export class BulkEngine {
       finishedAt: null,
       rows,
       steps,
+      auditIds: steps.map(() => null),
       queue: plan.affected.map((_, i) => i),
       paused: false,
       cancelled: false,
@@ -302,16 +368,24 @@ export class BulkEngine {
       undoneBy: null,
       wakers: [],
       settled: Promise.resolve(),
+      saveTimer: null,
     };
-    if (undone) undone.undoneBy = run.id;
+    // Kept before anything is done: a run the store cannot take is not started (it could not be shown after
+    // a restart, while its changes would stay).
+    await this.save(run);
+    if (undone) {
+      undone.undoneBy = run.id;
+      await this.save(undone).catch(() => this.log('warn', `bulk run ${undone.id}: its undo link could not be saved`));
+    }
     this.runs.set(run.id, run);
     this.forgetOldRuns(caller.userId);
+    this.startHeartbeat();
     run.settled = this.execute(run);
     return this.view(run);
   }
 
   /** Starts an undo preview of `runId` (a preview of another run or action is refused). */
-  startUndo(caller: BulkCaller, runId: string, previewId: string, confirmation: string | undefined): BulkRun {
+  startUndo(caller: BulkCaller, runId: string, previewId: string, confirmation: string | undefined): Promise<BulkRun> {
     const stored = this.previews.get(previewId);
     if (stored && stored.preview.undoOf !== runId) {
       throw new BulkError(400, 'BULK_PREVIEW_MISMATCH', 'This preview is not the undo of this run.');
@@ -323,54 +397,143 @@ export class BulkEngine {
     const keep = this.options.keepRunsPerUser ?? 20;
     const mine = [...this.runs.values()].filter((r) => r.ownerUserId === userId && r.finishedAt !== null);
     for (const old of mine.slice(0, Math.max(0, mine.length - keep))) this.runs.delete(old.id);
+    void this.store
+      .prune(userId, keep)
+      .catch((error: unknown) => this.log('warn', `bulk: old runs not pruned (${describeErrorForLog(error)})`));
   }
 
-  private ownRun(userId: number, runId: string): RunState {
-    const run = this.runs.get(runId);
+  /** The caller's run: this process's, or the store's (interrupted when its process is gone). */
+  private async ownRun(userId: number, runId: string): Promise<RunState> {
+    const live = this.runs.get(runId);
+    const run = live ?? (await this.loadStored(runId));
     // Another user's run does not exist, as far as this caller can tell.
     if (!run || run.ownerUserId !== userId) throw new BulkError(404, 'BULK_RUN_NOT_FOUND', 'No such bulk run.');
     return run;
   }
 
-  get(userId: number, runId: string): BulkRun {
-    return this.view(this.ownRun(userId, runId));
+  private async loadStored(runId: string): Promise<RunState | null> {
+    const stored = await this.store.get(runId);
+    return stored ? this.fromStored(stored) : null;
   }
 
-  list(userId: number): BulkRunSummary[] {
-    return [...this.runs.values()]
-      .filter((r) => r.ownerUserId === userId)
-      .reverse()
-      .map((r) => this.summary(r));
+  /** A stored run as state; one whose process stopped is marked interrupted (and saved so). */
+  private async fromStored(stored: StoredBulkRun): Promise<RunState> {
+    const p = stored.state as unknown as PersistedRun;
+    const run: RunState = {
+      id: stored.id,
+      ownerUserId: stored.ownerUserId,
+      caller: null,
+      kind: p.kind,
+      label: p.label,
+      status: p.status,
+      concurrency: p.concurrency,
+      createdAt: p.createdAt,
+      finishedAt: p.finishedAt,
+      rows: p.rows,
+      steps: p.steps,
+      auditIds: p.auditIds,
+      queue: [],
+      paused: p.status === 'paused',
+      cancelled: false,
+      rateLimitedUntil: null,
+      rateLimitWaits: p.rateLimitWaits,
+      retries: new Map(),
+      undoOf: p.undoOf,
+      undoneBy: p.undoneBy,
+      wakers: [],
+      settled: Promise.resolve(),
+      saveTimer: null,
+    };
+    if (!stored.finished && this.now() - stored.heartbeatAt > RUN_STALE_MS) {
+      run.status = 'interrupted';
+      run.finishedAt = this.now();
+      for (const row of run.rows) {
+        if (row.status !== 'pending' && row.status !== 'running') continue;
+        Object.assign(row, { status: 'unknown', code: RESTART_CODE, msg: RESTART_MSG });
+      }
+      await this.save(run).catch(() => undefined);
+      this.log('warn', `bulk run ${run.id} (${run.kind}) interrupted: its process stopped`);
+    }
+    return run;
   }
 
-  pause(userId: number, runId: string): BulkRun {
-    const run = this.ownRun(userId, runId);
-    if (run.status === 'running') {
+  /** The run; an interrupted one's unknown rows are first read back with the caller's credentials. */
+  async get(caller: BulkCaller, runId: string): Promise<BulkRun> {
+    const run = await this.ownRun(caller.userId, runId);
+    if (run.finishedAt !== null) await this.reconcile(run, caller);
+    return this.view(run);
+  }
+
+  async list(userId: number): Promise<BulkRunSummary[]> {
+    const stored = await this.store.list(userId, this.options.keepRunsPerUser ?? 20);
+    const runs = await Promise.all(stored.map((s) => this.runs.get(s.id) ?? this.fromStored(s)));
+    // Runs of this process not saved yet (a store write failed) are still listed.
+    const listed = new Set(runs.map((r) => r.id));
+    const unsaved = [...this.runs.values()].filter((r) => r.ownerUserId === userId && !listed.has(r.id));
+    return [...unsaved, ...runs].sort((a, b) => b.createdAt - a.createdAt).map((r) => this.summary(r));
+  }
+
+  async pause(userId: number, runId: string): Promise<BulkRun> {
+    const run = await this.ownRun(userId, runId);
+    if (run.status === 'running' && run.caller) {
       run.paused = true;
       run.status = 'paused';
+      this.scheduleSave(run, 0);
     }
     return this.view(run);
   }
 
-  resume(userId: number, runId: string): BulkRun {
-    const run = this.ownRun(userId, runId);
-    if (run.status === 'paused') {
+  async resume(userId: number, runId: string): Promise<BulkRun> {
+    const run = await this.ownRun(userId, runId);
+    if (run.status === 'paused' && run.caller) {
       run.paused = false;
       run.status = 'running';
+      this.scheduleSave(run, 0);
       this.wake(run);
     }
     return this.view(run);
   }
 
   /** No request starts after this; requests already in flight finish and keep their outcome. */
-  cancel(userId: number, runId: string): BulkRun {
-    const run = this.ownRun(userId, runId);
-    if (run.finishedAt === null) {
+  async cancel(userId: number, runId: string): Promise<BulkRun> {
+    const run = await this.ownRun(userId, runId);
+    if (run.finishedAt === null && run.caller) {
       run.cancelled = true;
       this.cancelPending(run, 'Cancelled before it ran.');
+      this.scheduleSave(run, 0);
       this.wake(run);
     }
     return this.view(run);
+  }
+
+  /**
+   * Reads back the users of rows whose outcome is unknown (activity, role, channel membership), settles each
+   * row and completes its audit entry ("unknown → …").
+   */
+  private async reconcile(run: RunState, caller: BulkCaller): Promise<void> {
+    let changed = false;
+    for (const [index, row] of run.rows.entries()) {
+      const step = run.steps[index];
+      if (row.status !== 'unknown' || !step) continue;
+      const expected = expectedStateOfStep(step);
+      if (!expected) continue;
+      const readBack = await readBackUser(this.options.svc, this.creds(caller), row.userId, expected);
+      if (readBack === 'unreadable') continue;
+      changed = true;
+      const lost = new UpstreamRefusal(502, errorEnvelope(row.code ?? RESTART_CODE, row.msg ?? RESTART_MSG));
+      await this.finishAudit(run.auditIds[index] ?? null, auditResultOfReadBack(readBack, lost));
+      if (readBack === 'confirmed') this.settleDone(row, doneOutcomeOf(step));
+      else if (row.code === RESTART_CODE && run.auditIds[index] == null) {
+        Object.assign(row, { status: 'cancelled', code: null, msg: 'Not run: the console restarted before it.' });
+      } else {
+        Object.assign(row, {
+          status: 'failed',
+          code: NOT_APPLIED,
+          msg: 'Not applied: the answer was lost, and reading the user back shows no change.',
+        });
+      }
+    }
+    if (changed) await this.save(run).catch(() => undefined);
   }
 
   /** Resolves when the run has finished (tests, the benchmark). */
@@ -404,7 +567,71 @@ export class BulkEngine {
     run.status = run.cancelled ? 'cancelled' : 'done';
     run.rateLimitedUntil = null;
     run.paused = false;
+    if (run.saveTimer) clearTimeout(run.saveTimer);
+    run.saveTimer = null;
+    await this.save(run).catch((error: unknown) =>
+      this.log('error', `bulk run ${run.id}: its end could not be saved (${describeErrorForLog(error)})`),
+    );
     this.log('info', `bulk run ${run.id} (${run.kind}) ${run.status}: ${JSON.stringify(this.counts(run))}`);
+  }
+
+  /** The run as the store keeps it. */
+  private toStored(run: RunState): StoredBulkRun {
+    const state: PersistedRun = {
+      v: 1,
+      kind: run.kind,
+      label: run.label,
+      status: run.status,
+      concurrency: run.concurrency,
+      createdAt: run.createdAt,
+      finishedAt: run.finishedAt,
+      rows: run.rows,
+      steps: run.steps,
+      auditIds: run.auditIds,
+      rateLimitWaits: run.rateLimitWaits,
+      undoOf: run.undoOf,
+      undoneBy: run.undoneBy,
+    };
+    return {
+      id: run.id,
+      ownerUserId: run.ownerUserId,
+      createdAt: run.createdAt,
+      heartbeatAt: this.now(),
+      finished: run.finishedAt !== null,
+      state: state as unknown as Record<string, unknown>,
+    };
+  }
+
+  private save(run: RunState): Promise<void> {
+    return this.store.save(this.toStored(run));
+  }
+
+  /** Writes the run soon (row changes come in bursts); a failed write is logged and retried by the next. */
+  private scheduleSave(run: RunState, delayMs = SAVE_EVERY_MS): void {
+    if (run.saveTimer && delayMs > 0) return;
+    if (run.saveTimer) clearTimeout(run.saveTimer);
+    run.saveTimer = setTimeout(() => {
+      run.saveTimer = null;
+      void this.save(run).catch((error: unknown) =>
+        this.log('warn', `bulk run ${run.id}: progress not saved (${describeErrorForLog(error)})`),
+      );
+    }, delayMs);
+    run.saveTimer.unref?.();
+  }
+
+  /** Renews the heartbeat of the runs this process executes, so other processes do not call them interrupted. */
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      const active = [...this.runs.values()].filter((r) => r.finishedAt === null && r.caller);
+      if (active.length === 0 && this.heartbeat) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = null;
+        return;
+      }
+      for (const run of active) this.scheduleSave(run, 0);
+    }, RUN_HEARTBEAT_MS);
+    this.heartbeat.unref?.();
   }
 
   /** Paused or rate-limited: wait. Returns false when the run was cancelled meanwhile. */
@@ -433,18 +660,15 @@ export class BulkEngine {
       const row = run.rows[index]!;
       const step = run.steps[index]!;
       row.status = 'running';
-      const outcome = await this.perform(run, row, step);
+      const outcome = await this.perform(run, index, row, step);
+      this.scheduleSave(run);
       switch (outcome.kind) {
         case 'done':
-          row.status = 'done';
-          row.msg = null;
-          row.code = null;
-          if (outcome.previousRole !== undefined) row.previousRole = outcome.previousRole;
-          if (outcome.role !== undefined) row.role = outcome.role;
-          if (outcome.changedChannels) row.changedChannels = outcome.changedChannels;
+          this.settleDone(row, outcome);
           break;
         case 'failed':
-          row.status = 'failed';
+        case 'unknown':
+          row.status = outcome.kind;
           row.code = outcome.code;
           row.msg = outcome.msg;
           break;
@@ -501,9 +725,19 @@ export class BulkEngine {
     }
   }
 
-  private async perform(run: RunState, row: BulkRunRow, step: BulkStep): Promise<StepOutcome> {
+  private settleDone(row: BulkRunRow, outcome: Extract<StepOutcome, { kind: 'done' }>): void {
+    row.status = 'done';
+    row.msg = null;
+    row.code = null;
+    if (outcome.previousRole !== undefined) row.previousRole = outcome.previousRole;
+    if (outcome.role !== undefined) row.role = outcome.role;
+    if (outcome.changedChannels) row.changedChannels = outcome.changedChannels;
+  }
+
+  private async perform(run: RunState, index: number, row: BulkRunRow, step: BulkStep): Promise<StepOutcome> {
     const { op, params } = this.request(row, step);
     const audit = await this.beginAudit(run, row, op.id, params);
+    if (typeof audit === 'number') run.auditIds[index] = audit;
     if (audit === 'unavailable') {
       return {
         kind: 'failed',
@@ -511,11 +745,12 @@ export class BulkEngine {
         msg: 'The console cannot write its audit log right now, so it did not do this.',
       };
     }
+    const caller = run.caller!;
     try {
-      const raw = await this.options.svc.send(op, params, this.creds(run.caller), { retry: false });
+      const raw = await this.options.svc.send(op, params, this.creds(caller), { retry: false });
       await this.finishAudit(audit, { outcome: 'success' });
       const body = JSON.parse(raw.text) as Record<string, unknown>;
-      if (step.op === 'set_role') return { kind: 'done', previousRole: step.previousRole, role: step.role };
+      if (step.op === 'set_role') return doneOutcomeOf(step);
       if (step.op === 'subscribe') {
         const subscribed = (body.subscribed ?? {}) as Record<string, unknown>;
         const mine = subscribed[String(row.userId)] ?? subscribed[row.email];
@@ -531,10 +766,10 @@ export class BulkEngine {
       return { kind: 'done' };
     } catch (error) {
       if (!(error instanceof UpstreamRefusal)) {
-        const msg = error instanceof Error ? error.message : String(error);
-        await this.finishAudit(audit, { outcome: 'error', code: 'INTERNAL_ERROR', msg });
-        return { kind: 'failed', code: 'INTERNAL_ERROR', msg };
+        await this.finishAudit(audit, INTERNAL_ERROR_RESULT);
+        return { kind: 'failed', code: INTERNAL_ERROR_RESULT.code, msg: INTERNAL_ERROR_RESULT.msg };
       }
+      if (mayHaveReachedServer(error)) return this.lostAnswer(caller, row, step, audit, error);
       const { code, msg } = error.envelope;
       await this.finishAudit(audit, { outcome: 'error', code, msg });
       if (error.status === 429) return { kind: 'retry', afterMs: retryAfterMs(error), code, msg };
@@ -543,8 +778,36 @@ export class BulkEngine {
     }
   }
 
+  /** The request may have been applied: the user is read back before the row is called anything. */
+  private async lostAnswer(
+    caller: BulkCaller,
+    row: BulkRunRow,
+    step: BulkStep,
+    audit: number | null,
+    lost: UpstreamRefusal,
+  ): Promise<StepOutcome> {
+    const expected = expectedStateOfStep(step);
+    const readBack = expected
+      ? await readBackUser(this.options.svc, this.creds(caller), row.userId, expected)
+      : 'unreadable';
+    await this.finishAudit(audit, auditResultOfReadBack(readBack, lost));
+    if (readBack === 'confirmed') return doneOutcomeOf(step);
+    if (readBack === 'not_applied') {
+      return {
+        kind: 'failed',
+        code: NOT_APPLIED,
+        msg: 'Not applied: the answer was lost, and reading the user back shows no change.',
+      };
+    }
+    return {
+      kind: 'unknown',
+      code: lost.envelope.code,
+      msg: `${lost.envelope.msg} The request may have been applied; the console could not read the user back to tell.`,
+    };
+  }
+
   private actor(run: RunState): AuditActor {
-    const c = run.caller;
+    const c = run.caller!;
     return { userId: c.userId, email: c.apiEmail, name: c.fullName, role: c.role };
   }
 
@@ -571,7 +834,7 @@ export class BulkEngine {
         params: { ...redactParams(params), bulk_run_id: run.id },
       });
     } catch (error) {
-      this.log('error', `audit: cannot record bulk ${operation} (${String(error)}); row refused`);
+      this.log('error', `audit: cannot record bulk ${operation} (${describeErrorForLog(error)}); row refused`);
       return 'unavailable';
     }
   }
@@ -581,12 +844,20 @@ export class BulkEngine {
     try {
       await this.options.audit.complete(id, result, this.now());
     } catch (error) {
-      this.log('error', `audit: bulk entry ${id} stays pending: ${String(error)}`);
+      this.log('error', `audit: bulk entry ${id} stays pending: ${describeErrorForLog(error)}`);
     }
   }
 
   private counts(run: RunState): BulkRunCounts {
-    const counts: BulkRunCounts = { total: run.rows.length, pending: 0, done: 0, skipped: 0, failed: 0, cancelled: 0 };
+    const counts: BulkRunCounts = {
+      total: run.rows.length,
+      pending: 0,
+      done: 0,
+      skipped: 0,
+      failed: 0,
+      cancelled: 0,
+      unknown: 0,
+    };
     for (const row of run.rows) {
       if (row.status === 'pending' || row.status === 'running') counts.pending++;
       else counts[row.status]++;
@@ -608,7 +879,11 @@ export class BulkEngine {
       rateLimitedUntil: run.rateLimitedUntil,
       rateLimitWaits: run.rateLimitWaits,
       undoOf: run.undoOf,
-      undoable: run.finishedAt !== null && undoKindOf(run.kind) !== null && counts.done > 0 && run.undoneBy === null,
+      undoable:
+        run.finishedAt !== null &&
+        undoKindOf(run.kind) !== null &&
+        counts.done + counts.unknown > 0 &&
+        run.undoneBy === null,
       undoneBy: run.undoneBy,
     };
   }
@@ -616,4 +891,27 @@ export class BulkEngine {
   private view(run: RunState): BulkRun {
     return { ...this.summary(run), rows: run.rows.map((r) => ({ ...r })) };
   }
+}
+
+/** What a user step leaves behind, for a read-back. */
+function expectedStateOfStep(step: BulkStep): ExpectedUserState | null {
+  switch (step.op) {
+    case 'deactivate':
+      return { isActive: false };
+    case 'reactivate':
+      return { isActive: true };
+    case 'set_role':
+      return { role: step.role };
+    case 'subscribe':
+      return { subscribed: true, channels: step.channels };
+    case 'unsubscribe':
+      return { subscribed: false, channels: step.channels };
+  }
+}
+
+/** A step seen done without its answer (a read-back): what the answer would have told. */
+function doneOutcomeOf(step: BulkStep): Extract<StepOutcome, { kind: 'done' }> {
+  if (step.op === 'set_role') return { kind: 'done', previousRole: step.previousRole, role: step.role };
+  if (step.op === 'subscribe' || step.op === 'unsubscribe') return { kind: 'done', changedChannels: step.channels };
+  return { kind: 'done' };
 }

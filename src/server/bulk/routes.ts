@@ -8,9 +8,9 @@ import {
   type BulkRunSummary,
 } from '../../shared/bff/bulk';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
-import { isAdminRole } from '../../shared/svc/roles';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
+import { requireCurrentAdmin } from '../require-current-admin';
 import { requireSession } from '../require-session';
 import { UpstreamRefusal } from '../svc-upstream';
 import { BulkEngine, BulkError, type BulkCaller, type BulkEngineOptions } from './engine';
@@ -29,6 +29,7 @@ export function bulkEngineFor(config: Config, deps: BffDeps, overrides: Partial<
       concurrency: config.bulk.concurrency,
       now: deps.now,
       log: deps.log,
+      store: deps.bulkRuns,
       ...overrides,
     });
     engines.set(deps, engine);
@@ -70,12 +71,16 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
   const engine = bulkEngineFor(config, deps);
 
   app.use('*', requireSession(config, deps));
-  app.use('*', async (c, next) => {
-    if (!isAdminRole(c.get('session').role)) {
-      return c.json(errorEnvelope('BULK_FORBIDDEN', 'Only organization administrators can run bulk actions.'), 403);
-    }
-    return next();
-  });
+  app.use(
+    '*',
+    requireCurrentAdmin(
+      config,
+      deps,
+      { code: 'BULK_FORBIDDEN', msg: 'Only organization administrators can run bulk actions.' },
+      // Stopping a run must not wait on the chat server (its next request would go out meanwhile).
+      (c) => c.req.method === 'POST' && /\/runs\/[^/]+\/(pause|cancel)$/.test(c.req.path),
+    ),
+  );
 
   const answer = (c: Context<AppEnv>, value: BulkRun | BulkPreview | { runs: BulkRunSummary[] }) => {
     c.header('cache-control', 'no-store');
@@ -86,23 +91,21 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
     const req = await body(c, bulkPreviewRequestSchema);
     return answer(c, await engine.preview(callerOf(c), req.action, req.userIds));
   });
-  app.get('/runs', (c) => answer(c, { runs: engine.list(c.get('session').userId) }));
+  app.get('/runs', async (c) => answer(c, { runs: await engine.list(c.get('session').userId) }));
   app.post('/runs', async (c) => {
     const req = await body(c, bulkStartRequestSchema);
-    return answer(c, engine.start(callerOf(c), req.previewId, req.confirmation));
+    return answer(c, await engine.start(callerOf(c), req.previewId, req.confirmation));
   });
-  app.get('/runs/:id', (c) => answer(c, engine.get(c.get('session').userId, c.req.param('id'))));
-  app.post('/runs/:id/pause', (c) => answer(c, engine.pause(c.get('session').userId, c.req.param('id'))));
-  app.post('/runs/:id/resume', (c) => answer(c, engine.resume(c.get('session').userId, c.req.param('id'))));
-  app.post('/runs/:id/cancel', (c) => answer(c, engine.cancel(c.get('session').userId, c.req.param('id'))));
+  app.get('/runs/:id', async (c) => answer(c, await engine.get(callerOf(c), c.req.param('id'))));
+  app.post('/runs/:id/pause', async (c) => answer(c, await engine.pause(c.get('session').userId, c.req.param('id'))));
+  app.post('/runs/:id/resume', async (c) => answer(c, await engine.resume(c.get('session').userId, c.req.param('id'))));
+  app.post('/runs/:id/cancel', async (c) => answer(c, await engine.cancel(c.get('session').userId, c.req.param('id'))));
   app.post('/runs/:id/undo-preview', async (c) => answer(c, await engine.undoPreview(callerOf(c), c.req.param('id'))));
   app.post('/runs/:id/undo', async (c) => {
     const req = await body(c, bulkStartRequestSchema);
-    const userId = c.get('session').userId;
-    // The preview must be this run's undo preview.
-    const run = engine.get(userId, c.req.param('id'));
-    const started = engine.startUndo(callerOf(c), run.id, req.previewId, req.confirmation);
-    return answer(c, started);
+    // The preview must be this run's undo preview (and the run the caller's).
+    const run = await engine.get(callerOf(c), c.req.param('id'));
+    return answer(c, await engine.startUndo(callerOf(c), run.id, req.previewId, req.confirmation));
   });
 
   app.onError((error, c) => {

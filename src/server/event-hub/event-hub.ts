@@ -3,7 +3,7 @@ import type { Session } from '../session-store';
 import type { SvcUpstream } from '../svc-upstream';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { CloseReason, HubListener } from './messages';
-import { realSchedule, SessionQueue, type RegisterState, type Schedule } from './session-queue';
+import { realSchedule, SessionQueue, type OwnUserChange, type RegisterState, type Schedule } from './session-queue';
 
 /** The parts of a session the hub needs: whose queue, and the credentials it polls with. */
 export type HubSession = Pick<Session, 'id' | 'userId' | 'apiEmail' | 'apiKey'>;
@@ -28,7 +28,9 @@ export interface EventHubOptions {
   schedule?: Schedule;
   log: (level: 'info' | 'warn' | 'error', line: string) => void;
   /** The upstream refused a session's key while polling: the session itself should end. */
-  onDeadKey?: (sessionId: string) => void | Promise<void>;
+  onDeadKey?: (sessionId: string, code: string) => void | Promise<void>;
+  /** The session's own user changed role or was deactivated (its `realm_user` events). */
+  onOwnUserChange?: (sessionId: string, change: OwnUserChange) => void | Promise<void>;
 }
 
 export type Subscription =
@@ -111,6 +113,17 @@ export class EventHub {
     await queue.end(options.reason ?? 'signed-out', options.deleteUpstream ?? true);
   }
 
+  /** Ends the queues of the sessions whose id matches (a session ended by its handle). */
+  async endMatching(match: (sessionId: string) => boolean): Promise<void> {
+    await Promise.all([...this.queues.keys()].filter(match).map((id) => this.end(id, { reason: 'session-ended' })));
+  }
+
+  /** Ends the queues of every session of `userId` in this process (the account was deactivated). */
+  async endUser(userId: number, options: { reason?: CloseReason; deleteUpstream?: boolean } = {}): Promise<void> {
+    const ids = [...this.queues].filter(([, q]) => q.userId === userId).map(([id]) => id);
+    await Promise.all(ids.map((id) => this.end(id, options)));
+  }
+
   /** Ends queues without a listener for `idleMs`; returns how many. Runs on a timer, or call it in tests. */
   async reap(): Promise<number> {
     const cutoff = this.now() - this.o.idleMs;
@@ -153,11 +166,15 @@ export class EventHub {
       random: this.o.random ?? Math.random,
       schedule: this.schedule,
       log: this.o.log,
-      onDeadKey: () => {
+      onDeadKey: (code) => {
         // Only this queue's own session: a newer queue under the same id (after an end) is not touched.
         if (this.queues.get(session.id) !== created) return;
         void this.end(session.id, { reason: 'session-ended', deleteUpstream: false });
-        void Promise.resolve(this.o.onDeadKey?.(session.id)).catch(() => undefined);
+        void Promise.resolve(this.o.onDeadKey?.(session.id, code)).catch(() => undefined);
+      },
+      onOwnUserChange: (change) => {
+        if (this.queues.get(session.id) !== created) return;
+        void Promise.resolve(this.o.onOwnUserChange?.(session.id, change)).catch(() => undefined);
       },
     });
     this.queues.set(session.id, created);

@@ -4,6 +4,7 @@ import type { StateMessage } from '../../shared/events/bff-stream';
 import {
   CONSOLE_EVENT_TYPES,
   CONSOLE_FETCH_EVENT_TYPES,
+  realmUserEventSchema,
   realmUserSettingsDefaultsEventSchema,
   userSettingsEventSchema,
   svcEventBaseSchema,
@@ -66,7 +67,27 @@ export interface SessionQueueOptions {
   schedule: Schedule;
   log: (level: 'info' | 'warn' | 'error', line: string) => void;
   /** The upstream refused the user's key: the owner ends this queue (without DELETE) and the session. */
-  onDeadKey: () => void;
+  onDeadKey: (code: string) => void;
+  /** A `realm_user` event about the session's own user changed its role or deactivated it. */
+  onOwnUserChange?: (change: OwnUserChange) => void;
+}
+
+/** What the console acts on when the signed-in user's own record changes upstream. */
+export type OwnUserChange = { kind: 'role'; role: number } | { kind: 'deactivated' };
+
+/**
+ * The own-user change a `realm_user` event carries: `remove` (older servers) or `is_active: false` is a
+ * deactivation; an integer `role` a role change. Null for anyone else and for other fields.
+ */
+export function ownUserChangeOf(event: SvcEventBase, userId: number): OwnUserChange | null {
+  const parsed = realmUserEventSchema.safeParse(event);
+  if (!parsed.success || parsed.data.person.user_id !== userId) return null;
+  const { op, person } = parsed.data;
+  if (op === 'remove' || person.is_active === false) return { kind: 'deactivated' };
+  if (op === 'update' && typeof person.role === 'number' && Number.isInteger(person.role)) {
+    return { kind: 'role', role: person.role };
+  }
+  return null;
 }
 
 /**
@@ -125,6 +146,11 @@ export class SessionQueue {
   private wake: (() => void) | null = null;
   /** When the queue last had a listener (or someone asked for it); the idle reaper reads it. */
   lastWantedAt: number;
+
+  /** Whose queue this is. */
+  get userId(): number {
+    return this.o.userId;
+  }
 
   constructor(private readonly o: SessionQueueOptions) {
     this.buffer = new ReplayBuffer<Entry>(o.bufferSize);
@@ -324,6 +350,8 @@ export class SessionQueue {
       if (parsed.data.type === 'heartbeat') continue;
       this.applyToState(parsed.data);
       this.append({ kind: 'svc', event: parsed.data });
+      const own = ownUserChangeOf(parsed.data, this.o.userId);
+      if (own) this.o.onOwnUserChange?.(own);
     }
   }
 
@@ -331,7 +359,7 @@ export class SessionQueue {
     if (this.stopped) return;
     if (isDeadKeyRefusal(error)) {
       this.o.log('warn', `events: key refused user_id=${this.o.userId} (${error.envelope.code}); ending`);
-      this.o.onDeadKey();
+      this.o.onDeadKey(error.envelope.code);
       return;
     }
     if (error instanceof UpstreamRefusal && error.envelope.code === BAD_EVENT_QUEUE_ID) {

@@ -3,6 +3,7 @@ import { backoffDelay } from './backoff';
 import { formatStreamId, parseStreamId } from './messages';
 import { Outbox } from './outbox';
 import { ReplayBuffer } from './replay-buffer';
+import { ownUserChangeOf } from './session-queue';
 
 describe('backoffDelay', () => {
   const policy = { initialMs: 500, maxMs: 30_000 };
@@ -75,5 +76,19 @@ describe('Outbox', () => {
     box.push(3);
     expect(box.overflowed).toBe(true);
     expect(await box.next(1_000)).toBeNull();
+  });
+});
+
+describe('ownUserChangeOf', () => {
+  const me = 11;
+  const event = (op: string, person: Record<string, unknown>) => ({ id: 1, type: 'realm_user', op, person });
+  it('reads a role change, a deactivation (either spelling) and nothing else, for the own user only', () => {
+    expect(ownUserChangeOf(event('update', { user_id: me, role: 400 }), me)).toEqual({ kind: 'role', role: 400 });
+    expect(ownUserChangeOf(event('update', { user_id: me, is_active: false }), me)).toEqual({ kind: 'deactivated' });
+    expect(ownUserChangeOf(event('remove', { user_id: me }), me)).toEqual({ kind: 'deactivated' });
+    expect(ownUserChangeOf(event('update', { user_id: me, full_name: 'X' }), me)).toBeNull();
+    expect(ownUserChangeOf(event('update', { user_id: me, role: '100' }), me)).toBeNull();
+    expect(ownUserChangeOf(event('update', { user_id: 12, role: 100 }), me)).toBeNull();
+    expect(ownUserChangeOf({ id: 2, type: 'user_status', user_id: me }, me)).toBeNull();
   });
 });

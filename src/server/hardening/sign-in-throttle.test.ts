@@ -51,9 +51,9 @@ describe('SignInThrottle (unit)', () => {
   it('forgets failures after the window, resets on success, and bounds its memory', () => {
     let now = 0;
     const t = new SignInThrottle({ ...options, now: () => now, maxKeys: 100 });
-    for (let i = 0; i < 4; i++) t.failure('a@x.test', '1.1.1.1');
-    t.success('a@x.test', '1.1.1.1');
-    expect(t.failure('a@x.test', '1.1.1.1')).toBe(0);
+    for (let i = 0; i < 2; i++) t.failure('a@x.test', '1.1.1.1');
+    t.success('a@x.test');
+    expect(t.failure('a@x.test', '2.2.2.2')).toBe(0);
     now += 60_001;
     expect(t.failure('a@x.test', '1.1.1.1')).toBe(0);
     for (let i = 0; i < 1000; i++) t.failure(`${i}@x.test`, `10.0.${i >> 8}.${i & 255}`);
@@ -90,14 +90,32 @@ describe('sign-in throttling through the BFF', () => {
     expect((await attempt(h, 'guest@demo.test', DEMO_PASSWORD)).status).toBe(200);
   });
 
-  it('a success resets the counters', async () => {
-    const h = setupHarness({ env });
-    for (let i = 0; i < 5; i++) expect((await attempt(h, 'member@demo.test', 'wrong')).status).toBe(401);
-    expect((await attempt(h, 'member@demo.test', DEMO_PASSWORD)).status).toBe(200);
-    const after = await attempt(h, 'member@demo.test', 'wrong');
-    expect(after.status).toBe(401);
-    expect(after.ms).toBeLessThan(140);
-    for (let i = 0; i < 4; i++) expect((await attempt(h, 'member@demo.test', 'wrong')).status).toBe(401);
+  it('a success resets the account’s counter (from any client), not the client’s', async () => {
+    const h = setupHarness({ env: { ...env, SIGN_IN_DELAY_MS: '1', TRUST_PROXY: 'true' } });
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(h, 'member@demo.test', 'wrong', `192.0.2.${i}`)).status).toBe(401);
+    }
+    expect((await attempt(h, 'member@demo.test', DEMO_PASSWORD, '192.0.2.50')).status).toBe(200);
+    // Five more failures for the account (from fresh clients) do not lock it: its counter started again.
+    for (let i = 10; i < 15; i++) {
+      expect((await attempt(h, 'member@demo.test', 'wrong', `192.0.2.${i}`)).status).toBe(401);
+    }
+    expect((await attempt(h, 'member@demo.test', DEMO_PASSWORD, '192.0.2.51')).status).toBe(200);
+  });
+
+  it('a client cannot reset its own counter by signing in to an account it knows between guesses', async () => {
+    const h = setupHarness({ env: { ...env, SIGN_IN_DELAY_MS: '1', TRUST_PROXY: 'true' } });
+    const ip = '198.51.100.20';
+    // The attack: a few wrong passwords spread over many accounts, then a sign-in with a known password.
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 3; i++)
+        statuses.push((await attempt(h, `victim${round}-${i}@demo.test`, 'wrong', ip)).status);
+      statuses.push((await attempt(h, 'guest@demo.test', DEMO_PASSWORD, ip)).status);
+    }
+    // The client limit (12 failures) holds across the successes: the 13th try on is locked.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(12);
+    expect(statuses.slice(-3)).toEqual([429, 429, 429]);
   });
 
   it('throttles one client spraying accounts; with TRUST_PROXY the last X-Forwarded-For hop is the client', async () => {

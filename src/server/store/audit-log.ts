@@ -19,8 +19,21 @@ export interface AuditRecordInput {
   params: Record<string, unknown>;
 }
 
-/** `note`: what the console saw of the effect, when a success is not the whole story (proxy writes). */
-export type AuditResult = { outcome: 'success'; note?: string } | { outcome: 'error'; code: string; msg: string };
+/**
+ * How an action ended. `note`: what the console saw of the effect, when a success is not the whole story (proxy
+ * writes). `unknown`: the request may have reached the server but its answer was lost; a later read-back
+ * completes the entry again as `success` with `confirmed` ("unknown → confirmed") or as the error `NOT_APPLIED`
+ * ("unknown → not applied").
+ */
+export type AuditResult =
+  | { outcome: 'success'; note?: string; confirmed?: { code: string; msg: string } }
+  | { outcome: 'error' | 'unknown'; code: string; msg: string };
+
+/** The code and msg an entry shows for a result (the error, or how a lost answer was confirmed). */
+export function detailOf(result: AuditResult): { code: string; msg: string } | null {
+  if (result.outcome === 'success') return result.confirmed ?? null;
+  return { code: result.code, msg: result.msg };
+}
 
 /** Where audit entries live: SQL in production (`SqlAuditLog`), memory in unit tests (`MemoryAuditLog`). */
 export interface AuditLog {
@@ -79,7 +92,7 @@ export class MemoryAuditLog implements AuditLog {
     const entry = this.entries.find((e) => e.id === id);
     if (!entry) return;
     entry.outcome = result.outcome;
-    entry.error = result.outcome === 'error' ? { code: result.code, msg: result.msg } : null;
+    entry.error = detailOf(result);
     entry.note = result.outcome === 'success' ? (result.note ?? null) : null;
     entry.completedAt = new Date(at).toISOString();
     if (targetName && entry.target) entry.target.name = targetName;

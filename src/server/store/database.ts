@@ -2,10 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { describeErrorForLog } from '../log-line';
 import { MIGRATION_LOCK_KEY, MIGRATIONS } from './migrations';
+import { makePrivateDir, restrictTree } from './private-files';
 import { schema } from './schema';
 
 /** The query builder both drivers hand out: every repository query is written once against it. */
@@ -24,11 +26,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The store could not be reached or refused a write: the action must not go ahead unrecorded. */
+/**
+ * The store could not be reached or refused a write: the action must not go ahead unrecorded. The message
+ * never carries the driver's text (a failed query's text and parameters, i.e. user data); the cause keeps it
+ * for a debugger.
+ */
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
   constructor(cause: unknown) {
-    super(`the console's database failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super("the console's database failed", { cause });
   }
 }
 
@@ -75,7 +81,7 @@ async function lockDataDir(dataDir: string, waitMs: number): Promise<() => void>
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
       return () => rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -104,7 +110,7 @@ async function lockDataDir(dataDir: string, waitMs: number): Promise<() => void>
 export async function openPglite(dataDir: string | null, options: { lockWaitMs?: number } = {}): Promise<Database> {
   let unlock: () => void = () => undefined;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     unlock = await lockDataDir(dataDir, options.lockWaitMs ?? 20_000);
   }
   let client: PGlite;
@@ -115,13 +121,24 @@ export async function openPglite(dataDir: string | null, options: { lockWaitMs?:
     throw error;
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // The files PGlite wrote when it opened and migrated (and at close) are made private; the process entry sets
+  // a umask so the ones it writes meanwhile are created that way.
+  const restrict = () => {
+    if (dataDir) restrictTree(dataDir);
+  };
+  restrict();
   return {
     kind: 'pglite',
     db,
-    migrate: () => client.transaction((tx) => applyMigrations(tx)),
+    migrate: async () => {
+      const applied = await client.transaction((tx) => applyMigrations(tx));
+      restrict();
+      return applied;
+    },
     close: async () => {
       try {
         await client.close();
+        restrict();
       } finally {
         unlock();
       }
@@ -138,7 +155,7 @@ export async function openPostgres(url: string, log: (line: string) => void = ()
     idleTimeoutMillis: 30_000,
   });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
-  pool.on('error', (error) => log(`database connection lost: ${error.message}`));
+  pool.on('error', (error) => log(`database connection lost: ${describeErrorForLog(error)}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

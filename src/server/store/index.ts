@@ -2,9 +2,12 @@ import { hostname } from 'node:os';
 import type { AuditLog } from './audit-log';
 import { deriveSessionKey, sessionSecret } from './crypto';
 import { openDatabase, type Database } from './database';
+import { makePrivateDir } from './private-files';
 import { SqlAuditLog } from './sql-audit-log';
+import { SqlBulkRunStore } from './sql-bulk-run-store';
 import { SqlSessionStore } from './sql-session-store';
 import { SqlWebhookRegistry } from './sql-webhook-store';
+import type { BulkRunStore } from '../bulk/run-store';
 import type { WebhookRegistry } from '../webhooks/registry';
 import { createTokenVault } from '../webhooks/token-vault';
 
@@ -18,6 +21,7 @@ export {
 export { hashSessionId, sessionSecret } from './crypto';
 export { openDatabase, openPglite, openPostgres, StoreUnavailableError, type Database, type Db } from './database';
 export { SqlAuditLog } from './sql-audit-log';
+export { SqlBulkRunStore } from './sql-bulk-run-store';
 export { SqlSessionStore } from './sql-session-store';
 export { SqlWebhookRegistry } from './sql-webhook-store';
 
@@ -27,6 +31,8 @@ export interface ConsoleStore {
   audit: AuditLog;
   /** Outgoing-webhook endpoints and their newest deliveries. */
   webhooks: WebhookRegistry;
+  /** Bulk runs, so that they outlive the process running them. */
+  bulkRuns: BulkRunStore;
   close(): Promise<void>;
 }
 
@@ -47,6 +53,8 @@ export async function openConsoleStore(options: {
   limits: { idleMs: number; maxMs: number };
   log?: (line: string) => void;
 }): Promise<ConsoleStore> {
+  // DATA_DIR holds the embedded database or the generated session secret: private either way.
+  if (!options.databaseUrl || !options.secret) makePrivateDir(options.dataDir);
   const database = await openDatabase(options);
   const secret = sessionSecret(options.secret, options.dataDir);
   const key = deriveSessionKey(secret);
@@ -58,6 +66,7 @@ export async function openConsoleStore(options: {
       database.db,
       createTokenVault(() => secret),
     ),
+    bulkRuns: new SqlBulkRunStore(database.db),
     close: () => database.close(),
   };
 }

@@ -102,6 +102,25 @@ export const MIGRATIONS: readonly Migration[] = [
     id: '0003_audit_note',
     statements: [`ALTER TABLE console_audit ADD COLUMN note text`],
   },
+  {
+    id: '0004_unknown_outcomes_and_bulk_runs',
+    statements: [
+      // A lost answer: the entry says `unknown` until a read-back tells what happened.
+      `ALTER TABLE console_audit DROP CONSTRAINT IF EXISTS console_audit_outcome_check`,
+      `ALTER TABLE console_audit ADD CONSTRAINT console_audit_outcome_check
+        CHECK (outcome IN ('pending', 'success', 'error', 'unknown'))`,
+      // Bulk runs outlive the process that ran them: its heartbeat says whether it still does.
+      `CREATE TABLE console_bulk_runs (
+        id text PRIMARY KEY,
+        owner_user_id integer NOT NULL,
+        created_at timestamptz NOT NULL,
+        heartbeat_at timestamptz NOT NULL,
+        finished boolean NOT NULL,
+        state jsonb NOT NULL CHECK (jsonb_typeof(state) = 'object')
+      )`,
+      `CREATE INDEX console_bulk_runs_owner_idx ON console_bulk_runs (owner_user_id, created_at)`,
+    ],
+  },
 ];
 
 /** Any fixed 64-bit number: the advisory lock all replicas take while migrating. */

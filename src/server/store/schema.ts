@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ReplyTemplate } from '../../shared/bff/webhooks';
 
 /**
@@ -122,7 +122,25 @@ export const webhookDeliveries = pgTable(
   (t) => [index('console_webhook_deliveries_endpoint_idx').on(t.endpointId, t.id)],
 );
 
-export const schema = { sessions, auditEntries, webhookEndpoints, webhookDeliveries };
+/**
+ * Bulk runs (`bulk/`): the run's summary, rows and remaining steps as one JSON document, rewritten as the run
+ * goes; `heartbeat_at` is renewed by the process running it, so a run whose process is gone is recognised.
+ */
+export const bulkRuns = pgTable(
+  'console_bulk_runs',
+  {
+    id: text('id').primaryKey(),
+    ownerUserId: integer('owner_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull(),
+    finished: boolean('finished').notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('console_bulk_runs_owner_idx').on(t.ownerUserId, t.createdAt)],
+);
+
+export const schema = { sessions, auditEntries, webhookEndpoints, webhookDeliveries, bulkRuns };
+export type BulkRunRowRecord = typeof bulkRuns.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuditRow = typeof auditEntries.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;

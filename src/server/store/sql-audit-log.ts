@@ -1,6 +1,12 @@
 import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditFilter, AuditPage, AuditPageQuery } from '../../shared/bff/audit';
-import type { AuditLog, AuditRecordInput, AuditResult } from './audit-log';
+import {
+  MAX_USER_ID,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditPage,
+  type AuditPageQuery,
+} from '../../shared/bff/audit';
+import { detailOf, type AuditLog, type AuditRecordInput, type AuditResult } from './audit-log';
 import { guard, type Db } from './database';
 import { auditEntries, type AuditRow } from './schema';
 
@@ -45,8 +51,8 @@ export class SqlAuditLog implements AuditLog {
         .update(auditEntries)
         .set({
           outcome: result.outcome,
-          errorCode: result.outcome === 'error' ? result.code : null,
-          errorMsg: result.outcome === 'error' ? result.msg : null,
+          errorCode: detailOf(result)?.code ?? null,
+          errorMsg: detailOf(result)?.msg ?? null,
           note: result.outcome === 'success' ? (result.note ?? null) : null,
           completedAt: new Date(at),
           ...(targetName ? { targetName } : {}),
@@ -104,8 +110,8 @@ export class SqlAuditLog implements AuditLog {
           targetId: input.target?.id ?? null,
           targetName: input.target?.name ?? null,
           outcome: result.outcome,
-          errorCode: result.outcome === 'error' ? result.code : null,
-          errorMsg: result.outcome === 'error' ? result.msg : null,
+          errorCode: result.outcome === 'pending' ? null : (detailOf(result)?.code ?? null),
+          errorMsg: result.outcome === 'pending' ? null : (detailOf(result)?.msg ?? null),
           note: result.outcome === 'success' ? (result.note ?? null) : null,
           requestId: input.requestId,
           params: input.params,
@@ -120,7 +126,9 @@ export class SqlAuditLog implements AuditLog {
     const parts: (SQL | undefined)[] = [];
     if (f.actor) {
       const byEmail = ilike(auditEntries.actorEmail, `%${likeEscape(f.actor)}%`);
-      parts.push(/^\d+$/.test(f.actor) ? or(eq(auditEntries.actorUserId, Number(f.actor)), byEmail) : byEmail);
+      // A number too large for the id column can only be part of an email.
+      const asId = /^\d{1,10}$/.test(f.actor) && Number(f.actor) <= MAX_USER_ID;
+      parts.push(asId ? or(eq(auditEntries.actorUserId, Number(f.actor)), byEmail) : byEmail);
     }
     if (f.operation) {
       const ops = f.operation

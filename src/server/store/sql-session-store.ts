@@ -1,5 +1,12 @@
-import { and, eq, gte, lt, or } from 'drizzle-orm';
-import { newSessionId, type Session, type SessionData, type SessionStore } from '../session-store';
+import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
+import {
+  newSessionId,
+  sessionHandleOfHash,
+  type Session,
+  type SessionData,
+  type SessionListing,
+  type SessionStore,
+} from '../session-store';
 import { hashSessionId, open, seal } from './crypto';
 import { guard, type Db } from './database';
 import { sessions, type SessionRow } from './schema';
@@ -86,6 +93,33 @@ export class SqlSessionStore implements SessionStore {
       this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash }),
     );
     return rows.length;
+  }
+
+  async listForUser(userId: number, now: number): Promise<SessionListing[]> {
+    const rows = await guard(() =>
+      this.db
+        .select({ idHash: sessions.idHash, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), this.live(now)))
+        .orderBy(desc(sessions.createdAt)),
+    );
+    return rows.map((r) => ({
+      handle: sessionHandleOfHash(r.idHash),
+      createdAt: r.createdAt.getTime(),
+      lastSeenAt: r.lastSeenAt.getTime(),
+    }));
+  }
+
+  async deleteByHandle(userId: number, handle: string): Promise<boolean> {
+    const mine = await guard(() =>
+      this.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)),
+    );
+    const target = mine.find((r) => sessionHandleOfHash(r.idHash) === handle);
+    if (!target) return false;
+    await guard(() =>
+      this.db.delete(sessions).where(and(eq(sessions.idHash, target.idHash), eq(sessions.userId, userId))),
+    );
+    return true;
   }
 
   private live(now: number) {

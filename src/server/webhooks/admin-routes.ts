@@ -10,10 +10,10 @@ import {
 import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { describeIssue } from '../../shared/svc/params';
-import { isAdminRole } from '../../shared/svc/roles';
 import type { AppEnv, BffDeps } from '../app-types';
-import { auditUnavailable, beginAudit, resultOfResponse, type AuditStart } from '../audit';
+import { auditUnavailable, beginAudit, INTERNAL_ERROR_RESULT, resultOfResponse, type AuditStart } from '../audit';
 import type { Config } from '../config';
+import { requireCurrentAdmin } from '../require-current-admin';
 import { requireSession } from '../require-session';
 import { UpstreamRefusal } from '../svc-upstream';
 import { newEndpointId, type WebhookRegistry } from './registry';
@@ -55,16 +55,18 @@ async function jsonBody<S extends z.ZodType>(
 export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: WebhookRegistry) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', requireSession(config, deps), async (c, next) => {
-    c.header('cache-control', 'no-store');
-    if (!isAdminRole(c.get('session').role)) {
-      return c.json(
-        errorEnvelope(FORBIDDEN, 'Only organization owners and administrators can manage outgoing webhooks.'),
-        403,
-      );
-    }
-    return next();
-  });
+  app.use(
+    '*',
+    async (c, next) => {
+      c.header('cache-control', 'no-store');
+      return next();
+    },
+    requireSession(config, deps),
+    requireCurrentAdmin(config, deps, {
+      code: FORBIDDEN,
+      msg: 'Only organization owners and administrators can manage outgoing webhooks.',
+    }),
+  );
 
   const notFound = (c: Context) => c.json(errorEnvelope(NOT_FOUND, 'No such webhook endpoint.'), 404);
 
@@ -81,8 +83,7 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
     try {
       response = await action((name) => (targetName = name));
     } catch (error) {
-      const msg = error instanceof Error ? error.message : String(error);
-      await audit.finish({ outcome: 'error', code: 'INTERNAL_ERROR', msg }, targetName);
+      await audit.finish(INTERNAL_ERROR_RESULT, targetName);
       throw error;
     }
     await audit.finish(await resultOfResponse(response), targetName);

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { outgoingWebhookPayloadSchema } from '../../shared/bff/webhooks';
 import { errorEnvelope } from '../../shared/svc/envelope';
+import { limitBody } from '../body-limits';
 import type { WebhookRegistry } from './registry';
 
 export const RECEIVER_ERRORS = {
@@ -11,29 +12,6 @@ export const RECEIVER_ERRORS = {
   tooLarge: 'WEBHOOK_PAYLOAD_TOO_LARGE',
 } as const;
 
-class TooLarge extends Error {}
-
-/** The body as text, refusing (without reading on) once it passes `maxBytes`, whatever Content-Length said. */
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw new TooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function describe(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return 'The body is not an outgoing webhook notification.';
   const field = issue.path.map(String).join('.');
@@ -42,30 +20,24 @@ function describe(issue: z.core.$ZodIssue | undefined): string {
 
 /**
  * `POST /hooks/outgoing/{endpoint_id}`: called by the chat server, not by a browser, so it has no session
- * and no CSRF check; the bot's token in the body authenticates it. Unknown endpoint → 404, body too big →
- * 413, not JSON or missing the token → 400, wrong token → 401 (before the rest of the shape is judged, so a
+ * and no CSRF check; the bot's token in the body authenticates it. Body too big → 413 (unread), unknown
+ * endpoint → 404, not JSON or missing the token → 400, wrong token → 401 (before the rest of the shape is judged, so a
  * caller without the token learns nothing more), otherwise not the documented shape → 400 with the reason.
  * Only accepted deliveries are kept; the answer is the endpoint's reply template.
  */
 export function receiverRoutes(registry: WebhookRegistry, options: { maxBodyBytes: number; now: () => number }) {
   const app = new Hono();
-  const fail = (c: Context, status: 400 | 401 | 404 | 413, code: string, msg: string) => {
+  const fail = (c: Context, status: 400 | 401 | 404, code: string, msg: string) => {
     c.header('cache-control', 'no-store');
     return c.json(errorEnvelope(code, msg), status);
   };
 
+  // The same limit mechanism as every /bff route, before anything else (the endpoint lookup included).
+  app.use('/:endpointId', limitBody(options.maxBodyBytes, RECEIVER_ERRORS.tooLarge));
   app.post('/:endpointId', async (c) => {
     const id = c.req.param('endpointId');
     if (!(await registry.exists(id))) return fail(c, 404, RECEIVER_ERRORS.unknownEndpoint, 'No such webhook endpoint.');
-    let text: string;
-    try {
-      text = await readLimited(c.req.raw, options.maxBodyBytes);
-    } catch (error) {
-      if (error instanceof TooLarge) {
-        return fail(c, 413, RECEIVER_ERRORS.tooLarge, `The body is larger than ${options.maxBodyBytes} bytes.`);
-      }
-      throw error;
-    }
+    const text = await c.req.text();
     let body: unknown;
     try {
       body = JSON.parse(text);

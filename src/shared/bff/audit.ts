@@ -5,7 +5,8 @@ export const AUDIT_PATH = '/bff/audit';
 export const AUDIT_EXPORT_PATH = '/bff/audit/export';
 export const AUDIT_OPERATIONS_PATH = '/bff/audit/operations';
 
-export const auditOutcomes = ['pending', 'success', 'error'] as const;
+/** `unknown`: the answer was lost, so whether the action took effect could not be told (see the entry's msg). */
+export const auditOutcomes = ['pending', 'success', 'error', 'unknown'] as const;
 export type AuditOutcome = (typeof auditOutcomes)[number];
 
 export const auditTargetTypes = [
@@ -62,16 +63,43 @@ export interface AuditPage {
   nextCursor: number | null;
 }
 
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** An ISO date or date-time that names a real moment (no 30 February, no hour 25) between 1970 and 9999. */
+export function isPossibleAuditTime(text: string): boolean {
+  const m = ISO_TIME.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0)) as number[];
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  return (
+    year! >= 1970 &&
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= daysInMonth &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    !Number.isNaN(Date.parse(text))
+  );
+}
+
+/** The largest user id the store holds (a 32-bit integer column). */
+export const MAX_USER_ID = 2_147_483_647;
+
 const time = z
   .string()
   .trim()
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Use an ISO date or date-time.');
-const text = z.string().trim().max(200);
+  .refine(isPossibleAuditTime, 'Use an ISO date or date-time between 1970 and 9999, e.g. 2026-01-31T09:00Z.');
+const noNul = (s: string) => !s.includes('\u0000');
+const text = z.string().trim().max(200).refine(noNul, 'Remove the NUL character.');
 
 /** Filters, as query parameters of `/bff/audit` and `/bff/audit/export` (and the Audit page's URL). */
 export const auditFilterSchema = z.object({
   /** Email (part of it, any case) or numeric user id of the console user who acted. */
-  actor: text.optional(),
+  actor: text
+    .refine((s) => !/^\d+$/.test(s) || Number(s) <= MAX_USER_ID, `A user id is at most ${MAX_USER_ID}.`)
+    .optional(),
   /** An operation id, e.g. `deactivateUser` (comma-separated for several). */
   operation: text.optional(),
   /** A target id (exact) or part of its display name. */
@@ -84,7 +112,7 @@ export const auditFilterSchema = z.object({
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
 export const auditPageQuerySchema = auditFilterSchema.extend({
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type AuditPageQuery = z.infer<typeof auditPageQuerySchema>;

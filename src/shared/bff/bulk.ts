@@ -111,7 +111,12 @@ export const bulkStartRequestSchema = z.strictObject({
 });
 export type BulkStartRequest = z.infer<typeof bulkStartRequestSchema>;
 
-export const runRowStatuses = ['pending', 'running', 'done', 'skipped', 'failed', 'cancelled'] as const;
+/**
+ * `unknown`: the request may have reached the chat server but no answer came back (or the console restarted
+ * during the run), and reading the user back could not tell; the row's msg says so. An undo plans from the
+ * users' current state, so it covers these rows too.
+ */
+export const runRowStatuses = ['pending', 'running', 'done', 'skipped', 'failed', 'cancelled', 'unknown'] as const;
 export type RunRowStatus = (typeof runRowStatuses)[number];
 
 export const bulkRunRowSchema = bulkUserSchema.extend({
@@ -128,7 +133,8 @@ export const bulkRunRowSchema = bulkUserSchema.extend({
 });
 export type BulkRunRow = z.infer<typeof bulkRunRowSchema>;
 
-export const runStatuses = ['running', 'paused', 'done', 'cancelled'] as const;
+/** `interrupted`: the process running it stopped (a restart); what it did is in its rows. */
+export const runStatuses = ['running', 'paused', 'done', 'cancelled', 'interrupted'] as const;
 export type RunStatus = (typeof runStatuses)[number];
 
 export const bulkRunCountsSchema = z.object({
@@ -138,6 +144,7 @@ export const bulkRunCountsSchema = z.object({
   skipped: z.number().int(),
   failed: z.number().int(),
   cancelled: z.number().int(),
+  unknown: z.number().int(),
 });
 export type BulkRunCounts = z.infer<typeof bulkRunCountsSchema>;
 
@@ -155,7 +162,7 @@ export const bulkRunSummarySchema = z.object({
   /** How many 429 answers the run has waited out. */
   rateLimitWaits: z.number().int(),
   undoOf: z.string().nullable(),
-  /** Whether an undo can be previewed: a finished deactivation, role change or channel change with successes. */
+  /** Whether an undo can be previewed: a finished deactivation, role change or channel change with rows done or unknown. */
   undoable: z.boolean(),
   /** The undo run started from this one, if any. */
   undoneBy: z.string().nullable(),

@@ -59,6 +59,23 @@ export const signInSchema = z.union([
 ]);
 export type SignInRequest = z.infer<typeof signInSchema>;
 
+/** "Your sessions": the signed-in user's console sessions (every browser), each of which they may end. */
+export const OWN_SESSIONS_PATH = '/bff/session/sessions';
+export const ownSessionPath = (handle: string) => `${OWN_SESSIONS_PATH}/${encodeURIComponent(handle)}`;
+
+export const ownSessionSchema = z.object({
+  /** Names the session in this list; it is not the session's id and cannot be used as one. */
+  handle: z.string(),
+  /** Epoch ms of the sign-in, and of the last request made with it. */
+  createdAt: z.number().int(),
+  lastSeenAt: z.number().int(),
+  /** The session this browser is using. */
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;
+export const ownSessionsSchema = z.object({ sessions: z.array(ownSessionSchema) });
+export type OwnSessions = z.infer<typeof ownSessionsSchema>;
+
 /** Where the SPA reads the realm's defaults for new users (from the session's register state). */
 export const USER_SETTINGS_DEFAULTS_STATE_PATH = '/bff/state/user-settings-defaults';
 

@@ -53,7 +53,7 @@ export function useBulkRun(id: string | null) {
     },
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === 'done' || status === 'cancelled' ? false : 500;
+      return status === 'done' || status === 'cancelled' || status === 'interrupted' ? false : 500;
     },
     retry: false,
   });

@@ -17,6 +17,7 @@ const ROW_COLORS: Record<RunRowStatus, string> = {
   skipped: 'yellow',
   failed: 'red',
   cancelled: 'gray',
+  unknown: 'orange',
 };
 const ROW_LABELS: Record<RunRowStatus, string> = {
   pending: 'Pending',
@@ -25,6 +26,7 @@ const ROW_LABELS: Record<RunRowStatus, string> = {
   skipped: 'Skipped',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  unknown: 'Unknown',
 };
 
 const UNDO_LABELS: Partial<Record<BulkRunKind, string>> = {
@@ -147,6 +149,7 @@ export function RunPanel({
           {formatCount(data.counts.done)} done · {formatCount(data.counts.skipped)} skipped ·{' '}
           {formatCount(data.counts.failed)} failed
           {data.counts.cancelled ? ` · ${formatCount(data.counts.cancelled)} cancelled` : ''}
+          {data.counts.unknown ? ` · ${formatCount(data.counts.unknown)} unknown (answer lost)` : ''}
         </Text>
         {data.rateLimitedUntil !== null ? (
           <Alert variant="light" color="yellow" role="note">

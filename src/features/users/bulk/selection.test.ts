@@ -43,7 +43,7 @@ describe('selection', () => {
 
 describe('run progress', () => {
   it('counts rows no longer pending', () => {
-    const counts = { total: 8, pending: 2, done: 4, skipped: 1, failed: 1, cancelled: 0 };
+    const counts = { total: 8, pending: 2, done: 4, skipped: 1, failed: 1, cancelled: 0, unknown: 0 };
     expect(progressOf({ counts })).toEqual({ finished: 6, percent: 75 });
     expect(progressOf({ counts: { ...counts, total: 0, pending: 0 } }).percent).toBe(100);
   });
