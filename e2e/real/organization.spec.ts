@@ -87,6 +87,8 @@ test('drafts and saved snippets: create, edit and delete, each seen by the real 
   const mark = `e2e-real-${Date.now().toString(36)}`;
   await signInAs(page, 'member', '/me/drafts');
   await expect(page.getByRole('heading', { name: 'Drafts and snippets', level: 2 })).toBeVisible();
+  // Live first: a change made before the console's event queue exists reaches it only through a reload.
+  await expect(page.getByLabel('Live updates: Live')).toBeVisible({ timeout: 20_000 });
 
   // A draft saved by another client of the same account appears, and is deleted here.
   await zulipApi('member', 'POST', '/drafts', {
