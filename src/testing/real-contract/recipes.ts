@@ -85,6 +85,26 @@ async function freshLinkifier(api: ContractApi): Promise<number> {
   return created.id as number;
 }
 
+/** What happened to particular messages (moved, reacted to, read) and whether addresses are shown: data. */
+const MESSAGE_DATA = [
+  '$.messages[].reactions',
+  '$.messages[].submessages',
+  '$.messages[].edit_history',
+  '$.messages[].last_moved_timestamp',
+  '$.messages[].last_edit_timestamp',
+  '$.messages[].flags',
+  '$.messages[].avatar_url',
+];
+
+/**
+ * A channel record's organization data, not contract: which permission values are system groups or ad-hoc
+ * sets, retention, and traffic figures (a fresh server has computed none yet).
+ */
+const channelData = (at: string) =>
+  ['can_add_subscribers_group', 'can_administer_channel_group', 'message_retention_days', 'stream_weekly_traffic'].map(
+    (field) => `${at}.${field}`,
+  );
+
 const me = (role: ContractRole) => (api: ContractApi) => api.user(role).user_id;
 
 export const recipes: readonly Recipe[] = [
@@ -207,14 +227,7 @@ export const recipes: readonly Recipe[] = [
     method: 'GET',
     path: () => '/streams',
     params: () => ({ include_all: true }),
-    // Organization data, not contract: which permission values are system groups or ad-hoc sets, retention,
-    // and traffic figures (a fresh server has computed none yet).
-    ignore: [
-      '$.streams[].can_add_subscribers_group',
-      '$.streams[].can_administer_channel_group',
-      '$.streams[].message_retention_days',
-      '$.streams[].stream_weekly_traffic',
-    ],
+    ignore: channelData('$.streams[]'),
   },
   {
     name: 'getOwnSubscriptions',
@@ -225,11 +238,8 @@ export const recipes: readonly Recipe[] = [
     params: () => ({ include_subscribers: true }),
     // As for channels, and the demo subscriptions' notification settings are set where the dev ones inherit.
     ignore: [
+      ...channelData('$.subscriptions[]'),
       '$.subscriptions[].subscribers',
-      '$.subscriptions[].can_add_subscribers_group',
-      '$.subscriptions[].can_administer_channel_group',
-      '$.subscriptions[].message_retention_days',
-      '$.subscriptions[].stream_weekly_traffic',
       '$.subscriptions[].email_notifications',
     ],
   },
@@ -297,16 +307,7 @@ export const recipes: readonly Recipe[] = [
       narrow: [{ operator: 'channel', operand: a.channel('public').stream_id }],
       apply_markdown: false,
     }),
-    // What happened to these particular messages (moved, reacted to, read) and whether addresses are shown.
-    ignore: [
-      '$.messages[].reactions',
-      '$.messages[].submessages',
-      '$.messages[].edit_history',
-      '$.messages[].last_moved_timestamp',
-      '$.messages[].last_edit_timestamp',
-      '$.messages[].flags',
-      '$.messages[].avatar_url',
-    ],
+    ignore: MESSAGE_DATA,
   },
   {
     name: 'getMessages with a list-form narrow',
@@ -315,16 +316,7 @@ export const recipes: readonly Recipe[] = [
     method: 'GET',
     path: () => '/messages',
     params: (a) => ({ anchor: 'newest', num_before: 3, num_after: 0, narrow: [['stream', a.channel('public').name]] }),
-    ignore: [
-      '$.messages[].reactions',
-      '$.messages[].submessages',
-      '$.messages[].edit_history',
-      '$.messages[].last_moved_timestamp',
-      '$.messages[].last_edit_timestamp',
-      '$.messages[].flags',
-      '$.messages[].avatar_url',
-      '$.messages[].topic_links',
-    ],
+    ignore: [...MESSAGE_DATA, '$.messages[].topic_links'],
   },
   {
     name: 'getMessages with use_first_unread_anchor',
