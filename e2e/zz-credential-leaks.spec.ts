@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { filesUnder, leaksIn, type Secret } from './leak-search';
 import { simApiKey } from './sim-api';
 
 /**
@@ -10,11 +10,6 @@ import { simApiKey } from './sim-api';
  */
 
 const NAMED = ['owner@demo.test', 'admin@demo.test', 'moderator@demo.test', 'member@demo.test', 'guest@demo.test'];
-
-interface Secret {
-  name: string;
-  value: string;
-}
 
 async function secrets(): Promise<Secret[]> {
   const out: Secret[] = [];
@@ -39,18 +34,6 @@ async function secrets(): Promise<Secret[]> {
   out.push({ name: 'the proxy API key', value: proxyKey! });
   for (const s of out) expect(s.value.length, s.name).toBeGreaterThanOrEqual(8);
   return out;
-}
-
-function leaksIn(where: string, text: string | Buffer, all: Secret[]): string[] {
-  const haystack = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  return all.filter((s) => haystack.includes(Buffer.from(s.value, 'utf8'))).map((s) => `${s.name} in ${where}`);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
 }
 
 test('no API key, password or proxy key in the bundle, responses, storage, logs or database', async ({ browser }) => {

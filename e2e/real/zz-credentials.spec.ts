@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { filesUnder, leaksIn as leaksOf } from '../leak-search';
 import { account, expect, signInAs, test } from './real-fixtures';
 
 /**
@@ -9,13 +9,6 @@ import { account, expect, signInAs, test } from './real-fixtures';
  */
 
 const ROLES = ['owner', 'admin', 'moderator', 'member', 'guest'] as const;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 test('no real password or API key reaches the browser, the BFF log or its database', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -26,10 +19,7 @@ test('no real password or API key reaches the browser, the BFF log or its databa
       { name: `API key of ${user.email}`, value: user.api_key },
     ];
   });
-  const leaksIn = (where: string, data: string | Buffer) => {
-    const haystack = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    return secrets.filter((s) => haystack.includes(Buffer.from(s.value, 'utf8'))).map((s) => `${s.name} in ${where}`);
-  };
+  const leaksIn = (where: string, data: string | Buffer) => leaksOf(where, data, secrets);
   const leaks: string[] = [];
   const context = await browser.newContext();
   const page = await context.newPage();
