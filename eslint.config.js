@@ -1,44 +1,85 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The dependency direction of ARCHITECTURE.md, enforced on import paths (all imports in src/ are relative):
-// app → features → (components, client) → shared; server → shared; sim → shared; a feature never imports
-// another feature. Core `no-restricted-imports` with regex patterns needs no resolver (and no native binary).
+// The dependency direction of ARCHITECTURE.md, checked on RESOLVED paths (import-x/no-restricted-paths), so a
+// path written another way (`./../channels/x`, `../../features/channels/x`, `import('../channels/x')`, a
+// re-export) is caught as well: app → features → (components, client) → shared; server → shared;
+// sim → shared; a feature never imports another feature, its tests included.
+// Every zone lives in ONE rule entry applied to all of src/: a later config object with the same rule would
+// replace it (that is how feature tests once escaped the feature rule), so exceptions are target globs here.
 const features = readdirSync('./src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-// The first folder an import climbs into: `../../client/x` → client. Same-folder files never match.
-const folder = (names, minUps = 1) => `^(\\.\\./){${minUps},}(${names.join('|')})(/|$)`;
-const restrict = (names, message, minUps = 1) => ({ regex: folder(names, minUps), message });
-// shared/ has a features.ts of its own: from shared/<area>/x.ts a path reaches src/ only after two `../`,
-// from shared/<area>/<sub>/x.ts after three.
-const sharedRule = (minUps) => [
-  restrict(
-    ['app', 'features', 'components', 'client', 'server', 'sim', 'testing'],
-    'shared/ imports nothing else in src/.',
-    minUps,
-  ),
+const src = (...names) => names.map((n) => `./src/${n}`);
+const spa = ['app', 'features', 'components', 'client'];
+// Non-test files of the SPA; tests and their plumbing (src/testing) are the only ones that may reach the simulators.
+const spaSources = `./src/{${spa.join(',')}}/**/!(*.test).{ts,tsx}`;
+// The BFF's own code: not its tests, not its test plumbing, not main.ts (which starts the embedded demo).
+const serverSources = [
+  './src/server/!(main|*.test).ts',
+  './src/server/!(test-support|hardening)/**/!(*.test).ts',
+  './src/server/hardening/!(harness|samples|*.test).ts',
 ];
 
-const rules = {
-  server: [restrict(['app', 'features', 'components', 'client', 'sim', 'testing'], 'The BFF depends on shared/ only.')],
-  sim: [
-    restrict(['app', 'features', 'components', 'client', 'server', 'testing'], 'Simulators depend on shared/ only.'),
-  ],
-  generic: [
-    restrict(['server', 'sim', 'testing'], 'The SPA never imports the BFF or the simulators.'),
-    restrict(['features', 'app'], 'Generic code never reaches up into features or the app shell.'),
-  ],
-  app: [restrict(['server', 'sim', 'testing'], 'The SPA never imports the BFF or the simulators.')],
-};
+const zones = [
+  {
+    target: src('shared'),
+    from: src('app', 'features', 'components', 'client', 'server', 'sim', 'testing', 'build'),
+    message: 'shared/ imports nothing else in src/.',
+  },
+  {
+    target: src('server'),
+    from: src('app', 'features', 'components', 'client', 'testing', 'build'),
+    message: 'The BFF never imports browser code or the SPA test plumbing.',
+  },
+  { target: serverSources, from: src('sim'), message: 'The BFF depends on shared/ only.' },
+  {
+    target: src('sim'),
+    from: src('app', 'features', 'components', 'client', 'server', 'testing', 'build'),
+    message: 'Simulators depend on shared/ only.',
+  },
+  {
+    target: src(...spa, 'testing'),
+    from: src('server', 'build'),
+    message: 'The SPA and its tests never import the BFF.',
+  },
+  {
+    target: spaSources,
+    from: src('sim', 'testing'),
+    message: 'The SPA never imports the simulators or test plumbing.',
+  },
+  {
+    target: src('components', 'client', 'testing'),
+    from: src('features', 'app'),
+    message: 'Generic code never reaches up into features or the app shell.',
+  },
+  { target: src('features'), from: src('app'), message: 'Features never import the app shell.' },
+  ...features.map((name) => ({
+    target: src(`features/${name}`),
+    from: src('features'),
+    except: [`./${name}`],
+    message: 'A feature never imports another feature.',
+  })),
+];
 
-function boundary(files, patterns) {
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
-}
+// shared/ runs in the browser and in Node alike: no Node built-ins, no UI libraries (tsconfig.shared.json checks
+// globals the same way). Tests beside it run in Node and may use Node.
+const sharedPackages = {
+  patterns: [
+    { regex: '^node:', message: 'shared/ runs in the browser too: no Node built-ins.' },
+    {
+      // An allow-list: contracts need zod, and url-template expands linkifier URLs the way the chat server does.
+      regex: '^(?!\\.|zod(/|$)|url-template$|node:)',
+      message: 'shared/ holds contracts only: zod and url-template, no UI, server or Node libraries.',
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -66,44 +107,49 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  boundary(['src/shared/*/*'], sharedRule(2)),
-  boundary(['src/shared/*/*/**'], sharedRule(3)),
-  boundary(['src/server/**'], rules.server),
-  boundary(['src/sim/**'], rules.sim),
-  boundary(['src/components/**', 'src/client/**'], rules.generic),
-  boundary(['src/app/**'], rules.app),
-  ...features.map((name) =>
-    boundary(
-      [`src/features/${name}/**`],
-      [
-        ...rules.app,
-        restrict(['app'], 'Features never import the app shell.'),
-        ...(features.length > 1
-          ? [
-              restrict(
-                features.filter((f) => f !== name),
-                'A feature never imports another feature.',
-              ),
-            ]
-          : []),
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these import-x parses only .js files, and no-cycle sees no TypeScript dependency at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/external-module-folders': ['node_modules'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
+      // An import the resolver cannot follow would slip past the zones above.
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '\\?(raw|url|inline)$'] }],
+      // Static cycles only: a lazy route chunk (`() => import('./shell-route')`) that imports the preload table
+      // back is a split point, evaluated after both modules exist, not an initialization-order cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', sharedPackages] },
+  },
+  {
+    // Configuration is read from the environment in one place: the BFF's config.ts (and the test helpers that
+    // choose a database or fuzz depth).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/config.ts', 'src/server/store/test-databases.ts', 'src/server/hardening/fuzz.test.ts'],
+    rules: { 'no-process-env': 'error' },
+  },
+  {
+    files: ['src/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs,cjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
       ],
-    ),
-  ),
-  // Exceptions, narrow on purpose: the process entry starts the embedded simulators in demo mode, and tests
-  // (BFF tests, component tests and their plumbing) drive the real simulator.
-  boundary(
-    ['src/server/main.ts', 'src/server/**/*.test.ts'],
-    [restrict(['app', 'features', 'components', 'client', 'testing'], 'The BFF never imports browser code.')],
-  ),
-  boundary(
-    [
-      'src/features/**/*.test.{ts,tsx}',
-      'src/components/**/*.test.{ts,tsx}',
-      'src/client/**/*.test.{ts,tsx}',
-      'src/testing/**',
-    ],
-    [restrict(['app', 'server'], 'Tests use src/testing, never the app shell or the BFF.')],
-  ),
+      'check-file/folder-naming-convention': ['error', { '{src,e2e,bench,scripts}/**/': 'KEBAB_CASE' }],
+    },
+  },
   {
     // Playwright fixtures are called `use` but are not React hooks.
     files: ['e2e/**', 'bench/**', 'scripts/**'],

@@ -1,6 +1,4 @@
-// eslint-disable-next-line no-restricted-imports -- test plumbing only (used by the *.test.ts files beside it).
 import { createSvcSimulator, type SvcSimOptions, type SvcSimulator } from '../../sim/svc';
-// eslint-disable-next-line no-restricted-imports -- test plumbing only.
 import { createProxySimulator } from '../../sim/proxy';
 // Through src/server: the import rules read a bare `../app` from a subfolder as the SPA's app shell.
 import { createApp } from '../../server/app';

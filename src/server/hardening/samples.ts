@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { svcOpList, type SvcOperation } from '../../shared/svc/catalog';
-// eslint-disable-next-line no-restricted-imports -- test plumbing only (used by the *.test.ts files beside it).
 import type { SvcSimulator } from '../../sim/svc';
 
 /** Browser-exposed catalogued operations (what `/bff/svc/*` forwards). */

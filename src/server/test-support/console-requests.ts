@@ -1,5 +1,4 @@
 import { CSRF_HEADER, CSRF_VALUE } from '../../shared/bff/protocol';
-// eslint-disable-next-line no-restricted-imports -- test plumbing only (used by the BFF's *.test.ts files).
 import { DEMO_PASSWORD } from '../../sim/svc';
 
 /** The origin BFF tests send their requests from. */
