@@ -4,7 +4,8 @@
  * channels, opens topics and reads messages, reloads the session, and edits a setting (their status), with a
  * think time between requests. Reports failed requests, latency percentiles and the BFF's memory (RSS).
  *
- * `npm run bench` runs five minutes (BENCH_LOAD_SECONDS); `src/server/hardening/load.test.ts` runs 30 s.
+ * `npm run bench` runs five minutes (BENCH_LOAD_SECONDS); `BENCH_LOAD_SECONDS=30 npx tsx bench/load.ts` is the
+ * short run (it was once part of the unit suite, where a busy machine made it fail on time alone).
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -231,7 +232,21 @@ async function main() {
   console.log(JSON.stringify(report, null, 2));
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/load.json', JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2) + '\n');
-  if (report.failed > 0) process.exitCode = 1;
+  const problems = loadProblems(report);
+  for (const problem of problems) console.log(`load: ${problem}`);
+  if (problems.length > 0) process.exitCode = 1;
+}
+
+/** What a load run must show: no failed request, every user busy, and the whole process under a gigabyte. */
+export function loadProblems(report: LoadReport): string[] {
+  const problems: string[] = [];
+  if (report.failed > 0) problems.push(`${report.failed} failed requests: ${report.failures.slice(0, 5).join('; ')}`);
+  // Every user signed in and made requests: about one every two seconds each (think time 1–3 s).
+  const expected = Math.floor((report.users * report.seconds) / 4);
+  if (report.requests <= expected) problems.push(`${report.requests} requests, expected over ${expected}`);
+  // The whole process (BFF, embedded chat and proxy simulators, PGlite) stays well under a gigabyte.
+  if (report.rssMb.peak >= 1_024) problems.push(`peak RSS ${report.rssMb.peak} MB, budget 1024 MB`);
+  return problems;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -30,9 +30,22 @@ function setup(options: Options = {}) {
   };
   const logs: string[] = [];
   let clock = Date.now();
+  // What the hub has taken from the chat server: realm_user events delivered to it before its latest long-poll
+  // (the hub asks again only after it has buffered what the previous answer carried).
+  let delivered = 0;
+  let taken = 0;
   const deps = createDeps(config, {
     svcUrl: 'http://sim.test',
-    fetch: (request) => sim.fetch(request),
+    fetch: async (request) => {
+      const poll = request.method === 'GET' && new URL(request.url).pathname === '/api/v1/events';
+      if (poll) taken = delivered;
+      const res = await sim.fetch(request);
+      if (poll && res.ok) {
+        const body = (await res.clone().json()) as { events?: { type: string }[] };
+        delivered += (body.events ?? []).filter((e) => e.type === 'realm_user').length;
+      }
+      return res;
+    },
     log: (_level, line) => logs.push(line),
     now: () => clock,
     hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500, ...options.hub },
@@ -43,6 +56,8 @@ function setup(options: Options = {}) {
     app,
     deps,
     logs,
+    /** realm_user events the hub has buffered (and asked past). */
+    realmUserEventsTaken: () => taken,
     advance: (ms: number) => {
       clock += ms;
     },
@@ -133,32 +148,51 @@ function sse(res: Response) {
     }
   }
 
+  // Messages read while waiting for comments, handed out by next() first.
+  const pending: SseMessage[] = [];
+
   /** The next message (comments are counted and skipped); null when the stream ended. */
   async function next(timeoutMs = 5_000): Promise<SseMessage | null> {
+    const held = pending.shift();
+    if (held) return held;
     for (;;) {
-      const text = await block(timeoutMs);
-      if (text === null) return null;
-      const message: SseMessage = { event: 'message', data: '', id: null, retry: null };
-      const data: string[] = [];
-      let fields = 0;
-      for (const line of text.split('\n')) {
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const name = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        fields++;
-        if (name === 'event') message.event = value;
-        else if (name === 'data') data.push(value);
-        else if (name === 'id') message.id = value;
-        else if (name === 'retry') message.retry = Number(value);
-      }
-      if (fields === 0) {
-        comments++;
-        continue;
-      }
-      message.data = data.join('\n');
-      return message;
+      const read = await readOne(timeoutMs);
+      if (read !== 'comment') return read;
     }
+  }
+
+  /** Reads until `count` keep-alive comments have arrived in all, keeping the messages for next(). */
+  async function untilComments(count: number, timeoutMs = 5_000): Promise<void> {
+    while (comments < count) {
+      const read = await readOne(timeoutMs);
+      if (read === null) throw new Error(`stream ended after ${comments} comments`);
+      if (read !== 'comment') pending.push(read);
+    }
+  }
+
+  async function readOne(timeoutMs: number): Promise<SseMessage | 'comment' | null> {
+    const text = await block(timeoutMs);
+    if (text === null) return null;
+    const message: SseMessage = { event: 'message', data: '', id: null, retry: null };
+    const data: string[] = [];
+    let fields = 0;
+    for (const line of text.split('\n')) {
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const name = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      fields++;
+      if (name === 'event') message.event = value;
+      else if (name === 'data') data.push(value);
+      else if (name === 'id') message.id = value;
+      else if (name === 'retry') message.retry = Number(value);
+    }
+    if (fields === 0) {
+      comments++;
+      return 'comment';
+    }
+    message.data = data.join('\n');
+    return message;
   }
 
   /** Messages up to and including the first that matches. */
@@ -175,6 +209,7 @@ function sse(res: Response) {
   return {
     next,
     until,
+    untilComments,
     get comments() {
       return comments;
     },
@@ -241,7 +276,7 @@ describe('GET /bff/events', () => {
     const { cookie } = await signIn(h);
     const { stream } = await connect(h, cookie);
     const target = member(h);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await stream.untilComments(3);
     await setRole(h, cookie, target.user_id, 300);
     const seen = await stream.until(isRealmUser);
     expect(stream.comments).toBeGreaterThanOrEqual(3);
@@ -263,7 +298,7 @@ describe('GET /bff/events', () => {
     await setRole(h, cookie, target.user_id, 200);
     await setRole(h, cookie, target.user_id, 400);
     await expect.poll(() => h.sim.store.user(target.user_id)?.role).toBe(400);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => h.realmUserEventsTaken()).toBe(3);
     const back = await connect(h, cookie, seen.id!);
     const replayed = [(await back.stream.next())!, (await back.stream.next())!];
     expect(replayed.map((m) => JSON.parse(m.data).person.role)).toEqual([200, 400]);
@@ -281,7 +316,7 @@ describe('GET /bff/events', () => {
     const seen = (await tab.stream.until(isRealmUser)).at(-1)!;
     await tab.stream.close();
     for (const role of [200, 400, 300]) await setRole(h, cookie, target.user_id, role);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await expect.poll(() => h.realmUserEventsTaken()).toBe(4);
     const back = await connect(h, cookie, seen.id!);
     const resync = (await back.stream.next())!;
     expect(resync.event).toBe('resync');
@@ -387,7 +422,7 @@ describe('GET /bff/events', () => {
     const h = setup({ keepaliveMs: 50 });
     const { cookie } = await signIn(h);
     const { stream } = await connect(h, cookie);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stream.untilComments(1);
     h.advance(61 * 60_000);
     expect(await stream.next()).toBeNull();
     expect(stream.comments).toBeGreaterThan(0);

@@ -314,16 +314,15 @@ describe('createSvcUpstream over HTTP (pooled connections to the simulator)', ()
     });
     expect(polled.events.length).toBeGreaterThan(0);
 
+    // A deadline far past the test's own timeout: only the abort can end this call.
     const controller = new AbortController();
-    const started = performance.now();
     const waiting = svc.call(svcOps.getEvents, { queue_id: queueId!, last_event_id: 10_000 }, admin, {
-      timeoutMs: 3_000,
+      timeoutMs: 600_000,
       signal: controller.signal,
       retry: false,
     });
     setTimeout(() => controller.abort(), 50);
     const refusal = await refusalOf(waiting);
     expect(refusal.envelope.msg).toMatch(/did not answer in time/);
-    expect(performance.now() - started).toBeLessThan(300);
   });
 });

@@ -11,9 +11,10 @@ function setup(config: { upstreamTimeoutMs?: number } = {}) {
   return setupHarness({ config, sim: { heartbeatSeconds: 60, longpollTimeoutSeconds: 90 } });
 }
 
+/** Signs in, then waits until the session's hub has its long-poll parked on the chat server. */
 async function signIn(h: Harness, email: string) {
   const cookie = await signInNow(h, email);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await expect.poll(() => h.upstream.some((r) => r.method === 'GET' && r.url.pathname === '/api/v1/events')).toBe(true);
   return cookie;
 }
 
@@ -21,6 +22,7 @@ async function get(h: Harness, path: string, cookie: string) {
   const started = performance.now();
   const res = await h.app.request(ORIGIN + path, { headers: { cookie } });
   const body = (await res.json()) as Record<string, unknown>;
+  // Only ever compared as a lower bound (a busy machine makes calls slower, never faster).
   return { status: res.status, body, ms: performance.now() - started };
 }
 
@@ -42,6 +44,7 @@ describe('fault tolerance: the BFF under a misbehaving chat server', () => {
   it('a latency spike past the upstream timeout is a clear 502 in bounded time, and the next call recovers', async () => {
     const h = setup({ upstreamTimeoutMs: 300 });
     const cookie = await signIn(h, 'admin@demo.test');
+    const before = upstreamCount(h, 'GET', /\/users$/);
     h.sim.control.setLatency(1_000);
     const slow = await get(h, '/bff/svc/users', cookie);
     expect(slow.status).toBe(502);
@@ -49,8 +52,9 @@ describe('fault tolerance: the BFF under a misbehaving chat server', () => {
       code: 'UPSTREAM_UNAVAILABLE',
       msg: expect.stringMatching(/did not answer in time/),
     });
-    // A read is tried twice at most: bounded by two timeouts, not by the upstream's delay.
-    expect(slow.ms).toBeLessThan(1_000);
+    // A read is tried twice at most: bounded by two timeouts, not by the upstream's delay (its answer would
+    // have been a 200).
+    expect(upstreamCount(h, 'GET', /\/users$/) - before).toBeLessThanOrEqual(2);
     h.sim.control.setLatency(0);
     expect((await get(h, '/bff/svc/users', cookie)).status).toBe(200);
     // The session survived the outage.
@@ -156,7 +160,7 @@ describe('fault tolerance: the BFF under a misbehaving chat server', () => {
     h.sim.control.setLatency(600);
     const res = await describeGroup(h, cookie, group.id, 'Late but applied');
     expect(res.status).toBe(502);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await expect.poll(() => group.description, { timeout: 5_000 }).toBe('Late but applied');
     h.sim.control.setLatency(0);
     expect(upstreamCount(h, 'PATCH', path)).toBe(before + 1);
     expect(group.description).toBe('Late but applied');

@@ -147,9 +147,8 @@ describe('GET /events', () => {
   it('answers at once with dont_block, possibly with nothing', async () => {
     const sim = newSim();
     const queueId = await openQueue(sim);
-    const started = performance.now();
+    // A poll that waited would end with a heartbeat event (or not before the test times out), not with nothing.
     const { status, body } = await poll(sim, queueId, { dont_block: true });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '', events: [] });
   });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { filesUnder, leaksIn as leaksOf } from '../leak-search';
-import { account, expect, signInAs, test } from './real-fixtures';
+import { filesUnder, leaksIn as leaksOf } from '../../leak-search';
+import { account, expect, signInAs, test } from '../real-fixtures';
 
 /**
- * Runs last in the real project: after every real-server journey, neither what the console sent the browser, the
+ * Runs last in the real project (it depends on `real-journeys`): after every real-server journey, neither what the console sent the browser, the
  * browser's storage, the BFF's log nor its database holds a real account's password or API key.
  */
 

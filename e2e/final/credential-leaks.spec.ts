@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
-import { filesUnder, leaksIn, type Secret } from './leak-search';
-import { simApiKey } from './sim-api';
+import { DEMO_PASSWORD, expect, signIn, test } from '../fixtures';
+import { filesUnder, leaksIn, type Secret } from '../leak-search';
+import { simApiKey } from '../sim-api';
 
 /**
- * Runs last (files run alphabetically, one worker), after every other spec has signed in, acted and signed out:
+ * Runs last (the `sim` project depends on `sim-journeys`), after every other spec has signed in, acted and signed out:
  * neither the built bundle, anything the console sends the browser, browser storage, the BFF's log, nor its
  * database holds a user's API key, the password, or the proxy dashboard's key.
  */
