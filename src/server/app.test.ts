@@ -1,14 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../shared/bff/protocol';
-import { createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
-import { createApp } from './app';
-import { loadConfig } from './config';
-import { createDeps } from './deps';
+import { DEMO_PASSWORD } from '../sim/svc';
+import { closeTestBffs, createTestBff, ORIGIN, signIn } from './test-support/test-bff';
 
-const ORIGIN = 'http://console.test';
-const SIM_URL = 'http://sim.test';
-
+/** The test BFF over a simulator of `users` generated people, answers optionally rewritten on their way. */
 function setup(
   options: {
     timeoutMs?: number;
@@ -16,30 +12,15 @@ function setup(
     rewrite?: (request: Request, answer: Response) => Promise<Response>;
   } = {},
 ) {
-  const sim = createSvcSimulator({ generatedUsers: options.users ?? 20 });
-  const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: options.timeoutMs ?? 2_000 };
-  const logs: string[] = [];
-  const deps = createDeps(config, {
-    svcUrl: SIM_URL,
-    fetch: async (request) => {
-      const answer = await sim.fetch(request);
-      return options.rewrite ? options.rewrite(request, answer) : answer;
-    },
-    log: (_level, line) => logs.push(line),
+  const { rewrite } = options;
+  return createTestBff({
+    sim: { generatedUsers: options.users ?? 20 },
+    config: { upstreamTimeoutMs: options.timeoutMs ?? 2_000 },
+    ...(rewrite ? { intercept: async (request, send) => rewrite(request, await send(request)) } : {}),
   });
-  const app = createApp(config, deps);
-  // Sign-in registers an event queue that the hub long-polls: stop it after each test.
-  opened.push(async () => {
-    await deps.hub.close();
-    sim.close();
-  });
-  return { sim, app, deps, logs };
 }
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
+afterEach(closeTestBffs);
 
 type Harness = ReturnType<typeof setup>;
 
@@ -49,19 +30,6 @@ function mutate(path: string, init: RequestInit & { cookie?: string } = {}) {
   headers.set(CSRF_HEADER, '1');
   if (init.cookie) headers.set('cookie', init.cookie);
   return new Request(ORIGIN + path, { ...init, headers });
-}
-
-async function signIn(h: Harness, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await h.app.request(
-    mutate('/bff/session', {
-      method: 'POST',
-      body: JSON.stringify({ email, password }),
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  expect(res.status).toBe(200);
-  const cookie = res.headers.get('set-cookie')!;
-  return cookie.split(';')[0]!;
 }
 
 describe('BFF answers to large reads', () => {

@@ -3,36 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '../shared/bff/audit';
-import { createSvcSimulator } from '../sim/svc';
-import { createApp } from './app';
-import { consoleRequest, signIn } from './test-support/console-requests';
 import { redactParams } from './audit';
-import { loadConfig } from './config';
-import { createDeps } from './deps';
+import { closeTestBffs, consoleRequest, createTestBff, signIn } from './test-support/test-bff';
 import { MemorySessionStore } from './session-store';
 import { MemoryAuditLog, StoreUnavailableError, openConsoleStore, type AuditLog, type ConsoleStore } from './store';
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
+afterEach(closeTestBffs);
 
+/** The test BFF over 20 generated people, with the audit (or the whole store) given. */
 function setup(options: { audit?: AuditLog; store?: ConsoleStore } = {}) {
-  const sim = createSvcSimulator({ generatedUsers: 20 });
-  const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: 2_000 };
-  const deps = createDeps(config, {
-    svcUrl: 'http://sim.test',
-    fetch: (request) => sim.fetch(request),
-    log: () => undefined,
-    sessions: options.store?.sessions,
-    audit: options.store?.audit ?? options.audit,
+  const audit = options.store?.audit ?? options.audit;
+  return createTestBff({
+    sim: { generatedUsers: 20 },
+    deps: { ...(options.store ? { sessions: options.store.sessions } : {}), ...(audit ? { audit } : {}) },
   });
-  const app = createApp(config, deps);
-  opened.push(async () => {
-    await deps.hub.close();
-    sim.close();
-  });
-  return { sim, app, deps };
 }
 type Harness = ReturnType<typeof setup>;
 

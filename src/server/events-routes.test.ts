@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CSRF_HEADER } from '../shared/bff/protocol';
-import { createSvcSimulator, DEMO_PASSWORD, type SvcSimulator } from '../sim/svc';
-import { createApp } from './app';
 import { loadConfig } from './config';
-import { createDeps, type HubOverrides } from './deps';
-
-const ORIGIN = 'http://console.test';
+import type { HubOverrides } from './deps';
+import { closeTestBffs, consoleRequest, createTestBff, ORIGIN, signInSession } from './test-support/test-bff';
 
 interface Options {
   keepaliveMs?: number;
@@ -13,93 +9,56 @@ interface Options {
   hub?: HubOverrides;
 }
 
-const harnesses: { sim: SvcSimulator; close: () => Promise<void> }[] = [];
+const defaults = loadConfig({});
 
+/** The test BFF with a quick hub, a clock the test moves, and a count of the events the hub has taken. */
 function setup(options: Options = {}) {
-  // Short heartbeats and long-poll timeout keep the loop turning quickly.
-  const sim = createSvcSimulator({ generatedUsers: 20, heartbeatSeconds: 0.2, longpollTimeoutSeconds: 1 });
-  const base = loadConfig({ LOG_REQUESTS: 'false' });
-  const config = {
-    ...base,
-    upstreamTimeoutMs: 2_000,
-    events: {
-      idleMs: base.events.idleMs,
-      maxPerSession: options.maxPerSession ?? 8,
-      keepaliveMs: options.keepaliveMs ?? 10_000,
-    },
-  };
-  const logs: string[] = [];
   let clock = Date.now();
   // What the hub has taken from the chat server: realm_user events delivered to it before its latest long-poll
   // (the hub asks again only after it has buffered what the previous answer carried).
   let delivered = 0;
   let taken = 0;
-  const deps = createDeps(config, {
-    svcUrl: 'http://sim.test',
-    fetch: async (request) => {
+  const bff = createTestBff({
+    // Short heartbeats and long-poll timeout keep the loop turning quickly.
+    sim: { generatedUsers: 20, heartbeatSeconds: 0.2, longpollTimeoutSeconds: 1 },
+    config: {
+      events: {
+        ...defaults.events,
+        maxPerSession: options.maxPerSession ?? 8,
+        keepaliveMs: options.keepaliveMs ?? 10_000,
+      },
+    },
+    intercept: async (request, send) => {
       const poll = request.method === 'GET' && new URL(request.url).pathname === '/api/v1/events';
       if (poll) taken = delivered;
-      const res = await sim.fetch(request);
+      const res = await send(request);
       if (poll && res.ok) {
         const body = (await res.clone().json()) as { events?: { type: string }[] };
         delivered += (body.events ?? []).filter((e) => e.type === 'realm_user').length;
       }
       return res;
     },
-    log: (_level, line) => logs.push(line),
-    now: () => clock,
-    hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500, ...options.hub },
+    deps: {
+      now: () => clock,
+      hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500, ...options.hub },
+    },
   });
-  const app = createApp(config, deps);
-  const h = {
-    sim,
-    app,
-    deps,
-    logs,
+  return {
+    ...bff,
     /** realm_user events the hub has buffered (and asked past). */
     realmUserEventsTaken: () => taken,
     advance: (ms: number) => {
       clock += ms;
     },
   };
-  harnesses.push({
-    sim,
-    close: async () => {
-      await deps.hub.close();
-      sim.close();
-    },
-  });
-  return h;
 }
 type Harness = ReturnType<typeof setup>;
 
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-});
-
-function mutation(path: string, cookie: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('origin', ORIGIN);
-  headers.set(CSRF_HEADER, '1');
-  headers.set('cookie', cookie);
-  return new Request(ORIGIN + path, { ...init, headers });
-}
-
-async function signIn(h: Harness, email = 'admin@demo.test', cookie?: string) {
-  const res = await h.app.request(
-    mutation('/bff/session', cookie ?? '', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  expect(res.status).toBe(200);
-  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, body: await res.json() };
-}
+afterEach(closeTestBffs);
 
 async function setRole(h: Harness, cookie: string, userId: number, role: number) {
   const res = await h.app.request(
-    mutation(`/bff/svc/users/${userId}`, cookie, {
+    consoleRequest(`/bff/svc/users/${userId}`, cookie, {
       method: 'PATCH',
       body: new URLSearchParams({ role: String(role) }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -246,7 +205,7 @@ describe('GET /bff/events', () => {
 
   it('streams the session’s events in order, with ids, after the current state', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const { res, stream, state } = await connect(h, cookie);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -273,7 +232,7 @@ describe('GET /bff/events', () => {
 
   it('sends keep-alive comments on a quiet stream, and never heartbeats', async () => {
     const h = setup({ keepaliveMs: 50 });
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const { stream } = await connect(h, cookie);
     const target = member(h);
     await stream.untilComments(3);
@@ -286,7 +245,7 @@ describe('GET /bff/events', () => {
 
   it('replays what a reconnecting tab missed after its Last-Event-ID', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const target = member(h);
     const tab = await connect(h, cookie);
     await setRole(h, cookie, target.user_id, 300);
@@ -309,7 +268,7 @@ describe('GET /bff/events', () => {
 
   it('sends resync (gap) when the tab was away longer than the replay buffer reaches', async () => {
     const h = setup({ hub: { bufferSize: 2 } });
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const target = member(h);
     const tab = await connect(h, cookie);
     await setRole(h, cookie, target.user_id, 300);
@@ -327,7 +286,7 @@ describe('GET /bff/events', () => {
 
   it('sends resync (registered) to a tab whose Last-Event-ID belongs to an ended queue', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     h.advance(3 * 60_000 + 1);
     expect(await h.deps.hub.reap()).toBe(1);
     await expect.poll(() => h.sim.control.queueCount()).toBe(0);
@@ -341,7 +300,7 @@ describe('GET /bff/events', () => {
 
   it('re-registers an expired queue: resync (queue-lost), then events flow from a fresh queue', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const { stream } = await connect(h, cookie);
     expect(h.sim.control.queueCount()).toBe(1);
     h.sim.control.expireQueues();
@@ -359,7 +318,7 @@ describe('GET /bff/events', () => {
 
   it('shares one upstream queue between the tabs of a session; each tab gets every event', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const a = await connect(h, cookie);
     const b = await connect(h, cookie);
     expect(h.sim.control.queueCount()).toBe(1);
@@ -372,7 +331,7 @@ describe('GET /bff/events', () => {
     expect(fromB.data).toBe(fromA.data);
 
     // Another session gets its own queue.
-    const other = await signIn(h, 'moderator@demo.test');
+    const other = await signInSession(h, 'moderator@demo.test');
     expect(h.sim.control.queueCount()).toBe(2);
     expect(other.body.limits).not.toBeNull();
     await a.stream.close();
@@ -381,10 +340,10 @@ describe('GET /bff/events', () => {
 
   it('sign-out closes the session’s streams and deletes its upstream queue', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const { stream } = await connect(h, cookie);
     expect(h.sim.control.queueCount()).toBe(1);
-    const out = await h.app.request(mutation('/bff/session', cookie, { method: 'DELETE' }));
+    const out = await h.app.request(consoleRequest('/bff/session', cookie, { method: 'DELETE' }));
     expect(out.status).toBe(204);
     expect(h.sim.control.queueCount()).toBe(0);
     const last = await stream.until((m) => m.event === 'state');
@@ -396,16 +355,16 @@ describe('GET /bff/events', () => {
 
   it('signing in again over an existing session ends the old session’s queue', async () => {
     const h = setup();
-    const first = await signIn(h);
+    const first = await signInSession(h, 'admin@demo.test');
     expect(h.sim.control.queueCount()).toBe(1);
-    await signIn(h, 'admin@demo.test', first.cookie);
+    await signInSession(h, 'admin@demo.test', first.cookie);
     expect(h.sim.control.queueCount()).toBe(1);
     expect(h.deps.hub.stats().sessions).toBe(1);
   });
 
   it('deletes the queue of a session nobody listens to after EVENTS_IDLE_MINUTES', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const tab = await connect(h, cookie);
     h.advance(10 * 60_000);
     expect(await h.deps.hub.reap()).toBe(0); // a tab is listening
@@ -420,7 +379,7 @@ describe('GET /bff/events', () => {
 
   it('ends a stream whose session expired meanwhile (the stream itself does not keep the session alive)', async () => {
     const h = setup({ keepaliveMs: 50 });
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const { stream } = await connect(h, cookie);
     await stream.untilComments(1);
     h.advance(61 * 60_000);
@@ -431,7 +390,7 @@ describe('GET /bff/events', () => {
 
   it('caps SSE connections per session with 429 and the error envelope', async () => {
     const h = setup({ maxPerSession: 2 });
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const a = await connect(h, cookie);
     const b = await connect(h, cookie);
     const third = await openEvents(h, cookie);
@@ -446,7 +405,7 @@ describe('GET /bff/events', () => {
 
   it('reports reconnecting (with retryAt) while the upstream fails, then live again', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const { stream } = await connect(h, cookie);
     h.sim.control.failNext(2, 502);
     const target = member(h);
@@ -467,7 +426,7 @@ describe('GET /bff/events', () => {
 
   it('ends the session when the server refuses its key while polling', async () => {
     const h = setup();
-    const { cookie } = await signIn(h, 'member@demo.test');
+    const { cookie } = await signInSession(h, 'member@demo.test');
     const { stream } = await connect(h, cookie);
     h.sim.store.userByDeliveryEmail('member@demo.test')!.isActive = false;
     // The pending poll answers at the next heartbeat; the one after it is refused.
@@ -481,7 +440,7 @@ describe('GET /bff/events', () => {
 describe('GET /bff/session limits', () => {
   it('carries the limits the server reported at queue registration', async () => {
     const h = setup();
-    const { cookie, body } = await signIn(h);
+    const { cookie, body } = await signInSession(h, 'admin@demo.test');
     expect(body.limits).toMatchObject({ maxTopicLength: expect.any(Number) });
     const res = await h.app.request(ORIGIN + '/bff/session', { headers: { cookie } });
     expect((await res.json()).limits).toEqual(body.limits);
@@ -492,7 +451,7 @@ describe('GET /bff/session limits', () => {
 
   it('answers with limits null (and no error) when the server cannot register a queue', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     await h.deps.hub.end(
       // The session id is the cookie's value.
       decodeURIComponent(cookie.split('=')[1]!),

@@ -1,16 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROXY_BATCH_PATH, proxyErrorCodes, proxyPath } from '../shared/proxy';
 import type { ProxyScope } from '../shared/proxy';
-import { createProxySimulator } from '../sim/proxy';
-import { createSvcSimulator } from '../sim/svc';
-import { createApp } from './app';
-import { consoleRequest, signIn } from './test-support/console-requests';
-import { loadConfig } from './config';
-import { createDeps } from './deps';
 import { mapProxyError, scopeNamedIn } from './proxy-upstream';
-
-const SIM_URL = 'http://sim.test';
-const PROXY_URL = 'http://proxy.test';
+import { closeTestBffs, consoleRequest, createTestBff, signIn } from './test-support/test-bff';
 
 interface Options {
   scopes?: ProxyScope[];
@@ -20,44 +12,16 @@ interface Options {
   proxyFetch?: (request: Request) => Promise<Response>;
 }
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
+afterEach(closeTestBffs);
 
+/** The test BFF with a proxy dashboard; `upstream` is what the BFF sent the dashboard. */
 function setup(options: Options = {}) {
-  const svc = createSvcSimulator({ generatedUsers: 10 });
-  const rpcPath = options.rpcPath ?? '/api/rpc';
-  const proxy = createProxySimulator({ basePath: rpcPath, transformer: options.transformer ?? 'superjson' });
-  const { id: keyId, key } = proxy.control.createKey({
-    name: 'console',
-    scopes: options.scopes ?? ['routes:read', 'routes:write', 'health:read', 'certs:read', 'analytics:read'],
+  const { proxyFetch, ...proxy } = options;
+  const h = createTestBff({
+    proxy: { ...proxy, ...(proxyFetch ? { intercept: (request) => proxyFetch(request) } : {}) },
   });
-  const upstream: Request[] = [];
-  const config = loadConfig({
-    LOG_REQUESTS: 'false',
-    UPSTREAM_TIMEOUT_MS: '2000',
-    PROXY_URL,
-    PROXY_API_KEY: key,
-    PROXY_RPC_PATH: rpcPath,
-    PROXY_TRANSFORMER: options.transformer ?? 'superjson',
-  });
-  const logs: string[] = [];
-  const deps = createDeps(config, {
-    svcUrl: SIM_URL,
-    fetch: (request) => svc.fetch(request),
-    proxyFetch: async (request) => {
-      upstream.push(request.clone());
-      return options.proxyFetch ? options.proxyFetch(request) : proxy.fetch(request);
-    },
-    log: (_level, line) => logs.push(line),
-  });
-  const app = createApp(config, deps);
-  opened.push(async () => {
-    await deps.hub.close();
-    svc.close();
-  });
-  return { app, proxy, key, keyId, upstream, logs };
+  const dashboard = h.proxy!;
+  return { ...h, proxy: dashboard.sim, key: dashboard.key, keyId: dashboard.keyId, upstream: dashboard.calls };
 }
 
 function request(path: string, init: RequestInit & { cookie?: string } = {}) {
@@ -109,15 +73,8 @@ describe('/bff/proxy: who may use it', () => {
 
 describe('/bff/proxy: no dashboard configured', () => {
   it('answers every call with PROXY_NOT_CONFIGURED, naming the variables to set', async () => {
-    const svc = createSvcSimulator({ generatedUsers: 10 });
     // Only the chat server, as a deployment against a real chat server without a proxy dashboard.
-    const config = loadConfig({ LOG_REQUESTS: 'false', PROXY_URL: '', PROXY_API_KEY: '' });
-    const deps = createDeps(config, { svcUrl: SIM_URL, fetch: (request) => svc.fetch(request) });
-    const app = createApp(config, deps);
-    opened.push(async () => {
-      await deps.hub.close();
-      svc.close();
-    });
+    const { app } = createTestBff({ env: { PROXY_URL: '', PROXY_API_KEY: '' } });
     const cookie = await signIn({ app }, 'admin@demo.test');
     const answers = [
       await app.request(request(proxyPath('publicApi.routes'), { cookie })),
@@ -161,7 +118,7 @@ describe('/bff/proxy: credentials', () => {
     expect(sent.headers.get('x-api-key')).toBeNull();
     expect(sent.url).not.toContain('apiKey');
     expect(sent.url).not.toContain(h.key);
-    expect(sent.url.startsWith(`${PROXY_URL}/api/rpc/publicApi.routes`)).toBe(true);
+    expect(sent.url.startsWith('http://proxy.test/api/rpc/publicApi.routes')).toBe(true);
     expect(h.logs.join('\n')).not.toContain(h.key);
   });
 });

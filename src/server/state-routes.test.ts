@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  CSRF_HEADER,
   OWN_SETTINGS_STATE_PATH,
   ownSettingsStateSchema,
   REALM_STATE_PATH,
@@ -8,68 +7,25 @@ import {
   USER_SETTINGS_DEFAULTS_STATE_PATH,
   userSettingsDefaultsStateSchema,
 } from '../shared/bff/protocol';
-import { callSim, createSvcSimulator, DEMO_PASSWORD } from '../sim/svc';
-import { createApp } from './app';
-import { loadConfig } from './config';
-import { createDeps } from './deps';
+import { callSim } from '../sim/svc';
 import { applyRealmEvent, realmStateFromRegister } from './event-hub/realm-state';
 import { userSettingsDefaultsState } from './state-routes';
+import { closeTestBffs, consoleRequest, createTestBff, ORIGIN, signInSession } from './test-support/test-bff';
 
-const ORIGIN = 'http://console.test';
+afterEach(closeTestBffs);
 
-const harnesses: { close: () => Promise<void> }[] = [];
-
+/** The test BFF with a quick hub (short heartbeats and long-poll timeout keep its loop turning). */
 function setup(options: { featureLevel?: number } = {}) {
-  // Short heartbeats and long-poll timeout keep the hub's loop turning quickly.
-  const sim = createSvcSimulator({
-    generatedUsers: 10,
-    heartbeatSeconds: 0.2,
-    longpollTimeoutSeconds: 1,
-    ...(options.featureLevel === undefined ? {} : { featureLevel: options.featureLevel }),
-  });
-  const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: 2_000 };
-  const deps = createDeps(config, {
-    svcUrl: 'http://sim.test',
-    fetch: (request) => sim.fetch(request),
-    log: () => undefined,
-    hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500 },
-  });
-  const app = createApp(config, deps);
-  harnesses.push({
-    close: async () => {
-      await deps.hub.close();
-      sim.close();
+  return createTestBff({
+    sim: {
+      heartbeatSeconds: 0.2,
+      longpollTimeoutSeconds: 1,
+      ...(options.featureLevel === undefined ? {} : { featureLevel: options.featureLevel }),
     },
+    deps: { hub: { backoff: { initialMs: 20, maxMs: 80 }, reapEveryMs: null, longpollMarginMs: 500 } },
   });
-  return { sim, app, deps };
 }
 type Harness = ReturnType<typeof setup>;
-
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-});
-
-function mutation(path: string, cookie: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('origin', ORIGIN);
-  headers.set(CSRF_HEADER, '1');
-  headers.set('cookie', cookie);
-  return new Request(ORIGIN + path, { ...init, headers });
-}
-
-async function signIn(h: Harness, email = 'admin@demo.test') {
-  const res = await h.app.request(
-    mutation('/bff/session', '', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  expect(res.status).toBe(200);
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  // The session id is the cookie's value.
-  return { cookie, sessionId: decodeURIComponent(cookie.split('=')[1]!) };
-}
 
 async function readState(h: Harness, cookie: string) {
   const res = await h.app.request(ORIGIN + USER_SETTINGS_DEFAULTS_STATE_PATH, { headers: { cookie } });
@@ -94,7 +50,7 @@ describe('GET /bff/state/user-settings-defaults', () => {
 
   it('serves the defaults from the register state, with the sounds and emoji sets the server offers', async () => {
     const h = setup();
-    const { cookie } = await signIn(h, 'member@demo.test');
+    const { cookie } = await signInSession(h, 'member@demo.test');
     const { status, headers, body } = await readState(h, cookie);
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
@@ -115,9 +71,9 @@ describe('GET /bff/state/user-settings-defaults', () => {
 
   it('applies update events: a change through the console shows up', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const res = await h.app.request(
-      mutation('/bff/svc/realm/user_settings_defaults', cookie, {
+      consoleRequest('/bff/svc/realm/user_settings_defaults', cookie, {
         method: 'PATCH',
         body: new URLSearchParams({ web_home_view: 'recent_topics', color_scheme: '2' }),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -134,7 +90,7 @@ describe('GET /bff/state/user-settings-defaults', () => {
 
   it('applies update events: a change made by another client shows up', async () => {
     const h = setup();
-    const { cookie } = await signIn(h, 'moderator@demo.test');
+    const { cookie } = await signInSession(h, 'moderator@demo.test');
     expect((await readDefaults(h, cookie)).enter_sends).toBe(false);
     await callSim(h.sim, 'PATCH', '/realm/user_settings_defaults', {
       as: 'owner@demo.test',
@@ -145,7 +101,7 @@ describe('GET /bff/state/user-settings-defaults', () => {
 
   it('after the server drops the queue, serves the state of the new registration', async () => {
     const h = setup();
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     await readDefaults(h, cookie);
     h.sim.control.expireQueues();
     // Changed while the session has no queue: the re-registration brings it in.
@@ -155,7 +111,7 @@ describe('GET /bff/state/user-settings-defaults', () => {
 
   it('answers 503 with an error envelope while no queue can be registered, then recovers', async () => {
     const h = setup();
-    const { cookie, sessionId } = await signIn(h);
+    const { cookie, sessionId } = await signInSession(h, 'admin@demo.test');
     await h.deps.hub.end(sessionId);
     expect(h.sim.control.queueCount()).toBe(0);
     h.sim.control.failNext(1, 503);
@@ -172,7 +128,7 @@ describe('GET /bff/state/user-settings-defaults', () => {
 
   it('serves defaults null when the server reports none (before level 95)', async () => {
     const h = setup({ featureLevel: 90 });
-    const { cookie } = await signIn(h);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
     const { status, body } = await readState(h, cookie);
     expect(status).toBe(200);
     expect(body).toEqual({ defaults: null, availableNotificationSounds: null, emojisetChoices: null });
@@ -186,7 +142,7 @@ describe('GET /bff/state/own-settings', () => {
       ['member@demo.test', true],
       ['guest@demo.test', false],
     ] as const) {
-      const { cookie } = await signIn(h, email);
+      const { cookie } = await signInSession(h, email);
       const res = await h.app.request(ORIGIN + OWN_SETTINGS_STATE_PATH, { headers: { cookie } });
       expect(res.status).toBe(200);
       const { settings } = ownSettingsStateSchema.parse(await res.json());
@@ -203,7 +159,7 @@ describe('GET /bff/state/own-settings', () => {
 describe('GET /bff/state/realm', () => {
   it("serves the organization's settings and the server maxima, without user lists", async () => {
     const h = setup();
-    const { cookie } = await signIn(h, 'member@demo.test');
+    const { cookie } = await signInSession(h, 'member@demo.test');
     const res = await h.app.request(ORIGIN + REALM_STATE_PATH, { headers: { cookie } });
     expect(res.status).toBe(200);
     const { realm } = realmStateSchema.parse(await res.json());

@@ -1,68 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../../shared/bff/protocol';
 import type { BulkPreview, BulkRun } from '../../shared/bff/bulk';
-import { createSvcSimulator, DEMO_PASSWORD } from '../../sim/svc';
-import { Hono } from 'hono';
-import type { AppEnv } from '../app-types';
-import { csrfGuard } from '../csrf-guard';
-import { sessionRoutes } from '../session-routes';
-import { loadConfig } from '../config';
-import { createDeps } from '../deps';
-import { bulkEngineFor, bulkRoutes } from './routes';
+import { closeTestBffs, createTestBff, ORIGIN, signIn } from '../test-support/test-bff';
+import { bulkEngineFor } from './routes';
 
-const ORIGIN = 'http://console.test';
-
-interface Started {
-  method: string;
-  path: string;
-}
-
+/** The test BFF over 40 generated people, `concurrency` requests in flight per run, and chat-server latency. */
 function setup(options: { concurrency?: number; latencyMs?: number } = {}) {
-  const sim = createSvcSimulator({ generatedUsers: 40 });
-  if (options.latencyMs) sim.control.setLatency(options.latencyMs);
-  const config = {
-    ...loadConfig({ LOG_REQUESTS: 'false' }),
-    upstreamTimeoutMs: 5_000,
-    bulk: { concurrency: options.concurrency ?? 4 },
-  };
-  const started: Started[] = [];
-  const deps = createDeps(config, {
-    svcUrl: 'http://sim.test',
-    fetch: (request) => {
-      started.push({ method: request.method, path: new URL(request.url).pathname });
-      return sim.fetch(request);
-    },
-    log: () => undefined,
+  const h = createTestBff({
+    sim: { generatedUsers: 40 },
+    config: { upstreamTimeoutMs: 5_000, bulk: { concurrency: options.concurrency ?? 4 } },
   });
-  // The slice of the console app these routes need (app.ts mounts them the same way).
-  const app = new Hono<AppEnv>();
-  app.use('/bff/*', csrfGuard(config));
-  app.route('/bff/session', sessionRoutes(config, deps));
-  app.route('/bff/bulk', bulkRoutes(config, deps));
-  opened.push(async () => {
-    await deps.hub.close();
-    sim.close();
-  });
-  return { sim, app, deps, config, started, engine: bulkEngineFor(config, deps) };
+  if (options.latencyMs) h.sim.control.setLatency(options.latencyMs);
+  return { ...h, engine: bulkEngineFor(h.config, h.deps) };
 }
 type Harness = ReturnType<typeof setup>;
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
+afterEach(closeTestBffs);
 
 function req(path: string, method = 'GET', body?: unknown, cookie?: string) {
   const headers = new Headers({ origin: ORIGIN, [CSRF_HEADER]: '1' });
   if (cookie) headers.set('cookie', cookie);
   if (body !== undefined) headers.set('content-type', 'application/json');
   return new Request(ORIGIN + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-async function signIn(h: Harness, email: string): Promise<string> {
-  const res = await h.app.request(req('/bff/session', 'POST', { email, password: DEMO_PASSWORD }));
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 async function call<T>(h: Harness, cookie: string, path: string, method = 'GET', body?: unknown) {
@@ -209,7 +168,7 @@ describe('bulk runs', () => {
     const cookie = await signIn(h, 'admin@demo.test');
     const targets = members(h, 12);
     const p = (await preview(h, cookie, { kind: 'deactivate', comment: null }, targets)).body;
-    const deletes = () => h.started.filter((s) => s.method === 'DELETE' && s.path.includes('/users/'));
+    const deletes = () => h.upstream.filter((s) => s.method === 'DELETE' && s.url.pathname.includes('/users/'));
     const run = await startRun(h, cookie, p);
 
     await expect.poll(() => deletes().length, { timeout: 3_000, interval: 5 }).toBeGreaterThanOrEqual(2);

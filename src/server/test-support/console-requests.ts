@@ -39,3 +39,15 @@ export async function signIn(h: { app: RequestTarget }, email: string): Promise<
   if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
+
+/**
+ * Signs in (over the session of `over`, a cookie, when given) and returns the session cookie, the session id
+ * (the cookie's value) and the sign-in answer.
+ */
+export async function signInSession(h: { app: RequestTarget }, email: string, over?: string) {
+  const res = await signInResponse(h, email, DEMO_PASSWORD, over ? { cookie: over } : {});
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const body = (await res.json()) as Record<string, unknown>;
+  return { cookie, sessionId: decodeURIComponent(cookie.split('=')[1]!), body };
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AuditPage } from '../../shared/bff/audit';
 import { CSRF_HEADER } from '../../shared/bff/protocol';
 import {
@@ -8,42 +8,30 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointsResponse,
 } from '../../shared/bff/webhooks';
-import { createSvcSimulator, DEMO_PASSWORD } from '../../sim/svc';
-// Through src/server: the import rules read a bare `../app` from a subfolder as the SPA's app shell.
-import { createApp } from '../../server/app';
-import { loadConfig } from '../config';
-import { createDeps } from '../deps';
+import { createSvcSimulator, type SvcSimulator } from '../../sim/svc';
 import { MemoryAuditLog, openPglite, SqlWebhookRegistry, StoreUnavailableError, type AuditLog } from '../store';
+import { closeTestBffs, createTestBff, ORIGIN, signIn } from '../test-support/test-bff';
 import type { WebhookRegistry } from './registry';
 import { constantTimeEqual, createTokenVault } from './token-vault';
 
-const ORIGIN = 'http://console.test';
 const TOKEN = 'xvOzfurIutdRRVLzpXrIIHXJvNfaJLJ0';
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
+afterEach(closeTestBffs);
 
+/** The test BFF over 5 generated people (or a shared simulator), with the audit and webhook stores given. */
 function setup(
   env: Record<string, string> = {},
-  options: { audit?: AuditLog; webhooks?: WebhookRegistry; sim?: ReturnType<typeof createSvcSimulator> } = {},
+  options: { audit?: AuditLog; webhooks?: WebhookRegistry; sim?: SvcSimulator } = {},
 ) {
-  const sim = options.sim ?? createSvcSimulator({ generatedUsers: 5 });
-  const config = loadConfig({ LOG_REQUESTS: 'false', SESSION_SECRET: 'x'.repeat(40), ...env });
-  const deps = createDeps(config, {
-    svcUrl: 'http://sim.test',
-    fetch: (request) => sim.fetch(request),
-    log: () => undefined,
-    audit: options.audit,
-    webhooks: options.webhooks,
+  return createTestBff({
+    env: { SESSION_SECRET: 'x'.repeat(40), ...env },
+    sim: { generatedUsers: 5 },
+    ...(options.sim ? { upstream: options.sim } : {}),
+    deps: {
+      ...(options.audit ? { audit: options.audit } : {}),
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    },
   });
-  const app = createApp(config, deps);
-  opened.push(async () => {
-    await deps.hub.close();
-    if (!options.sim) sim.close();
-  });
-  return { sim, app };
 }
 type Harness = ReturnType<typeof setup>;
 
@@ -57,12 +45,6 @@ function request(path: string, init: RequestInit & { cookie?: string } = {}) {
 
 function json(method: string, body: unknown, cookie?: string): RequestInit & { cookie?: string } {
   return { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, cookie };
-}
-
-async function signIn(h: Harness, email: string): Promise<string> {
-  const res = await h.app.request(request('/bff/session', json('POST', { email, password: DEMO_PASSWORD })));
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 function bot(h: Harness) {
@@ -419,9 +401,10 @@ describe('webhooks in the SQL store', () => {
   it('keep endpoints and deliveries across a BFF restart, and never keep the token in clear', async () => {
     const database = await openPglite(null);
     await database.migrate();
-    opened.push(() => database.close());
+    // After afterEach has closed the two BFFs.
+    onTestFinished(() => database.close());
     const sim = createSvcSimulator({ generatedUsers: 5 });
-    opened.push(async () => sim.close());
+    onTestFinished(() => sim.close());
     const vault = () => createTokenVault(() => 'x'.repeat(40));
 
     const first = setup({}, { sim, webhooks: new SqlWebhookRegistry(database.db, vault()) });
