@@ -7,7 +7,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['src/testing/setup.ts'],
-    testTimeout: 20_000,
+    // Generous: no test waits on the clock, but the SQL-store tests (PGlite, in-process) take many seconds of CPU,
+    // and a machine whose cores are busy elsewhere stretches them.
+    testTimeout: 60_000,
     pool: 'threads',
   },
 });

@@ -65,13 +65,13 @@ export function createApp(config: Config, deps: BffDeps) {
     if (error instanceof StoreUnavailableError) {
       deps.log('error', `${c.req.method} ${new URL(c.req.url).pathname}: ${describeErrorForLog(error)}`);
       return c.json(
-        errorEnvelope('STORE_UNAVAILABLE', "The console's database is unavailable. Try again in a moment."),
+        errorEnvelope(bffErrorCodes.storeUnavailable, "The console's database is unavailable. Try again in a moment."),
         503,
       );
     }
     // The class only: an error's text may quote the request or a driver's query.
     deps.log('error', `unhandled ${c.req.method} ${new URL(c.req.url).pathname}: ${describeErrorForLog(error)}`);
-    return c.json(errorEnvelope('INTERNAL_ERROR', 'The console hit an unexpected error.'), 500);
+    return c.json(errorEnvelope(bffErrorCodes.internal, 'The console hit an unexpected error.'), 500);
   });
   return app;
 }

@@ -4,10 +4,9 @@ import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import { describeIssue } from '../shared/svc/params';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
-import { requireCurrentAdmin } from './require-current-admin';
-import { requireSession } from './require-session';
+import { requireAdmin } from './middleware/require-admin';
 
-export const FORBIDDEN = 'FORBIDDEN';
+export const FORBIDDEN = bffErrorCodes.forbidden;
 
 const CSV_COLUMNS = [
   'id',
@@ -89,8 +88,7 @@ export function auditRoutes(config: Config, deps: BffDeps) {
       c.header('cache-control', 'no-store');
       return next();
     },
-    requireSession(config, deps),
-    requireCurrentAdmin(config, deps, {
+    ...requireAdmin(config, deps, {
       code: FORBIDDEN,
       msg: 'Only organization owners and administrators can read the audit log.',
     }),

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import type { AuditActor, AuditEntry, AuditTarget } from '../shared/bff/audit';
 import { svcOps } from '../shared/svc/catalog';
-import { errorEnvelope, isErrorEnvelope } from '../shared/svc/envelope';
+import { bffErrorCodes, errorEnvelope, isErrorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import { describeErrorForLog } from './log-line';
 import type { Session } from './session-store';
@@ -21,7 +21,7 @@ import type { AuditResult } from './store/audit-log';
  * or, when the outcome is not a plain HTTP response, use beginAudit() and `handle.finish(result)`.
  */
 
-export const AUDIT_UNAVAILABLE = 'AUDIT_UNAVAILABLE';
+export const AUDIT_UNAVAILABLE = bffErrorCodes.auditUnavailable;
 const REQUEST_ID_HEADER = 'x-request-id';
 
 export interface AuditStart {
@@ -233,6 +233,6 @@ export async function recordAudit(
 /** An action that threw: the entry says so without the error's text, which may quote a driver's query. */
 export const INTERNAL_ERROR_RESULT = {
   outcome: 'error',
-  code: 'INTERNAL_ERROR',
+  code: bffErrorCodes.internal,
   msg: 'The console hit an unexpected error.',
 } as const satisfies AuditResult;

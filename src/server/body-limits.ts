@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { errorEnvelope } from '../shared/svc/envelope';
+import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 
-export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
+export const BODY_TOO_LARGE = bffErrorCodes.bodyTooLarge;
 
 const KB = 1024;
 
@@ -30,7 +30,7 @@ export function bffBodyLimitFor(path: string): number {
  * Refuses a body over `maxBytes` with 413 and the error envelope: a declared Content-Length at once, unread;
  * a streamed body as soon as it passes the limit. The connection is closed so the rest is not read either.
  */
-export function limitBody(maxBytes: number, code = BODY_TOO_LARGE): MiddlewareHandler {
+export function limitBody(maxBytes: number, code: string = BODY_TOO_LARGE): MiddlewareHandler {
   return bodyLimit({
     maxSize: maxBytes,
     onError: (c: Context) => {

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { streamSSE, type SSEMessage } from 'hono/streaming';
 import { SSE_EVENTS } from '../shared/events/bff-stream';
-import { errorEnvelope } from '../shared/svc/envelope';
+import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
 import { requireSession } from './require-session';
 import { Outbox, type HubMessage } from './event-hub';
 
 /** The BFF's own codes for refusing a stream (the shared table lists the ones the SPA maps to messages). */
-export const TOO_MANY_STREAMS = 'TOO_MANY_STREAMS';
-export const SHUTTING_DOWN = 'SHUTTING_DOWN';
+export const TOO_MANY_STREAMS = bffErrorCodes.tooManyStreams;
+export const SHUTTING_DOWN = bffErrorCodes.shuttingDown;
 
 /** How long the browser waits before reconnecting a dropped stream. */
 export const SSE_RETRY_MS = 2_000;

@@ -16,8 +16,7 @@ import { auditUnavailable, beginAudit, recordAudit } from './audit';
 import { isWriteProcedure, verifiedWrite } from './proxy-verify';
 import type { Config } from './config';
 import type { ProxyCallResult } from './proxy-upstream';
-import { requireCurrentAdmin } from './require-current-admin';
-import { requireSession } from './require-session';
+import { requireAdmin } from './middleware/require-admin';
 
 type Checked = { ok: true; input: unknown } | { ok: false; result: ProxyCallResult };
 
@@ -79,22 +78,20 @@ function send(c: Context, result: ProxyCallResult): Response {
 export function proxyRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', requireSession(config, deps));
   // Decided here, before any call to the dashboard: its key acts for the whole console, so the role is the
   // chat server's current one, not the one captured at sign-in.
   app.use(
     '*',
-    requireCurrentAdmin(config, deps, {
+    ...requireAdmin(config, deps, {
       code: proxyErrorCodes.forbidden,
       msg: 'Only owners and administrators of the organization may manage proxy routes.',
     }),
   );
-  app.use('*', async (c, next) => {
-    if (!deps.proxy) {
-      return c.json(errorEnvelope(proxyErrorCodes.notConfigured, PROXY_NOT_CONFIGURED_TEXT), 503);
-    }
-    return next();
-  });
+  const proxy = deps.proxy;
+  if (!proxy) {
+    app.all('*', (c) => c.json(errorEnvelope(proxyErrorCodes.notConfigured, PROXY_NOT_CONFIGURED_TEXT), 503));
+    return app;
+  }
 
   // Batches are for reading: every change goes through its own audited call below.
   const batch = async (c: Context<AppEnv>) => {
@@ -104,7 +101,6 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
     if (!parsed.success) return send(c, invalid(parsed.error.issues[0]?.message ?? 'Invalid batch.'));
     const mutation = parsed.data.calls.find(({ procedure }) => proxyProcedures[procedure].kind === 'mutation');
     if (mutation) return send(c, invalid(`${mutation.procedure} is a change; send it on its own, not in a batch.`));
-    const proxy = deps.proxy!;
     // All calls start in the same tick, so the batch link sends them upstream as one request.
     const results = await Promise.all(
       parsed.data.calls.map(async ({ procedure, input }): Promise<BatchResult> => {
@@ -154,15 +150,15 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
     }
     const checked = checkInput(name, raw);
     if (!checked.ok) return send(c, checked.result);
-    if (def.kind === 'query') return send(c, await deps.proxy!.call(name, checked.input));
+    if (def.kind === 'query') return send(c, await proxy.call(name, checked.input));
     const input = (checked.input ?? {}) as Record<string, unknown>;
     const start = { area: 'proxy', operation: `proxy.${name}`, target: routeTarget(input), params: input } as const;
     if (!isWriteProcedure(name)) {
-      return recordAudit(c, deps, start, async () => send(c, await deps.proxy!.call(name, checked.input)));
+      return recordAudit(c, deps, start, async () => send(c, await proxy.call(name, checked.input)));
     }
     const handle = await beginAudit(c, deps, start);
     if (!handle) return auditUnavailable(c);
-    const written = await verifiedWrite(deps.proxy!, name, input);
+    const written = await verifiedWrite(proxy, name, input);
     if (!written.ok) {
       await handle.finish({ outcome: 'error', code: written.error.code, msg: written.error.msg });
       return send(c, written);

@@ -8,6 +8,7 @@ import {
   type ProxyProcedureName,
 } from '../shared/proxy';
 import type { FetchLike } from './svc-upstream';
+import { bffErrorCodes } from '../shared/svc/envelope';
 
 /** One procedure call's outcome, already in the browser's terms. */
 export type ProxyCallResult =
@@ -99,7 +100,7 @@ export function mapProxyError(procedure: ProxyProcedureName, err: unknown): Prox
   const message = err.message;
   switch (code) {
     case 'UNAUTHORIZED':
-    case 'FORBIDDEN': {
+    case bffErrorCodes.forbidden: {
       const scope = scopeNamedIn(message);
       return error(
         403,

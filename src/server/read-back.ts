@@ -66,7 +66,7 @@ export function auditResultOfReadBack(readBack: ReadBack, lost: UpstreamRefusal)
       return {
         outcome: 'success',
         confirmed: {
-          code: 'ANSWER_LOST',
+          code: bffErrorCodes.answerLost,
           msg: 'unknown → confirmed: the answer was lost; reading the user back shows the change was made.',
         },
       };
@@ -81,7 +81,7 @@ export function auditResultOfReadBack(readBack: ReadBack, lost: UpstreamRefusal)
   }
 }
 
-export const NOT_APPLIED = 'NOT_APPLIED';
+export const NOT_APPLIED = bffErrorCodes.notApplied;
 
 /** The user state a catalogued user change leaves behind, when it is one the console can read back. */
 export function expectedUserStateOf(

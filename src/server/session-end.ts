@@ -1,4 +1,9 @@
-import type { BffDeps } from './app-types';
+import type { Context } from 'hono';
+import type { AppEnv, BffDeps } from './app-types';
+import type { Config } from './config';
+import { isDeadKeyRefusal } from './dead-key';
+import { clearSessionCookie } from './session-cookie';
+import type { UpstreamRefusal } from './svc-upstream';
 
 /** Refusals that say the account itself is gone: every session of that user is dead, not only this one. */
 const ACCOUNT_GONE_CODES = new Set(['USER_DEACTIVATED', 'REALM_DEACTIVATED']);
@@ -31,4 +36,23 @@ export async function endAllSessionsOfUser(
   const ended = await deps.sessions.deleteAllForUser(userId);
   await deps.hub.endUser(userId, { reason: 'session-ended', deleteUpstream: false });
   deps.log('warn', `session: user_id=${userId} ${why}; ${ended} session(s) ended`);
+}
+
+/**
+ * The one path for a refusal met while serving a request: when `error` says the session's key is dead (a 401 with
+ * a dead-key code, see dead-key.ts), the session ends everywhere, the role check forgets it and the browser's
+ * cookie is cleared; the refusal is returned so the caller can answer. Anything else returns null, untouched.
+ */
+export async function endDeadSession(
+  c: Context<AppEnv>,
+  config: Config,
+  deps: Pick<BffDeps, 'sessions' | 'hub' | 'log' | 'currentUser'>,
+  session: { id: string; userId: number },
+  error: unknown,
+): Promise<UpstreamRefusal | null> {
+  if (!isDeadKeyRefusal(error)) return null;
+  deps.currentUser.forget(session.id);
+  await endSessionForDeadKey(deps, session, error.envelope.code);
+  clearSessionCookie(c, config);
+  return error;
 }

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { signInSchema, type OwnSessions, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
 import { svcOps } from '../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope, type ErrorEnvelope } from '../shared/svc/envelope';
-import { describeIssue } from '../shared/svc/params';
 import type { OwnUser } from '../shared/svc/records';
 import type { AppEnv, BffDeps } from './app-types';
 import { actorOf, auditUnavailable, beginAudit, requestIdOf } from './audit';
 import type { Config } from './config';
-import { DEAD_KEY_CODES } from './dead-key';
-import { endSessionForDeadKey } from './session-end';
+import { jsonBody } from './middleware/json-body';
+import { endDeadSession } from './session-end';
 import { requireSession } from './require-session';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
 import { sessionHandleOf, type Session, type SessionData } from './session-store';
@@ -27,7 +26,7 @@ function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
   };
 }
 
-const SESSION_NOT_FOUND = 'SESSION_NOT_FOUND';
+const SESSION_NOT_FOUND = bffErrorCodes.sessionNotFound;
 
 const auditableEmailSchema = z.email().max(254);
 
@@ -42,7 +41,7 @@ const ACCOUNT_STATE_CODES = new Set(['USER_DEACTIVATED', 'REALM_DEACTIVATED']);
 function genericSignInFailure(method: 'password' | 'apiKey', envelope: ErrorEnvelope): ErrorEnvelope {
   if (!ACCOUNT_STATE_CODES.has(envelope.code)) return envelope;
   return method === 'password'
-    ? errorEnvelope('AUTHENTICATION_FAILED', 'Your username or password is incorrect')
+    ? errorEnvelope(bffErrorCodes.authenticationFailed, 'Your username or password is incorrect')
     : errorEnvelope('INVALID_API_KEY', 'Invalid API key');
 }
 
@@ -95,12 +94,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         await deps.sessions.update(session.id, fresh);
         session = { ...session, ...fresh };
       } catch (error) {
-        if (error instanceof UpstreamRefusal && DEAD_KEY_CODES.has(error.envelope.code)) {
-          deps.currentUser.forget(session.id);
-          await endSessionForDeadKey(deps, session, error.envelope.code);
-          clearSessionCookie(c, config);
-          session = null;
-        }
+        if (await endDeadSession(c, config, deps, session, error)) session = null;
         // Upstream unreachable: keep the session; pages will show the upstream error themselves.
       }
       await queue;
@@ -109,26 +103,20 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
     return c.json(await info(session, limits));
   });
 
-  app.post('/', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json(errorEnvelope(bffErrorCodes.invalidParams, 'Send the sign-in form as JSON.'), 400);
-    }
-    const parsed = signInSchema.safeParse(body);
-    if (!parsed.success) {
-      return c.json(errorEnvelope(bffErrorCodes.invalidParams, describeIssue(parsed.error.issues[0]).msg), 400);
-    }
-    const input = parsed.data;
+  app.post('/', jsonBody(signInSchema), async (c) => {
+    const input = c.req.valid('json');
     const ip = clientIp(c, config);
     const verdict = throttle.check(input.email, ip);
     if (!verdict.ok) {
       c.header('retry-after', String(verdict.retryAfterSeconds));
       return c.json(
-        errorEnvelope('RATE_LIMIT_HIT', `Too many failed sign-ins. Try again in ${verdict.retryAfterSeconds} s.`, {
-          'retry-after': verdict.retryAfterSeconds,
-        }),
+        errorEnvelope(
+          bffErrorCodes.rateLimited,
+          `Too many failed sign-ins. Try again in ${verdict.retryAfterSeconds} s.`,
+          {
+            'retry-after': verdict.retryAfterSeconds,
+          },
+        ),
         429,
       );
     }

@@ -24,9 +24,7 @@ import {
   type ContentCoding,
 } from './compress-json';
 import { securedHeaders, securedResponse, type SecuredHeaders } from './security-headers';
-import { clearSessionCookie } from './session-cookie';
-import { DEAD_KEY_CODES } from './dead-key';
-import { endSessionForDeadKey } from './session-end';
+import { endDeadSession } from './session-end';
 import { UpstreamRefusal } from './svc-upstream';
 import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from './read-back';
 import type { Session } from './session-store';
@@ -173,10 +171,7 @@ export function svcRoutes(config: Config, deps: BffDeps) {
         await targetName,
       );
       if (!(error instanceof UpstreamRefusal)) throw error;
-      if (error.status === 401 && DEAD_KEY_CODES.has(error.envelope.code)) {
-        deps.currentUser.forget(session.id);
-        await endSessionForDeadKey(deps, session, error.envelope.code);
-        clearSessionCookie(c, config);
+      if (await endDeadSession(c, config, deps, session, error)) {
         return c.json(errorEnvelope(bffErrorCodes.sessionExpired, error.envelope.msg), 401);
       }
       return c.json(error.envelope, error.status as Status);

@@ -20,8 +20,8 @@ import type { SvcCredentials, SvcUpstream } from '../svc-upstream';
 import { UpstreamRefusal } from '../svc-upstream';
 import { INTERNAL_ERROR_RESULT, redactParams } from '../audit';
 import { describeErrorForLog } from '../log-line';
-import { DEAD_KEY_CODES } from '../dead-key';
-import { errorEnvelope } from '../../shared/svc/envelope';
+import { isDeadKeyRefusal } from '../dead-key';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import {
   auditResultOfReadBack,
   mayHaveReachedServer,
@@ -77,7 +77,7 @@ export const RUN_STALE_MS = 45_000;
 /** Row changes are written at most this often (and at once when the run starts, pauses, ends). */
 const SAVE_EVERY_MS = 250;
 
-const RESTART_CODE = 'INTERRUPTED';
+const RESTART_CODE = bffErrorCodes.interrupted;
 const RESTART_MSG =
   'The console restarted during the run: this request may or may not have been sent. Reading the user back could not tell.';
 
@@ -220,7 +220,7 @@ export class BulkEngine {
       this.options.svc.call(svcOps.getUsers, { client_gravatar: true }, creds),
     ]);
     if (!isAdminRole(me.role)) {
-      throw new BulkError(403, 'BULK_FORBIDDEN', 'Only organization administrators can run bulk actions.');
+      throw new BulkError(403, bffErrorCodes.bulkForbidden, 'Only organization administrators can run bulk actions.');
     }
     const byId = new Map<number, SnapshotUser>(users.members.map((u) => [u.user_id, u] as const));
     return { actor: { userId: me.user_id, role: me.role }, users: byId };
@@ -232,7 +232,8 @@ export class BulkEngine {
     const subscribers = new Map<string, Set<number>>();
     for (const id of channelIds) {
       const channel = streams.find((s) => s.stream_id === id);
-      if (!channel) throw new BulkError(400, 'BULK_INVALID', `Channel ${id} does not exist or you cannot see it.`);
+      if (!channel)
+        throw new BulkError(400, bffErrorCodes.bulkInvalid, `Channel ${id} does not exist or you cannot see it.`);
       const { subscribers: ids } = await this.options.svc.call(svcOps.getChannelSubscribers, { stream_id: id }, creds);
       subscribers.set(channel.name, new Set(ids));
     }
@@ -279,10 +280,14 @@ export class BulkEngine {
   async undoPreview(caller: BulkCaller, runId: string): Promise<BulkPreview> {
     const run = await this.ownRun(caller.userId, runId);
     if (run.finishedAt === null) {
-      throw new BulkError(409, 'BULK_RUN_ACTIVE', 'Wait until the run has finished (or cancel it) before undoing it.');
+      throw new BulkError(
+        409,
+        bffErrorCodes.bulkRunActive,
+        'Wait until the run has finished (or cancel it) before undoing it.',
+      );
     }
-    if (!undoKindOf(run.kind)) throw new BulkError(400, 'BULK_NOT_UNDOABLE', 'This run cannot be undone.');
-    if (run.undoneBy) throw new BulkError(409, 'BULK_ALREADY_UNDONE', 'This run has already been undone.');
+    if (!undoKindOf(run.kind)) throw new BulkError(400, bffErrorCodes.bulkNotUndoable, 'This run cannot be undone.');
+    if (run.undoneBy) throw new BulkError(409, bffErrorCodes.bulkAlreadyUndone, 'This run has already been undone.');
     await this.reconcile(run, caller);
     const ctx = await this.snapshot(caller);
     // Planned from the users as they are now: rows whose outcome is unknown are included, and each is undone
@@ -303,19 +308,28 @@ export class BulkEngine {
     this.sweepPreviews();
     const stored = this.previews.get(previewId);
     if (!stored || stored.ownerUserId !== caller.userId) {
-      throw new BulkError(410, 'BULK_PREVIEW_EXPIRED', 'This preview has expired or was already used. Preview again.');
+      throw new BulkError(
+        410,
+        bffErrorCodes.bulkPreviewExpired,
+        'This preview has expired or was already used. Preview again.',
+      );
     }
     const { preview, plan } = stored;
     if (preview.confirmation !== null && !confirmationMatches(preview.confirmation, confirmation)) {
-      throw new BulkError(400, 'BULK_CONFIRMATION_MISMATCH', `Type “${preview.confirmation}” to confirm.`);
+      throw new BulkError(400, bffErrorCodes.bulkConfirmationMismatch, `Type “${preview.confirmation}” to confirm.`);
     }
     let undone: RunState | null = null;
     if (preview.undoOf) {
       undone = await this.ownRun(caller.userId, preview.undoOf);
-      if (undone.undoneBy) throw new BulkError(409, 'BULK_ALREADY_UNDONE', 'This run has already been undone.');
+      if (undone.undoneBy)
+        throw new BulkError(409, bffErrorCodes.bulkAlreadyUndone, 'This run has already been undone.');
     }
     if (!this.previews.delete(previewId)) {
-      throw new BulkError(410, 'BULK_PREVIEW_EXPIRED', 'This preview has expired or was already used. Preview again.');
+      throw new BulkError(
+        410,
+        bffErrorCodes.bulkPreviewExpired,
+        'This preview has expired or was already used. Preview again.',
+      );
     }
 
     const rows: BulkRunRow[] = [];
@@ -388,7 +402,7 @@ export class BulkEngine {
   startUndo(caller: BulkCaller, runId: string, previewId: string, confirmation: string | undefined): Promise<BulkRun> {
     const stored = this.previews.get(previewId);
     if (stored && stored.preview.undoOf !== runId) {
-      throw new BulkError(400, 'BULK_PREVIEW_MISMATCH', 'This preview is not the undo of this run.');
+      throw new BulkError(400, bffErrorCodes.bulkPreviewMismatch, 'This preview is not the undo of this run.');
     }
     return this.start(caller, previewId, confirmation);
   }
@@ -407,7 +421,8 @@ export class BulkEngine {
     const live = this.runs.get(runId);
     const run = live ?? (await this.loadStored(runId));
     // Another user's run does not exist, as far as this caller can tell.
-    if (!run || run.ownerUserId !== userId) throw new BulkError(404, 'BULK_RUN_NOT_FOUND', 'No such bulk run.');
+    if (!run || run.ownerUserId !== userId)
+      throw new BulkError(404, bffErrorCodes.bulkRunNotFound, 'No such bulk run.');
     return run;
   }
 
@@ -741,7 +756,7 @@ export class BulkEngine {
     if (audit === 'unavailable') {
       return {
         kind: 'failed',
-        code: 'AUDIT_UNAVAILABLE',
+        code: bffErrorCodes.auditUnavailable,
         msg: 'The console cannot write its audit log right now, so it did not do this.',
       };
     }
@@ -773,7 +788,7 @@ export class BulkEngine {
       const { code, msg } = error.envelope;
       await this.finishAudit(audit, { outcome: 'error', code, msg });
       if (error.status === 429) return { kind: 'retry', afterMs: retryAfterMs(error), code, msg };
-      if (error.status === 401 && DEAD_KEY_CODES.has(code)) return { kind: 'fatal', code, msg };
+      if (isDeadKeyRefusal(error)) return { kind: 'fatal', code, msg };
       return { kind: 'failed', code, msg };
     }
   }

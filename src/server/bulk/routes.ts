@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type { z } from 'zod';
 import {
   bulkPreviewRequestSchema,
   bulkStartRequestSchema,
@@ -10,8 +9,8 @@ import {
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
-import { requireCurrentAdmin } from '../require-current-admin';
-import { requireSession } from '../require-session';
+import { jsonBody } from '../middleware/json-body';
+import { requireAdmin } from '../middleware/require-admin';
 import { UpstreamRefusal } from '../svc-upstream';
 import { BulkEngine, BulkError, type BulkCaller, type BulkEngineOptions } from './engine';
 
@@ -42,25 +41,6 @@ function callerOf(c: Context<AppEnv>): BulkCaller {
   return { userId: s.userId, apiEmail: s.apiEmail, apiKey: s.apiKey, fullName: s.fullName, role: s.role };
 }
 
-async function body<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new BulkError(400, bffErrorCodes.invalidParams, 'Send a JSON body.');
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new BulkError(
-      400,
-      bffErrorCodes.invalidParams,
-      issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request.',
-    );
-  }
-  return parsed.data;
-}
-
 /**
  * `/bff/bulk`: bulk actions on users for administrators (checked here from the session, and again from the
  * chat server's own answer when a preview is computed). Mutations pass the app's CSRF guard like every
@@ -70,13 +50,12 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
   const engine = bulkEngineFor(config, deps);
 
-  app.use('*', requireSession(config, deps));
   app.use(
     '*',
-    requireCurrentAdmin(
+    ...requireAdmin(
       config,
       deps,
-      { code: 'BULK_FORBIDDEN', msg: 'Only organization administrators can run bulk actions.' },
+      { code: bffErrorCodes.bulkForbidden, msg: 'Only organization administrators can run bulk actions.' },
       // Stopping a run must not wait on the chat server (its next request would go out meanwhile).
       (c) => c.req.method === 'POST' && /\/runs\/[^/]+\/(pause|cancel)$/.test(c.req.path),
     ),
@@ -87,13 +66,13 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
     return c.json(value);
   };
 
-  app.post('/preview', async (c) => {
-    const req = await body(c, bulkPreviewRequestSchema);
+  app.post('/preview', jsonBody(bulkPreviewRequestSchema), async (c) => {
+    const req = c.req.valid('json');
     return answer(c, await engine.preview(callerOf(c), req.action, req.userIds));
   });
   app.get('/runs', async (c) => answer(c, { runs: await engine.list(c.get('session').userId) }));
-  app.post('/runs', async (c) => {
-    const req = await body(c, bulkStartRequestSchema);
+  app.post('/runs', jsonBody(bulkStartRequestSchema), async (c) => {
+    const req = c.req.valid('json');
     return answer(c, await engine.start(callerOf(c), req.previewId, req.confirmation));
   });
   app.get('/runs/:id', async (c) => answer(c, await engine.get(callerOf(c), c.req.param('id'))));
@@ -101,8 +80,8 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
   app.post('/runs/:id/resume', async (c) => answer(c, await engine.resume(c.get('session').userId, c.req.param('id'))));
   app.post('/runs/:id/cancel', async (c) => answer(c, await engine.cancel(c.get('session').userId, c.req.param('id'))));
   app.post('/runs/:id/undo-preview', async (c) => answer(c, await engine.undoPreview(callerOf(c), c.req.param('id'))));
-  app.post('/runs/:id/undo', async (c) => {
-    const req = await body(c, bulkStartRequestSchema);
+  app.post('/runs/:id/undo', jsonBody(bulkStartRequestSchema), async (c) => {
+    const req = c.req.valid('json');
     // The preview must be this run's undo preview (and the run the caller's).
     const run = await engine.get(callerOf(c), c.req.param('id'));
     return answer(c, await engine.startUndo(callerOf(c), run.id, req.previewId, req.confirmation));

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type { z } from 'zod';
 import {
   createEndpointRequestSchema,
   OUTGOING_WEBHOOK_BOT_TYPE,
@@ -9,34 +8,17 @@ import {
 } from '../../shared/bff/webhooks';
 import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
-import { describeIssue } from '../../shared/svc/params';
 import type { AppEnv, BffDeps } from '../app-types';
 import { auditUnavailable, beginAudit, INTERNAL_ERROR_RESULT, resultOfResponse, type AuditStart } from '../audit';
 import type { Config } from '../config';
-import { requireCurrentAdmin } from '../require-current-admin';
-import { requireSession } from '../require-session';
+import { jsonBody } from '../middleware/json-body';
+import { requireAdmin } from '../middleware/require-admin';
 import { UpstreamRefusal } from '../svc-upstream';
 import { newEndpointId, type WebhookRegistry } from './registry';
 
-const FORBIDDEN = 'FORBIDDEN';
-const NOT_FOUND = 'WEBHOOK_ENDPOINT_NOT_FOUND';
-const NOT_AN_OUTGOING_WEBHOOK_BOT = 'NOT_AN_OUTGOING_WEBHOOK_BOT';
-
-async function jsonBody<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-): Promise<{ ok: true; data: z.output<S> } | { ok: false; msg: string }> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return { ok: false, msg: 'Send a JSON body.' };
-  }
-  const parsed = schema.safeParse(body);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : { ok: false, msg: describeIssue(parsed.error.issues[0]).msg };
-}
+const FORBIDDEN = bffErrorCodes.forbidden;
+const NOT_FOUND = bffErrorCodes.webhookEndpointNotFound;
+const NOT_AN_OUTGOING_WEBHOOK_BOT = bffErrorCodes.notAnOutgoingWebhookBot;
 
 /**
  * `/bff/webhooks`: administrators only (checked here, whatever the SPA shows); mutations pass the console's
@@ -61,8 +43,7 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
       c.header('cache-control', 'no-store');
       return next();
     },
-    requireSession(config, deps),
-    requireCurrentAdmin(config, deps, {
+    ...requireAdmin(config, deps, {
       code: FORBIDDEN,
       msg: 'Only organization owners and administrators can manage outgoing webhooks.',
     }),
@@ -92,9 +73,8 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
 
   app.get('/endpoints', async (c) => c.json({ endpoints: await registry.list() } satisfies WebhookEndpointsResponse));
 
-  app.post('/endpoints', async (c) => {
-    const input = await jsonBody(c, createEndpointRequestSchema);
-    if (!input.ok) return c.json(errorEnvelope(bffErrorCodes.invalidParams, input.msg), 400);
+  app.post('/endpoints', jsonBody(createEndpointRequestSchema), async (c) => {
+    const input = c.req.valid('json');
     const session = c.get('session');
     // Named before it exists, so the audit entry written first can point at it.
     const id = newEndpointId();
@@ -102,14 +82,14 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
     const start = {
       operation: 'webhooks.createEndpoint',
       target: { type: 'webhook' as const, id, name: null },
-      params: { ...input.data },
+      params: { ...input },
     };
     return audited(c, start, async (nameTarget) => {
       let bot;
       try {
         ({ user: bot } = await deps.svc.call(
           svcOps.getUser,
-          { user_id: input.data.botUserId },
+          { user_id: input.botUserId },
           { email: session.apiEmail, apiKey: session.apiKey },
         ));
       } catch (error) {
@@ -128,8 +108,8 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
           id,
           bot: { userId: bot.user_id, email: bot.email, fullName: bot.full_name },
           createdBy: { userId: session.userId, fullName: session.fullName },
-          token: input.data.token,
-          reply: input.data.reply ?? { kind: 'none' },
+          token: input.token,
+          reply: input.reply ?? { kind: 'none' },
         },
         deps.now(),
       );
@@ -138,18 +118,17 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
     });
   });
 
-  app.patch('/endpoints/:id', async (c) => {
-    const input = await jsonBody(c, updateEndpointRequestSchema);
-    if (!input.ok) return c.json(errorEnvelope(bffErrorCodes.invalidParams, input.msg), 400);
+  app.patch('/endpoints/:id', jsonBody(updateEndpointRequestSchema), async (c) => {
+    const input = c.req.valid('json');
     const id = c.req.param('id');
     const existing = await registry.get(id);
     const start = {
       operation: 'webhooks.updateEndpoint',
       target: { type: 'webhook' as const, id, name: existing?.bot.fullName ?? null },
-      params: { reply: input.data.reply },
+      params: { reply: input.reply },
     };
     return audited(c, start, async () => {
-      const endpoint = await registry.setReply(id, input.data.reply);
+      const endpoint = await registry.setReply(id, input.reply);
       return endpoint ? c.json({ endpoint }) : notFound(c);
     });
   });

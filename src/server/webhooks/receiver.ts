@@ -1,15 +1,15 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { outgoingWebhookPayloadSchema } from '../../shared/bff/webhooks';
-import { errorEnvelope } from '../../shared/svc/envelope';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { limitBody } from '../body-limits';
 import type { WebhookRegistry } from './registry';
 
 export const RECEIVER_ERRORS = {
-  unknownEndpoint: 'WEBHOOK_ENDPOINT_NOT_FOUND',
-  badToken: 'WEBHOOK_BAD_TOKEN',
-  invalidPayload: 'WEBHOOK_INVALID_PAYLOAD',
-  tooLarge: 'WEBHOOK_PAYLOAD_TOO_LARGE',
+  unknownEndpoint: bffErrorCodes.webhookEndpointNotFound,
+  badToken: bffErrorCodes.webhookBadToken,
+  invalidPayload: bffErrorCodes.webhookInvalidPayload,
+  tooLarge: bffErrorCodes.webhookPayloadTooLarge,
 } as const;
 
 function describe(issue: z.core.$ZodIssue | undefined): string {

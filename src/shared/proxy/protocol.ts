@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bffErrorCodes } from '../svc/error-codes';
 import { PROXY_PROCEDURE_NAMES, type ProxyProcedureName } from './procedures';
 
 /**
@@ -21,22 +22,25 @@ export function proxyPath(procedure: ProxyProcedureName): string {
   return `${PROXY_PREFIX}/${procedure}`;
 }
 
-/** The codes of the proxy area's failures; the dashboard's own tRPC codes (CONFLICT, NOT_FOUND, …) pass as they are. */
+/**
+ * The codes of the proxy area's failures (entries of the one table, bffErrorCodes); the dashboard's own tRPC codes
+ * (CONFLICT, NOT_FOUND, …) pass as they are.
+ */
 export const proxyErrorCodes = {
   /** The signed-in user is not an owner or administrator of the chat organization. */
-  forbidden: 'PROXY_FORBIDDEN',
+  forbidden: bffErrorCodes.proxyForbidden,
   /** The console has no dashboard configured (PROXY_URL / PROXY_API_KEY). */
-  notConfigured: 'PROXY_NOT_CONFIGURED',
+  notConfigured: bffErrorCodes.proxyNotConfigured,
   /** The dashboard answered 401: the key is invalid, expired, revoked or lacks the scope. */
-  keyRejected: 'PROXY_KEY_REJECTED',
+  keyRejected: bffErrorCodes.proxyKeyRejected,
   /** The dashboard failed on its side (500 and the like). */
-  upstreamError: 'PROXY_UPSTREAM_ERROR',
+  upstreamError: bffErrorCodes.proxyUpstreamError,
   /** Not a procedure of the table, or with the wrong method. */
-  unknownProcedure: 'UNKNOWN_OPERATION',
-  methodNotAllowed: 'METHOD_NOT_ALLOWED',
-  invalidParams: 'INVALID_PARAMS',
-  unavailable: 'UPSTREAM_UNAVAILABLE',
-  invalidResponse: 'UPSTREAM_INVALID_RESPONSE',
+  unknownProcedure: bffErrorCodes.unknownOperation,
+  methodNotAllowed: bffErrorCodes.methodNotAllowed,
+  invalidParams: bffErrorCodes.invalidParams,
+  unavailable: bffErrorCodes.upstreamUnavailable,
+  invalidResponse: bffErrorCodes.upstreamInvalid,
 } as const;
 
 /**
