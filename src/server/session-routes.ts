@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { signInSchema, type OwnSessions, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
 import { svcOps } from '../shared/svc/catalog';
-import { bffErrorCodes, errorEnvelope, type ErrorEnvelope } from '../shared/svc/envelope';
-import type { OwnUser } from '../shared/svc/records';
+import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import { actorOf, auditUnavailable, beginAudit, requestIdOf } from './audit';
 import type { Config } from './config';
@@ -11,39 +9,19 @@ import { jsonBody } from './middleware/json-body';
 import { endDeadSession } from './session-end';
 import { requireSession } from './require-session';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
-import { sessionHandleOf, type Session, type SessionData } from './session-store';
+import { sessionHandleOf, type Session } from './session-store';
+import {
+  credentialsFor,
+  recordRefusedSignIn,
+  recordSignIn,
+  refusedSignIn,
+  sessionData,
+  throttledSignIn,
+} from './sign-in';
 import { clientIp, SignInThrottle } from './sign-in-throttle';
-import { UpstreamRefusal, type SvcCredentials } from './svc-upstream';
-
-function sessionData(user: OwnUser, creds: SvcCredentials): SessionData {
-  return {
-    userId: user.user_id,
-    apiEmail: creds.email,
-    apiKey: creds.apiKey,
-    fullName: user.full_name,
-    role: user.role,
-    avatarUrl: user.avatar_url ?? null,
-  };
-}
+import { UpstreamRefusal } from './svc-upstream';
 
 const SESSION_NOT_FOUND = bffErrorCodes.sessionNotFound;
-
-const auditableEmailSchema = z.email().max(254);
-
-/** The typed sign-in name when it is a well-formed email address, else a placeholder. */
-export function auditableEmail(typed: string): string {
-  return auditableEmailSchema.safeParse(typed).success ? typed : '(not an email address)';
-}
-
-/** Refusals that tell whether the account exists: answered as wrong credentials instead. */
-const ACCOUNT_STATE_CODES = new Set(['USER_DEACTIVATED', 'REALM_DEACTIVATED']);
-
-function genericSignInFailure(method: 'password' | 'apiKey', envelope: ErrorEnvelope): ErrorEnvelope {
-  if (!ACCOUNT_STATE_CODES.has(envelope.code)) return envelope;
-  return method === 'password'
-    ? errorEnvelope(bffErrorCodes.authenticationFailed, 'Your username or password is incorrect')
-    : errorEnvelope('INVALID_API_KEY', 'Invalid API key');
-}
 
 export function sessionRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
@@ -107,27 +85,9 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
     const input = c.req.valid('json');
     const ip = clientIp(c, config);
     const verdict = throttle.check(input.email, ip);
-    if (!verdict.ok) {
-      c.header('retry-after', String(verdict.retryAfterSeconds));
-      return c.json(
-        errorEnvelope(
-          bffErrorCodes.rateLimited,
-          `Too many failed sign-ins. Try again in ${verdict.retryAfterSeconds} s.`,
-          {
-            'retry-after': verdict.retryAfterSeconds,
-          },
-        ),
-        429,
-      );
-    }
+    if (!verdict.ok) return throttledSignIn(c, verdict.retryAfterSeconds);
     try {
-      let creds: SvcCredentials;
-      if ('password' in input) {
-        const key = await deps.svc.call(svcOps.fetchApiKey, { username: input.email, password: input.password }, null);
-        creds = { email: key.email, apiKey: key.api_key };
-      } else {
-        creds = { email: input.email, apiKey: input.apiKey };
-      }
+      const creds = await credentialsFor(deps, input);
       const me = await deps.svc.call(svcOps.getOwnUser, {}, creds);
       // A new id at every sign-in; whatever session the browser held before is ended (no fixation).
       const previous = readSessionId(c, config);
@@ -136,20 +96,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         await deps.hub.end(previous);
       }
       const session = await deps.sessions.create(sessionData(me, creds), deps.now());
-      try {
-        await deps.audit.record(
-          {
-            at: deps.now(),
-            actor: actorOf(session),
-            area: 'console',
-            operation: 'session.signIn',
-            target: { type: 'session', id: null, name: null },
-            requestId: requestIdOf(c),
-            params: { method: 'password' in input ? 'password' : 'apiKey' },
-          },
-          { outcome: 'success' },
-        );
-      } catch {
+      if (!(await recordSignIn(c, deps, session, input))) {
         // No record of the sign-in, no sign-in.
         await deps.sessions.delete(session.id).catch(() => undefined);
         return auditUnavailable(c);
@@ -161,35 +108,9 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       c.header('cache-control', 'no-store');
       return c.json(await info(session, limits));
     } catch (error) {
-      if (error instanceof UpstreamRefusal) {
-        // Refused sign-ins are recorded too (who tried, never what they typed); best effort: nothing was done.
-        await deps.audit
-          .record(
-            {
-              at: deps.now(),
-              // Only an address: whatever else was typed there (a password in the wrong field) is not kept.
-              actor: { userId: null, email: auditableEmail(input.email), name: null, role: null },
-              area: 'console',
-              operation: 'session.signIn',
-              target: { type: 'session', id: null, name: null },
-              requestId: requestIdOf(c),
-              params: { method: 'password' in input ? 'password' : 'apiKey' },
-            },
-            { outcome: 'error', code: error.envelope.code, msg: error.envelope.msg },
-          )
-          .catch(() => deps.log('warn', 'audit: a refused sign-in could not be recorded'));
-        const status = error.status === 401 || error.status === 403 ? 401 : error.status >= 500 ? 502 : 400;
-        if (status === 401) {
-          // Wrong credentials: counted, and past the free failures the answer is held back.
-          const delay = throttle.failure(input.email, ip);
-          if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-          // The same answer for a deactivated account as for wrong credentials: the sign-in page must not
-          // tell a stranger which addresses have (had) an account. The audit above keeps the real code.
-          return c.json(genericSignInFailure('password' in input ? 'password' : 'apiKey', error.envelope), 401);
-        }
-        return c.json(error.envelope, status);
-      }
-      throw error;
+      if (!(error instanceof UpstreamRefusal)) throw error;
+      await recordRefusedSignIn(c, deps, input, error);
+      return refusedSignIn(c, throttle, input, ip, error);
     }
   });
 

@@ -16,27 +16,13 @@ import {
 } from './audit';
 import type { Config } from './config';
 import { requireSession } from './require-session';
-import {
-  chooseCoding,
-  compressJson,
-  COMPRESS_FROM_BYTES,
-  CompressedAnswers,
-  type ContentCoding,
-} from './compress-json';
-import { securedHeaders, securedResponse, type SecuredHeaders } from './security-headers';
 import { endDeadSession } from './session-end';
+import { SvcReadAnswers } from './svc-read-answers';
 import { UpstreamRefusal } from './svc-upstream';
 import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from './read-back';
 import type { Session } from './session-store';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
-// A read's coding depends on the request's Accept-Encoding, compressed or not.
-const UPSTREAM_READ = { ...UPSTREAM_JSON, vary: 'accept-encoding' };
-const UPSTREAM_JSON_SECURED = securedHeaders(UPSTREAM_READ);
-const UPSTREAM_JSON_CODED: Record<ContentCoding, SecuredHeaders> = {
-  br: securedHeaders({ ...UPSTREAM_READ, 'content-encoding': 'br' }),
-  gzip: securedHeaders({ ...UPSTREAM_READ, 'content-encoding': 'gzip' }),
-};
 
 type Status = 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502;
 
@@ -89,7 +75,7 @@ async function lostAnswer(
  */
 export function svcRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
-  const compressedAnswers = new CompressedAnswers();
+  const readAnswers = new SvcReadAnswers();
 
   app.use('*', requireSession(config, deps));
 
@@ -126,41 +112,21 @@ export function svcRoutes(config: Config, deps: BffDeps) {
         targetName = lookupUserName(deps, session, Number(target.id));
       }
     }
-    // A large read is compressed on zlib's threads while the event loop checks it (for a 10,000-user list
-    // each takes tens of milliseconds); the compressed bytes go out only if the check passes.
-    const compressed: { current: { coding: ContentCoding; bytes: Promise<Uint8Array<ArrayBuffer>> } | null } = {
-      current: null,
-    };
-    const beforeCheck = (bytes: Uint8Array<ArrayBuffer>, digest: string | undefined) => {
-      if (bytes.byteLength < COMPRESS_FROM_BYTES) return;
-      const coding = chooseCoding(c.req.header('accept-encoding'));
-      if (!coding) return;
-      compressed.current = {
-        coding,
-        bytes: digest ? compressedAnswers.compress(bytes, coding, digest) : compressJson(bytes, coding),
-      };
-    };
+    const answer = readAnswers.start(c.req.header('accept-encoding'));
     try {
       const upstream = await deps.svc.send(
         op,
         checked.data,
         { email: session.apiEmail, apiKey: session.apiKey },
-        audit ? undefined : { beforeCheck },
+        audit ? undefined : { beforeCheck: answer.beforeCheck },
       );
       await audit?.finish({ outcome: 'success' }, await targetName);
       // A mutation's response also carries what the audit set on the context (x-request-id); a read has
       // nothing else to carry and takes the cheaper prebuilt response.
       if (audit) return c.body(upstream.bytes, upstream.status as 200, UPSTREAM_JSON);
-      // The upstream's own bytes go on (checked, not re-encoded from the parsed text).
-      if (upstream.salvaged) void compressed.current?.bytes.catch(() => undefined);
-      else if (compressed.current) {
-        const { coding, bytes } = compressed.current;
-        return securedResponse(await bytes, upstream.status, UPSTREAM_JSON_CODED[coding]);
-      }
-      return securedResponse(upstream.bytes, upstream.status, UPSTREAM_JSON_SECURED);
+      return answer.respond(upstream);
     } catch (error) {
-      // A check that failed leaves its compression unused; it must not end as an unhandled rejection.
-      void compressed.current?.bytes.catch(() => undefined);
+      answer.discard();
       if (audit && error instanceof UpstreamRefusal && mayHaveReachedServer(error)) {
         return lostAnswer(c, deps, audit, op.id, checked.data, session, error, await targetName);
       }
