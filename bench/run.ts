@@ -16,7 +16,7 @@ import { serve } from '@hono/node-server';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { staticRoutes } from '../src/server/static-routes';
+import { staticRoutes } from '../src/server/routes/static-routes';
 import { ratio, ratioRow, recordSection, reportRow, round, stats, type Row } from './report';
 import { CORES, cpuByRole, cpuSpent } from './cpu-usage';
 import { fetchAndParseTime, markedTime, markWhenPresent, PRESS_MS, timedInPage, timedPress } from './page-marks';

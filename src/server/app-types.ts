@@ -1,11 +1,11 @@
 import type { BulkRunStore } from './bulk/run-store';
 import type { CurrentUserCheck } from './current-user-check';
 import type { EventHub } from './event-hub';
-import type { ProxyUpstream } from './proxy-upstream';
+import type { ProxyUpstream } from './upstreams/proxy-upstream';
 import type { Session, SessionStore } from './session-store';
-import type { ServerInfoCache } from './server-info';
+import type { ServerInfoCache } from './upstreams/server-info';
 import type { AuditLog } from './store/audit-log';
-import type { SvcUpstream } from './svc-upstream';
+import type { SvcUpstream } from './upstreams/svc-upstream';
 import type { WebhookRegistry } from './webhooks/registry';
 
 export interface BffDeps {

@@ -1,9 +1,9 @@
 import { svcOps } from '../shared/svc/catalog';
-import { isDeadKeyRefusal } from './dead-key';
+import { isDeadKeyRefusal } from './upstreams/dead-key';
 import type { EventHub } from './event-hub';
 import { endSessionForDeadKey } from './session-end';
 import type { Session, SessionStore } from './session-store';
-import { UpstreamRefusal, type SvcUpstream } from './svc-upstream';
+import { UpstreamRefusal, type SvcUpstream } from './upstreams/svc-upstream';
 
 /** How long a session's role, as the chat server last confirmed it, is trusted for a console-owned admin read. */
 export const CURRENT_USER_TTL_MS = 30_000;

@@ -1,11 +1,11 @@
 import type { BffDeps } from './app-types';
 import type { Config } from './config';
 import { EventHub, type EventHubOptions } from './event-hub';
-import { createProxyUpstream } from './proxy-upstream';
-import { createServerInfoCache } from './server-info';
+import { createProxyUpstream } from './upstreams/proxy-upstream';
+import { createServerInfoCache } from './upstreams/server-info';
 import { MemorySessionStore, type SessionStore } from './session-store';
 import { MemoryAuditLog, type AuditLog } from './store/audit-log';
-import { createSvcUpstream, type FetchLike } from './svc-upstream';
+import { createSvcUpstream, type FetchLike } from './upstreams/svc-upstream';
 import { CachedSessionStore } from './session-cache';
 import { escapeLogLine } from './log-line';
 import { MemoryBulkRunStore, type BulkRunStore } from './bulk/run-store';

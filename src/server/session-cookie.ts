@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Config } from './config';
-import { isHttps } from './request-origin';
+import { isHttps } from './middleware/request-origin';
 
 const PLAIN = 'rc_session';
 // Under HTTPS the __Host- prefix makes the browser insist on Secure, Path=/ and no Domain.

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
-import { isDeadKeyRefusal } from './dead-key';
+import { isDeadKeyRefusal } from './upstreams/dead-key';
 import { clearSessionCookie } from './session-cookie';
-import type { UpstreamRefusal } from './svc-upstream';
+import type { UpstreamRefusal } from './upstreams/svc-upstream';
 
 /** Refusals that say the account itself is gone: every session of that user is dead, not only this one. */
 const ACCOUNT_GONE_CODES = new Set(['USER_DEACTIVATED', 'REALM_DEACTIVATED']);

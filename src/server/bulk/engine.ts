@@ -16,11 +16,11 @@ import { svcOps } from '../../shared/svc/catalog';
 import { isAdminRole, roleLabel } from '../../shared/svc/roles';
 import type { AuditActor } from '../../shared/bff/audit';
 import type { AuditLog, AuditResult } from '../store/audit-log';
-import type { SvcCredentials, SvcUpstream } from '../svc-upstream';
-import { UpstreamRefusal } from '../svc-upstream';
+import type { SvcCredentials, SvcUpstream } from '../upstreams/svc-upstream';
+import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { INTERNAL_ERROR_RESULT, redactParams } from '../audit';
 import { describeErrorForLog } from '../log-line';
-import { isDeadKeyRefusal } from '../dead-key';
+import { isDeadKeyRefusal } from '../upstreams/dead-key';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import {
   auditResultOfReadBack,
@@ -28,7 +28,7 @@ import {
   NOT_APPLIED,
   readBackUser,
   type ExpectedUserState,
-} from '../read-back';
+} from '../upstreams/read-back';
 import { planAction, planUndo, undoKindOf, type BulkStep, type PlannedPreview, type SnapshotUser } from './preview';
 import { MemoryBulkRunStore, type BulkRunStore, type StoredBulkRun } from './run-store';
 

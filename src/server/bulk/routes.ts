@@ -11,7 +11,7 @@ import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
 import { jsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
-import { UpstreamRefusal } from '../svc-upstream';
+import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { BulkEngine, BulkError, type BulkCaller, type BulkEngineOptions } from './engine';
 
 type Status = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500 | 502 | 503;

@@ -1,6 +1,6 @@
 import type { ServerLimits } from '../../shared/bff/protocol';
 import type { Session } from '../session-store';
-import type { SvcUpstream } from '../svc-upstream';
+import type { SvcUpstream } from '../upstreams/svc-upstream';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { CloseReason, HubListener } from './messages';
 import { realSchedule, SessionQueue, type OwnUserChange, type RegisterState, type Schedule } from './session-queue';

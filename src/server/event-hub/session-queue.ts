@@ -13,8 +13,8 @@ import type { SvcEventBase } from '../../shared/events/svc-events';
 import { applyRealmEvent, realmStateFromRegister, type RealmValue } from './realm-state';
 import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
-import { isDeadKeyRefusal } from '../dead-key';
-import { UpstreamRefusal, type SvcCredentials, type SvcUpstream } from '../svc-upstream';
+import { isDeadKeyRefusal } from '../upstreams/dead-key';
+import { UpstreamRefusal, type SvcCredentials, type SvcUpstream } from '../upstreams/svc-upstream';
 import { backoffDelay, type BackoffPolicy } from './backoff';
 import { limitsFromRegister } from './limits';
 import {

@@ -116,4 +116,4 @@ describe('authorization: the BFF never widens what the chat server allows', () =
 });
 
 // The proxy area refuses non-admins on the server side before any upstream call: see
-// src/server/proxy-routes.test.ts ('refuses a member with 403 before any upstream call').
+// src/server/routes/proxy-routes.test.ts ('refuses a member with 403 before any upstream call').

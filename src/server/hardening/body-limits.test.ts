@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BFF_BODY_LIMITS, BODY_TOO_LARGE, DEFAULT_BFF_BODY_LIMIT } from '../body-limits';
+import { BFF_BODY_LIMITS, BODY_TOO_LARGE, DEFAULT_BFF_BODY_LIMIT } from '../middleware/body-limits';
 import { closeHarnesses, consoleRequest, setupHarness, signIn } from './harness';
 
 afterEach(closeHarnesses);

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
-import { requireCurrentAdmin } from '../require-current-admin';
-import { requireSession } from '../require-session';
+import { requireCurrentAdmin } from './require-current-admin';
+import { requireSession } from './require-session';
 
 /**
  * The gate of a console-owned admin area: a live session, then the chat server's *current* role (owner or

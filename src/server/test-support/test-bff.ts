@@ -4,7 +4,7 @@ import { createSvcSimulator, type SvcSimOptions, type SvcSimulator } from '../..
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDeps } from '../deps';
-import type { FetchLike } from '../upstream-http';
+import type { FetchLike } from '../upstreams/upstream-http';
 
 /**
  * The one way BFF tests build a console: the real `createApp` with its real deps, in front of an in-process chat

@@ -13,7 +13,7 @@ import { auditUnavailable, beginAudit, INTERNAL_ERROR_RESULT, resultOfResponse, 
 import type { Config } from '../config';
 import { jsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
-import { UpstreamRefusal } from '../svc-upstream';
+import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { newEndpointId, type WebhookRegistry } from './registry';
 
 const FORBIDDEN = bffErrorCodes.forbidden;

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { outgoingWebhookPayloadSchema } from '../../shared/bff/webhooks';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
-import { limitBody } from '../body-limits';
+import { limitBody } from '../middleware/body-limits';
 import type { WebhookRegistry } from './registry';
 
 export const RECEIVER_ERRORS = {

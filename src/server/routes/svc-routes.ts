@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { SVC_PREFIX } from '../shared/bff/protocol';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
-import { matchOperation } from '../shared/svc/match';
-import { checkParams } from '../shared/svc/params';
-import { decodeParams, usesQueryString } from '../shared/svc/wire';
-import type { AppEnv, BffDeps } from './app-types';
+import { SVC_PREFIX } from '../../shared/bff/protocol';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import { matchOperation } from '../../shared/svc/match';
+import { checkParams } from '../../shared/svc/params';
+import { decodeParams, usesQueryString } from '../../shared/svc/wire';
+import type { AppEnv, BffDeps } from '../app-types';
 import {
   auditUnavailable,
   beginAudit,
@@ -13,14 +13,14 @@ import {
   lookupUserName,
   svcTarget,
   type AuditHandle,
-} from './audit';
-import type { Config } from './config';
-import { requireSession } from './require-session';
-import { endDeadSession } from './session-end';
+} from '../audit';
+import type { Config } from '../config';
+import { requireSession } from '../middleware/require-session';
+import { endDeadSession } from '../session-end';
 import { SvcReadAnswers } from './svc-read-answers';
-import { UpstreamRefusal } from './svc-upstream';
-import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from './read-back';
-import type { Session } from './session-store';
+import { UpstreamRefusal } from '../upstreams/svc-upstream';
+import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from '../upstreams/read-back';
+import type { Session } from '../session-store';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 

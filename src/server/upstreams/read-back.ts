@@ -1,6 +1,6 @@
-import { svcOps } from '../shared/svc/catalog';
-import { bffErrorCodes } from '../shared/svc/envelope';
-import type { AuditResult } from './store/audit-log';
+import { svcOps } from '../../shared/svc/catalog';
+import { bffErrorCodes } from '../../shared/svc/envelope';
+import type { AuditResult } from '../store/audit-log';
 import type { SvcCredentials, SvcUpstream, UpstreamRefusal } from './svc-upstream';
 
 /**

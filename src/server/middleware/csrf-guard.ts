@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { CSRF_HEADER, CSRF_VALUE } from '../shared/bff/protocol';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
-import type { Config } from './config';
+import { CSRF_HEADER, CSRF_VALUE } from '../../shared/bff/protocol';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import type { Config } from '../config';
 import { consoleOrigin } from './request-origin';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -6,9 +6,9 @@ import {
   proxyProcedures,
   type ProxyErrorEnvelope,
   type ProxyProcedureName,
-} from '../shared/proxy';
+} from '../../shared/proxy';
 import type { FetchLike } from './svc-upstream';
-import { bffErrorCodes } from '../shared/svc/envelope';
+import { bffErrorCodes } from '../../shared/svc/envelope';
 
 /** One procedure call's outcome, already in the browser's terms. */
 export type ProxyCallResult =

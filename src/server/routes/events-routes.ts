@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { streamSSE, type SSEMessage } from 'hono/streaming';
-import { SSE_EVENTS } from '../shared/events/bff-stream';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
-import type { AppEnv, BffDeps } from './app-types';
-import type { Config } from './config';
-import { requireSession } from './require-session';
-import { Outbox, type HubMessage } from './event-hub';
+import { SSE_EVENTS } from '../../shared/events/bff-stream';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import type { AppEnv, BffDeps } from '../app-types';
+import type { Config } from '../config';
+import { requireSession } from '../middleware/require-session';
+import { Outbox, type HubMessage } from '../event-hub';
 
 /** The BFF's own codes for refusing a stream (the shared table lists the ones the SPA maps to messages). */
 export const TOO_MANY_STREAMS = bffErrorCodes.tooManyStreams;

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 
 export const BODY_TOO_LARGE = bffErrorCodes.bodyTooLarge;
 

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
-import type { AppEnv, BffDeps } from './app-types';
-import type { Config } from './config';
-import { clearSessionCookie, readSessionId } from './session-cookie';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import type { AppEnv, BffDeps } from '../app-types';
+import type { Config } from '../config';
+import { clearSessionCookie, readSessionId } from '../session-cookie';
 
 /** Every /bff route that acts for a user: a live session (marked seen) or 401 SESSION_EXPIRED. */
 export function requireSession(config: Config, deps: BffDeps): MiddlewareHandler<AppEnv> {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { OwnSettingsState, RealmState, UserSettingsDefaultsState } from '../shared/bff/protocol';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
-import type { AppEnv, BffDeps } from './app-types';
-import type { Config } from './config';
-import { requireSession } from './require-session';
+import type { OwnSettingsState, RealmState, UserSettingsDefaultsState } from '../../shared/bff/protocol';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import type { AppEnv, BffDeps } from '../app-types';
+import type { Config } from '../config';
+import { requireSession } from '../middleware/require-session';
 
 type Scalar = boolean | number | string | null;
 

@@ -2,16 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
-import { firstLoadRequests, NO_SESSION_COOKIE_META, preloadLinkHeader } from '../shared/bff/first-load';
+import { firstLoadRequests, NO_SESSION_COOKIE_META, preloadLinkHeader } from '../../shared/bff/first-load';
 import {
   PAGE_PRELOADS_FILE,
   pagePreloadFiles,
   pagePreloadsSchema,
   pagePreloadTags,
   type PagePreloads,
-} from '../shared/bff/page-preloads';
-import type { AppEnv } from './app-types';
-import { hasSessionCookie } from './session-cookie';
+} from '../../shared/bff/page-preloads';
+import type { AppEnv } from '../app-types';
+import { hasSessionCookie } from '../session-cookie';
 
 const NO_PRELOADS: PagePreloads = { shell: [], routes: {} };
 

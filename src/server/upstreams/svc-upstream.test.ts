@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { svcOps } from '../shared/svc/catalog';
-import { createSvcSimulator, startSvcSimServer } from '../sim/svc';
+import { svcOps } from '../../shared/svc/catalog';
+import { createSvcSimulator, startSvcSimServer } from '../../sim/svc';
 import { createSvcUpstream, REMEMBER_FROM_BYTES, UpstreamRefusal } from './svc-upstream';
 import type { TransportRequest, TransportResponse } from './upstream-http';
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NUL = '\u0000';

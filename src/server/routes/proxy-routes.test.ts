@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROXY_BATCH_PATH, proxyErrorCodes, proxyPath } from '../shared/proxy';
-import type { ProxyScope } from '../shared/proxy';
-import { mapProxyError, scopeNamedIn } from './proxy-upstream';
-import { closeTestBffs, consoleRequest, createTestBff, signIn } from './test-support/test-bff';
+import { PROXY_BATCH_PATH, proxyErrorCodes, proxyPath } from '../../shared/proxy';
+import type { ProxyScope } from '../../shared/proxy';
+import { mapProxyError, scopeNamedIn } from '../upstreams/proxy-upstream';
+import { closeTestBffs, consoleRequest, createTestBff, signIn } from '../test-support/test-bff';
 
 interface Options {
   scopes?: ProxyScope[];

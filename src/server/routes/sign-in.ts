@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { signInSchema } from '../shared/bff/protocol';
-import { svcOps } from '../shared/svc/catalog';
-import { bffErrorCodes, errorEnvelope, type ErrorEnvelope } from '../shared/svc/envelope';
-import type { OwnUser } from '../shared/svc/records';
-import type { AppEnv, BffDeps } from './app-types';
-import { actorOf, requestIdOf } from './audit';
-import type { Session, SessionData } from './session-store';
-import type { SignInThrottle } from './sign-in-throttle';
-import type { SvcCredentials, UpstreamRefusal } from './svc-upstream';
+import type { signInSchema } from '../../shared/bff/protocol';
+import { svcOps } from '../../shared/svc/catalog';
+import { bffErrorCodes, errorEnvelope, type ErrorEnvelope } from '../../shared/svc/envelope';
+import type { OwnUser } from '../../shared/svc/records';
+import type { AppEnv, BffDeps } from '../app-types';
+import { actorOf, requestIdOf } from '../audit';
+import type { Session, SessionData } from '../session-store';
+import type { SignInThrottle } from '../sign-in-throttle';
+import type { SvcCredentials, UpstreamRefusal } from '../upstreams/svc-upstream';
 
 /** The steps of `POST /bff/session` (session-routes.ts), each on its own. */
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Config } from './config';
+import type { Config } from '../config';
 
 /** The console's own origin, as the browser sees it. */
 export function consoleOrigin(c: Context, config: Config): string {

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NO_SESSION_COOKIE_META, USERS_LIST_PATH } from '../shared/bff/first-load';
-import { PAGE_PRELOADS_FILE } from '../shared/bff/page-preloads';
+import { NO_SESSION_COOKIE_META, USERS_LIST_PATH } from '../../shared/bff/first-load';
+import { PAGE_PRELOADS_FILE } from '../../shared/bff/page-preloads';
 import { staticRoutes } from './static-routes';
 
 describe('staticRoutes', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
-import type { HubOverrides } from './deps';
-import { closeTestBffs, consoleRequest, createTestBff, ORIGIN, signInSession } from './test-support/test-bff';
+import { loadConfig } from '../config';
+import type { HubOverrides } from '../deps';
+import { closeTestBffs, consoleRequest, createTestBff, ORIGIN, signInSession } from '../test-support/test-bff';
 
 interface Options {
   keepaliveMs?: number;

@@ -1,9 +1,9 @@
-import type { ServerInfo } from '../shared/bff/protocol';
-import { svcOps } from '../shared/svc/catalog';
-import { featureLevelOf, versionOf } from '../shared/svc/features';
-import type { ServerSettings } from '../shared/svc/records';
+import type { ServerInfo } from '../../shared/bff/protocol';
+import { svcOps } from '../../shared/svc/catalog';
+import { featureLevelOf, versionOf } from '../../shared/svc/features';
+import type { ServerSettings } from '../../shared/svc/records';
 import { UpstreamRefusal, type SvcUpstream } from './svc-upstream';
-import { absoluteUrl } from '../shared/svc/urls';
+import { absoluteUrl } from '../../shared/svc/urls';
 
 export function toServerInfo(s: ServerSettings, svcUrl: string): ServerInfo {
   const base = s.realm_url ?? s.realm_uri ?? svcUrl;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SkippedRecord } from '../shared/bff/skipped-records';
+import type { SkippedRecord } from '../../shared/bff/skipped-records';
 
 /** Keys that name a record, in the order they are tried. */
 const ID_KEYS = ['user_id', 'stream_id', 'message_id', 'id'] as const;

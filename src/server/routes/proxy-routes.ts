@@ -8,15 +8,15 @@ import {
   summarizeReport,
   type BatchResult,
   type ProxyProcedureName,
-} from '../shared/proxy';
-import { errorEnvelope } from '../shared/svc/envelope';
-import type { AuditTarget } from '../shared/bff/audit';
-import type { AppEnv, BffDeps } from './app-types';
-import { auditUnavailable, beginAudit, recordAudit } from './audit';
-import { isWriteProcedure, verifiedWrite } from './proxy-verify';
-import type { Config } from './config';
-import type { ProxyCallResult } from './proxy-upstream';
-import { requireAdmin } from './middleware/require-admin';
+} from '../../shared/proxy';
+import { errorEnvelope } from '../../shared/svc/envelope';
+import type { AuditTarget } from '../../shared/bff/audit';
+import type { AppEnv, BffDeps } from '../app-types';
+import { auditUnavailable, beginAudit, recordAudit } from '../audit';
+import { isWriteProcedure, verifiedWrite } from '../upstreams/proxy-verify';
+import type { Config } from '../config';
+import type { ProxyCallResult } from '../upstreams/proxy-upstream';
+import { requireAdmin } from '../middleware/require-admin';
 
 type Checked = { ok: true; input: unknown } | { ok: false; result: ProxyCallResult };
 

@@ -5,8 +5,8 @@ import {
   CompressedAnswers,
   type ContentCoding,
 } from './compress-json';
-import { securedHeaders, securedResponse, type SecuredHeaders } from './security-headers';
-import type { RawUpstreamResponse } from './svc-upstream';
+import { securedHeaders, securedResponse, type SecuredHeaders } from '../middleware/security-headers';
+import type { RawUpstreamResponse } from '../upstreams/svc-upstream';
 
 // A read's coding depends on the request's Accept-Encoding, compressed or not.
 const UPSTREAM_READ = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeRecordSchema, summarizeReport } from '../shared/proxy';
+import { routeRecordSchema, summarizeReport } from '../../shared/proxy';
 import { verifyDelete, verifyWrite } from './proxy-verify';
 
 const stored = routeRecordSchema.parse({

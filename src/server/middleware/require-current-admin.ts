@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
-import { isAdminRole } from '../shared/svc/roles';
-import type { AppEnv, BffDeps } from './app-types';
-import type { Config } from './config';
-import { clearSessionCookie } from './session-cookie';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import { isAdminRole } from '../../shared/svc/roles';
+import type { AppEnv, BffDeps } from '../app-types';
+import type { Config } from '../config';
+import { clearSessionCookie } from '../session-cookie';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
 import type { z } from 'zod';
-import type { SvcOperation } from '../shared/svc/catalog';
-import { bffErrorCodes, errorEnvelope, errorEnvelopeSchema, type ErrorEnvelope } from '../shared/svc/envelope';
-import { encodeParams, fillTemplate, usesQueryString } from '../shared/svc/wire';
-import { SKIPPED_RECORDS_FIELD } from '../shared/bff/skipped-records';
+import type { SvcOperation } from '../../shared/svc/catalog';
+import { bffErrorCodes, errorEnvelope, errorEnvelopeSchema, type ErrorEnvelope } from '../../shared/svc/envelope';
+import { encodeParams, fillTemplate, usesQueryString } from '../../shared/svc/wire';
+import { SKIPPED_RECORDS_FIELD } from '../../shared/bff/skipped-records';
 import { salvageRecords } from './salvage-records';
 import {
   createFetchTransport,

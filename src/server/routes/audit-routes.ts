@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { AUDIT_EXPORT_LIMIT, auditFilterSchema, auditPageQuerySchema, type AuditEntry } from '../shared/bff/audit';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
-import { describeIssue } from '../shared/svc/params';
-import type { AppEnv, BffDeps } from './app-types';
-import type { Config } from './config';
-import { requireAdmin } from './middleware/require-admin';
+import { AUDIT_EXPORT_LIMIT, auditFilterSchema, auditPageQuerySchema, type AuditEntry } from '../../shared/bff/audit';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import { describeIssue } from '../../shared/svc/params';
+import type { AppEnv, BffDeps } from '../app-types';
+import type { Config } from '../config';
+import { requireAdmin } from '../middleware/require-admin';
 
 export const FORBIDDEN = bffErrorCodes.forbidden;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_WEIGHT, type ProxyProcedureName, type RouteRecord, type WriteReport } from '../shared/proxy';
+import { DEFAULT_WEIGHT, type ProxyProcedureName, type RouteRecord, type WriteReport } from '../../shared/proxy';
 import type { ProxyCallResult, ProxyUpstream } from './proxy-upstream';
 
 /** How each field is compared with its read-back; anything not listed is compared as JSON. */

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { signInSchema, type OwnSessions, type ServerLimits, type SessionInfo } from '../shared/bff/protocol';
-import { svcOps } from '../shared/svc/catalog';
-import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
-import type { AppEnv, BffDeps } from './app-types';
-import { actorOf, auditUnavailable, beginAudit, requestIdOf } from './audit';
-import type { Config } from './config';
-import { jsonBody } from './middleware/json-body';
-import { endDeadSession } from './session-end';
-import { requireSession } from './require-session';
-import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie';
-import { sessionHandleOf, type Session } from './session-store';
+import { signInSchema, type OwnSessions, type ServerLimits, type SessionInfo } from '../../shared/bff/protocol';
+import { svcOps } from '../../shared/svc/catalog';
+import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
+import type { AppEnv, BffDeps } from '../app-types';
+import { actorOf, auditUnavailable, beginAudit, requestIdOf } from '../audit';
+import type { Config } from '../config';
+import { jsonBody } from '../middleware/json-body';
+import { endDeadSession } from '../session-end';
+import { requireSession } from '../middleware/require-session';
+import { clearSessionCookie, readSessionId, writeSessionCookie } from '../session-cookie';
+import { sessionHandleOf, type Session } from '../session-store';
 import {
   credentialsFor,
   recordRefusedSignIn,
@@ -18,8 +18,8 @@ import {
   sessionData,
   throttledSignIn,
 } from './sign-in';
-import { clientIp, SignInThrottle } from './sign-in-throttle';
-import { UpstreamRefusal } from './svc-upstream';
+import { clientIp, SignInThrottle } from '../sign-in-throttle';
+import { UpstreamRefusal } from '../upstreams/svc-upstream';
 
 const SESSION_NOT_FOUND = bffErrorCodes.sessionNotFound;
 

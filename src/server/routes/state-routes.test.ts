@@ -6,11 +6,11 @@ import {
   realmStateSchema,
   USER_SETTINGS_DEFAULTS_STATE_PATH,
   userSettingsDefaultsStateSchema,
-} from '../shared/bff/protocol';
-import { callSim } from '../sim/svc';
-import { applyRealmEvent, realmStateFromRegister } from './event-hub/realm-state';
+} from '../../shared/bff/protocol';
+import { callSim } from '../../sim/svc';
+import { applyRealmEvent, realmStateFromRegister } from '../event-hub/realm-state';
 import { userSettingsDefaultsState } from './state-routes';
-import { closeTestBffs, consoleRequest, createTestBff, ORIGIN, signInSession } from './test-support/test-bff';
+import { closeTestBffs, consoleRequest, createTestBff, ORIGIN, signInSession } from '../test-support/test-bff';
 
 afterEach(closeTestBffs);
 
