@@ -8,8 +8,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['src/testing/setup.ts'],
     // Generous: no test waits on the clock, but the SQL-store tests (PGlite, in-process: opening it is a hook) take
-    // many seconds of CPU,
-    // and a machine whose cores are busy elsewhere stretches them.
+    // many seconds of CPU, and a machine whose cores are busy elsewhere stretches them.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'threads',
