@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor poll until the page shows what they look for; a busy machine renders slower than the
+// 1 s Testing Library allows by default, so the ceiling is generous (a passing test never waits for it).
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Runs before every test file, node and jsdom alike. The browser polyfills are what Mantine needs and jsdom
