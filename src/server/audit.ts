@@ -79,7 +79,7 @@ export function actorOf(session: Pick<Session, 'userId' | 'apiEmail' | 'fullName
 // Credentials of any kind: never stored.
 const SECRET_KEY = /pass(word)?|api[_-]?key|secret|token|authorization|cookie|credential|otp/i;
 // Message and draft/snippet bodies: never stored (their length is).
-const CONTENT_KEY = /^(content|.*_content|body|text|message)$/i;
+const CONTENT_KEY = /^(content|.*_content|body|text|message|file)$/i;
 const MAX_STRING = 500;
 const MAX_DEPTH = 6;
 
@@ -113,6 +113,8 @@ function id(value: unknown): string | null {
 /** What a chat operation acts on, from its parameters (names where the request itself carries them). */
 export function svcTarget(opId: string, p: Record<string, unknown>, session: Session): AuditTarget | null {
   const name = typeof p.name === 'string' ? p.name : null;
+  const people = peopleAdminTarget(opId, p);
+  if (people) return people;
   if (p.user_id !== undefined) return { type: 'user', id: id(p.user_id), name: null };
   if (p.user_group_id !== undefined) return { type: 'group', id: id(p.user_group_id), name };
   if (opId === 'createUserGroup') return { type: 'group', id: null, name };
@@ -138,6 +140,26 @@ export function svcTarget(opId: string, p: Record<string, unknown>, session: Ses
   if (opId.startsWith('updateRealm')) return { type: 'realm', id: null, name: null };
   // Everything else under /users/me acts on the signed-in user.
   return { type: 'user', id: String(session.userId), name: session.fullName };
+}
+
+/** Invitations, profile fields, custom emoji and created users. */
+function peopleAdminTarget(opId: string, p: Record<string, unknown>): AuditTarget | null {
+  const name = typeof p.name === 'string' ? p.name : null;
+  if (p.invite_id !== undefined) return { type: 'invitation', id: id(p.invite_id), name: null };
+  if (opId === 'sendInvites') {
+    const emails = typeof p.invitee_emails === 'string' ? p.invitee_emails.replace(/\s+/g, ' ').trim() : null;
+    return { type: 'invitation', id: null, name: emails };
+  }
+  if (opId === 'createInviteLink') return { type: 'invitation', id: null, name: 'invite link' };
+  if (p.field_id !== undefined) return { type: 'profile_field', id: id(p.field_id), name };
+  if (opId === 'createCustomProfileField' || opId === 'reorderCustomProfileFields') {
+    return { type: 'profile_field', id: null, name };
+  }
+  if (p.emoji_name !== undefined) return { type: 'emoji', id: null, name: id(p.emoji_name) };
+  if (opId === 'createUser') {
+    return { type: 'user', id: null, name: typeof p.full_name === 'string' ? p.full_name : id(p.email) };
+  }
+  return null;
 }
 
 /** A user's display name from the chat server, best effort and quick (null when not known within 1.5 s). */

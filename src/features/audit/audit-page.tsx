@@ -1,3 +1,4 @@
+import { operationLabel } from '../../shared/bff/operation-labels';
 import {
   Autocomplete,
   Badge,
@@ -79,8 +80,14 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
     header: 'Operation',
     width: 'minmax(10rem, 1fr)',
     cell: (e) => (
-      <Text size="sm" ff="monospace" truncate>
-        {e.operation}
+      <Text size="sm" truncate title={e.operation}>
+        {operationLabel(e.operation)}
+        {operationLabel(e.operation) !== e.operation ? (
+          <Text span size="xs" c="dimmed" ff="monospace">
+            {' '}
+            {e.operation}
+          </Text>
+        ) : null}
       </Text>
     ),
   },
@@ -119,7 +126,12 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
         entry.actor.role !== null ? ` · ${roleLabel(entry.actor.role)}` : ''
       }`,
     ],
-    ['Operation', <Code key="op">{entry.operation}</Code>],
+    [
+      'Operation',
+      <span key="op">
+        {operationLabel(entry.operation)} <Code>{entry.operation}</Code>
+      </span>,
+    ],
     ['Area', entry.area],
     ['Target', describeTarget(entry.target)],
     ['Outcome', <OutcomeBadge key="outcome" entry={entry} />],

@@ -23,6 +23,9 @@ export const auditTargetTypes = [
   'route',
   'session',
   'webhook',
+  'invitation',
+  'profile_field',
+  'emoji',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

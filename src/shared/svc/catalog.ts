@@ -17,6 +17,8 @@ import { messagesOps } from './ops/messages-ops';
 import { presenceOps } from './ops/presence-ops';
 import { realmDefaultsOps } from './ops/realm-defaults-ops';
 import { userGroupsOps } from './ops/user-groups-ops';
+import { invitesOps } from './ops/invites-ops';
+import { peopleAdminOps } from './ops/people-admin-ops';
 import { op, type SvcOperation } from './op';
 import { emojiNameGiven, emojiNameRequired, statusUpdateShape } from './status-params';
 
@@ -41,6 +43,8 @@ export const svcOps = {
   ...messagesOps,
   ...userGroupsOps,
   ...presenceOps,
+  ...invitesOps,
+  ...peopleAdminOps,
   getServerSettings: op({
     id: 'getServerSettings',
     method: 'GET',

@@ -20,6 +20,11 @@ export interface SvcOperation<P extends z.ZodObject = z.ZodObject, R extends z.Z
    * whose skipped events would be acknowledged with the rest and lost).
    */
   wholeAnswer?: boolean;
+  /**
+   * The parameter that carries a file (a `data:` URL between the browser and the BFF): the BFF sends the
+   * call as multipart/form-data with that file as its one file part.
+   */
+  fileParam?: string;
 }
 
 type OpInput<P extends z.ZodObject, R extends z.ZodType> = Omit<
