@@ -133,7 +133,10 @@ function encodeRest(op: SvcOperation, params: Record<string, unknown>): string {
  * A file upload as the server takes it: the other parameters as form fields, and the file parameter's
  * `data:` URL (checked by the catalog schema) as the one file part.
  */
-function encodeMultipart(op: SvcOperation, params: Record<string, unknown>): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+function encodeMultipart(
+  op: SvcOperation,
+  params: Record<string, unknown>,
+): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const boundary = `----RealmConsole${randomBytes(12).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [key, value] of Object.entries(params)) {

@@ -72,6 +72,8 @@ export function shapeEventFor(
       return shapeFlagsEvent(event, recipient, preferences);
     case 'message':
       return shapeMessageEvent(store, event, recipient, preferences);
+    case 'invites_changed':
+      return event.recipient_ids?.includes(recipient.user_id) ? { type: 'invites_changed' } : null;
     default:
       // Types added later pass unchanged until they need shaping.
       return event;

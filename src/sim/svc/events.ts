@@ -233,7 +233,17 @@ export type SvcEvent =
   | UpdateMessageEvent
   | MessageEvent
   | UserGroupEvent
-  | UpdateMessageFlagsEvent;
+  | UpdateMessageFlagsEvent
+  | PeopleAdminEvent;
+
+/**
+ * Invitations changed (only administrators and the invitation's author hear it: `recipient_ids`, removed on
+ * delivery); the custom profile fields (the whole list); custom emoji (the whole set).
+ */
+export type PeopleAdminEvent =
+  | { type: 'invites_changed'; recipient_ids?: number[] }
+  | { type: 'custom_profile_fields'; fields: Record<string, unknown>[] }
+  | { type: 'realm_emoji'; op: 'update'; realm_emoji: Record<string, Record<string, unknown>> };
 
 /** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
 export interface HeartbeatEvent {

@@ -21,6 +21,8 @@ export interface SimCore {
 /** The request itself, for handlers that outlive a quick answer (long-polls end when the client hangs up). */
 export interface RequestInfo {
   signal: AbortSignal | undefined;
+  /** Files of a multipart body (uploads). */
+  files?: readonly File[];
 }
 
 export interface PublicContext<P> {

@@ -30,10 +30,16 @@ const fieldSchemas = new WeakMap<SvcOperation, z.ZodObject>();
 function fieldSchemaOf(op: SvcOperation): z.ZodObject {
   let schema = fieldSchemas.get(op);
   if (!schema) {
-    schema = z.object(op.params.shape);
+    schema = z.object(withoutFileParam(op));
     fieldSchemas.set(op, schema);
   }
   return schema;
+}
+
+/** An upload's file is a part of the body, not a parameter: the handler reads it from the request. */
+function withoutFileParam(op: SvcOperation): Record<string, z.ZodType> {
+  const { [op.fileParam ?? '']: _file, ...rest } = op.params.shape as Record<string, z.ZodType>;
+  return rest;
 }
 
 // Marks issues that carry zod's generic wording: a per-parse error map loses to messages written into the
@@ -51,7 +57,7 @@ export function parseParams(
   level: number,
   pretendUnsupported: readonly string[],
 ): ParsedParams {
-  const shape = op.params.shape as Record<string, z.ZodType>;
+  const shape = withoutFileParam(op);
   const tooNew = PARAM_MIN_LEVELS[op.id as SvcOpId] ?? {};
   const exists = PARAM_EXISTS[op.id as SvcOpId] ?? (() => true);
   const ignored: string[] = [];

@@ -83,7 +83,10 @@ export const peopleAdminOps = {
     adminOnly: true,
     params: () =>
       z.strictObject({
-        email: z.string().trim().regex(/^[^@\s]+@[^@\s]+$/, 'Enter an email address.'),
+        email: z
+          .string()
+          .trim()
+          .regex(/^[^@\s]+@[^@\s]+$/, 'Enter an email address.'),
         password: z.string().min(1, 'Enter a password.').max(1000),
         full_name: z.string().trim().min(1, 'Name too short!').max(100, 'Name too long!'),
       }),

@@ -15,6 +15,7 @@ import { serverSettingsHandlers } from './server-settings';
 import { userGroupsHandlers } from './user-groups';
 import { userStatusHandlers } from './user-status';
 import { userHandlers } from './users';
+import { peopleAdminHandlers } from './people-admin';
 
 const all: readonly RegisteredHandler[] = [
   ...serverSettingsHandlers,
@@ -32,6 +33,7 @@ const all: readonly RegisteredHandler[] = [
   ...sendMessageHandlers,
   ...userGroupsHandlers,
   ...presenceHandlers,
+  ...peopleAdminHandlers,
 ];
 
 /** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */

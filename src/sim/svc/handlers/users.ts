@@ -40,6 +40,10 @@ const PROFILE_TEXT_LIMITS: Record<number, number> = {
   [PROFILE_FIELD_TYPE.shortText]: 50,
   [PROFILE_FIELD_TYPE.pronouns]: 50,
   [PROFILE_FIELD_TYPE.longText]: 500,
+  [PROFILE_FIELD_TYPE.url]: 2048,
+  [PROFILE_FIELD_TYPE.select]: 2048,
+  [PROFILE_FIELD_TYPE.date]: 50,
+  [PROFILE_FIELD_TYPE.externalAccount]: 50,
 };
 
 interface ProfileChange {
@@ -53,11 +57,41 @@ function checkProfileData(store: SvcStore, entries: readonly { id: number; value
   return entries.map(({ id, value }) => {
     const field = store.profileField(id);
     if (!field) throw badRequest(`Field id ${id} not found.`);
+    // An empty value clears the field, whatever its type.
+    if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
+      return { fieldId: id, fieldType: field.type, value: '' };
+    }
+    if (field.type === PROFILE_FIELD_TYPE.user) {
+      if (!Array.isArray(value)) throw badRequest(`${field.name} is not a list`);
+      for (const userId of value) {
+        const user = typeof userId === 'number' ? store.user(userId) : undefined;
+        if (!user || !user.isActive) throw badRequest(`Invalid user ID: ${String(userId)}`);
+      }
+      return { fieldId: id, fieldType: field.type, value: JSON.stringify(value) };
+    }
     if (typeof value !== 'string') throw badRequest(`${field.name} is not a string`);
+    checkTypedValue(field.name, field.type, field.fieldData ?? '', value);
     const limit = PROFILE_TEXT_LIMITS[field.type] ?? 50;
     if (value.length > limit) throw badRequest(`${field.name} is too long (limit: ${limit} characters)`);
     return { fieldId: id, fieldType: field.type, value: value.trim() };
   });
+}
+
+/** Dates, links and options are checked by their type, with the server's messages. */
+function checkTypedValue(name: string, type: number, fieldData: string, value: string): void {
+  if (type === PROFILE_FIELD_TYPE.date && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))) {
+    throw badRequest(`${name} is not a date`);
+  }
+  if (type === PROFILE_FIELD_TYPE.url && !URL.canParse(value)) throw badRequest(`${name} is not a URL`);
+  if (type === PROFILE_FIELD_TYPE.select) {
+    let options: Record<string, unknown> = {};
+    try {
+      options = JSON.parse(fieldData) as Record<string, unknown>;
+    } catch {
+      // No options: every value is refused.
+    }
+    if (!Object.hasOwn(options, value)) throw badRequest(`'${value}' is not a valid choice for '${name}'.`);
+  }
 }
 
 export const userHandlers = [
