@@ -5,10 +5,20 @@
  * the recipes or the catalog grow:  npx tsx scripts/record-real.ts
  * It changes the dev organization (throwaway groups, channels, messages); `reset-db.sh` puts it back.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { findRealServer } from '../e2e/real-server';
 import { recipes, type ContractApi, type ContractRole } from '../src/testing/real-contract/recipes';
-import { ANSWERS_FILE, type RecordedAnswers } from '../src/testing/real-contract/real-answers';
+import { ANSWERS_FILE, readRecordedAnswers, type RecordedAnswers } from '../src/testing/real-contract/real-answers';
+
+/**
+ * `--only=opA,opB` records only those operations' recipes and keeps every other answer as recorded before, so
+ * an area that adds recipes does not re-record (and change) everyone else's.
+ */
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const previous = only && existsSync(ANSWERS_FILE) ? readRecordedAnswers() : null;
 
 const ACCOUNTS: Record<ContractRole, string> = {
   owner: 'desdemona@zulip.com',
@@ -81,6 +91,11 @@ const out: RecordedAnswers = {
   answers: [],
 };
 for (const recipe of recipes) {
+  const kept = only && !only.includes(recipe.op) ? previous?.answers.find((a) => a.name === recipe.name) : undefined;
+  if (kept) {
+    out.answers.push(kept);
+    continue;
+  }
   const path = await recipe.path(api);
   const params = recipe.params ? await recipe.params(api) : {};
   const { status, body } = await api.call(recipe.as, recipe.method, path, params);

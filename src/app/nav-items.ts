@@ -15,6 +15,10 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
       { to: '/users', label: 'Users' },
       // The chat server refuses guests every user-group read.
       { to: '/groups', label: 'User groups', audience: 'members' },
+      // The chat server refuses guests every invitation endpoint.
+      { to: '/invitations', label: 'Invitations', audience: 'members' },
+      { to: '/settings/profile-fields', label: 'Custom profile fields' },
+      { to: '/settings/emoji', label: 'Custom emoji' },
     ],
   },
   {

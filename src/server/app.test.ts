@@ -306,7 +306,7 @@ describe('BFF svc forwarding', () => {
   });
 
   it('refuses operations that are not catalogued, or are BFF-only, before any upstream call', async () => {
-    const unknown = await h.app.request(ORIGIN + '/bff/svc/realm/emoji', { headers: { cookie } });
+    const unknown = await h.app.request(ORIGIN + '/bff/svc/calls/zoom/create', { headers: { cookie } });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).code).toBe('UNKNOWN_OPERATION');
     const keyExchange = await h.app.request(

@@ -58,6 +58,9 @@ export const CONSOLE_EVENT_TYPES = [
   'drafts',
   'saved_snippets',
   'user_settings',
+  'invites_changed',
+  'custom_profile_fields',
+  'realm_emoji',
 ] as const;
 
 /** Initial state the console reads from POST /register (fetch_event_types). */

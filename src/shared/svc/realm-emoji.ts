@@ -45,7 +45,7 @@ export function decodeEmojiImage(dataUrl: string): { type: string; bytes: Uint8A
 export function emojiNameProblem(raw: string): string | null {
   const name = raw.trim().replaceAll(' ', '_');
   if (name === '') return 'Emoji name is missing';
-  if (/^[0-9a-z\-_]+(?<![\-_])$/.test(name)) return null;
-  if (/^[0-9a-z\-_]+$/.test(name)) return 'Emoji names must end with either a letter or digit.';
+  if (/^[0-9a-z_-]+(?<![_-])$/.test(name)) return null;
+  if (/^[0-9a-z_-]+$/.test(name)) return 'Emoji names must end with either a letter or digit.';
   return 'Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.';
 }

@@ -155,6 +155,12 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     ...at(LEVEL.canAddSubscribersGroup, {
       realm_can_add_subscribers_group: realmGroupSettingValue(store, r.can_add_subscribers_group),
     }),
+    // Who may invite (by email, by link) and add custom emoji (group settings since levels 298, 209, 307).
+    ...at(298, {
+      realm_can_invite_users_group: realmGroupSettingValue(store, r.can_invite_users_group),
+      realm_create_multiuse_invite_group: realmGroupSettingValue(store, r.create_multiuse_invite_group),
+    }),
+    ...at(307, { realm_can_add_custom_emoji_group: realmGroupSettingValue(store, r.can_add_custom_emoji_group) }),
     // Who may move, resolve and delete messages.
     ...at(LEVEL.canMoveMessagesBetweenChannelsGroup, {
       realm_can_move_messages_between_channels_group: realmGroupSettingValue(

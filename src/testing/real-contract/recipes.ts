@@ -5,6 +5,8 @@
  * make their own throwaway records first.
  */
 
+import { peopleAdminRecipes } from './people-admin-recipes';
+
 export type ContractRole = 'owner' | 'admin' | 'moderator' | 'member' | 'guest';
 /** `public`: a public channel every role but the guest reads and the admin follows. */
 export type ContractChannel = 'public';
@@ -526,4 +528,5 @@ export const recipes: readonly Recipe[] = [
     path: () => '/realm/user_settings_defaults',
     params: () => ({ web_home_view: 'inbox', no_such_setting: true }),
   },
+  ...peopleAdminRecipes,
 ];

@@ -73,8 +73,8 @@ function announce(store: SvcStore): void {
 
 function checkName(name: string): void {
   if (!name) throw badRequest('Emoji name is missing');
-  if (/^[0-9a-z\-_]+(?<![\-_])$/.test(name)) return;
-  if (/^[0-9a-z\-_]+$/.test(name)) throw badRequest('Emoji names must end with either a letter or digit.');
+  if (/^[0-9a-z_-]+(?<![_-])$/.test(name)) return;
+  if (/^[0-9a-z_-]+$/.test(name)) throw badRequest('Emoji names must end with either a letter or digit.');
   throw badRequest('Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.');
 }
 
