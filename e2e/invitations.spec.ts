@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { simCall } from './sim-api';
@@ -126,4 +127,22 @@ test('a guest is told they cannot invite, and has no Invitations entry', async (
   await signIn(page, 'guest@demo.test', undefined, PAGE);
   await expect(page.getByText('Guests cannot invite anyone')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Invitations' })).toHaveCount(0);
+});
+
+test('axe finds no serious or critical violation on the invitations, profile fields and emoji pages', async ({
+  page,
+}) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  await signIn(page, 'admin@demo.test', undefined, PAGE);
+  await expect(page.getByRole('region', { name: "A new member's first day" })).toContainText('Permissions');
+  expect(await serious()).toEqual([]);
+  await page.goto('/settings/profile-fields');
+  await expect(page.getByRole('table', { name: 'Custom profile fields' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.goto('/settings/emoji');
+  await expect(page.getByRole('table', { name: 'Custom emoji' })).toBeVisible();
+  expect(await serious()).toEqual([]);
 });
