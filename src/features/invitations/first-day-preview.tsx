@@ -141,7 +141,7 @@ export function FirstDayPreview({
       <Title order={4} size="h5">
         Permissions ({held.length} of {day.permissions.length})
       </Title>
-      <ScrollArea.Autosize mah={180}>
+      <ScrollArea.Autosize mah={180} viewportProps={{ tabIndex: 0 }}>
         <List size="sm" spacing={2} aria-label="Permissions they will hold">
           {held.map((p) => (
             <List.Item key={p.key}>{p.label}</List.Item>
@@ -156,7 +156,7 @@ export function FirstDayPreview({
         Their settings
       </Title>
       {defaults.data?.defaults ? (
-        <ScrollArea.Autosize mah={160}>
+        <ScrollArea.Autosize mah={160} viewportProps={{ tabIndex: 0 }}>
           <List size="xs" spacing={0} aria-label="Defaults for new users">
             {Object.entries(defaults.data.defaults).map(([key, value]) => (
               <List.Item key={key}>
