@@ -233,7 +233,20 @@ export type SvcEvent =
   | UpdateMessageEvent
   | MessageEvent
   | UserGroupEvent
-  | UpdateMessageFlagsEvent;
+  | UpdateMessageFlagsEvent
+  | DefaultStreamsEvent
+  | ChannelFolderEvent;
+
+/** The default channels for new users changed (IDs from level 330, records before). */
+export interface DefaultStreamsEvent {
+  type: 'default_streams';
+  default_streams: unknown[];
+}
+
+export type ChannelFolderEvent =
+  | { type: 'channel_folder'; op: 'add'; channel_folder: Record<string, unknown> }
+  | { type: 'channel_folder'; op: 'update'; channel_folder_id: number; data: Record<string, unknown> }
+  | { type: 'channel_folder'; op: 'reorder'; order: number[] };
 
 /** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
 export interface HeartbeatEvent {

@@ -2,6 +2,7 @@ import { FEATURE_LEVELS } from '../../shared/svc';
 import { realmGroupSettingValue } from './channel-access';
 import { avatarUrl, formatStatus, formatUser } from './format-user';
 import type { SimCore } from './handler';
+import { defaultStreamsState } from './handlers/channel-settings';
 import {
   EMOJISET_CHOICES,
   EMPTY_TOPIC_DISPLAY_NAME,
@@ -56,6 +57,7 @@ const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: In
   realm: realmState,
   realm_user: realmUserState,
   realm_user_settings_defaults: userSettingsDefaultsState,
+  default_streams: (core, me) => defaultStreamsState(core.store, me),
   user_status: userStatusState,
   user_settings: ownUserSettingsState,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decodeParams, FEATURE_LEVELS, type SvcOperation, type SvcOpId } from '../../shared/svc';
 import { userSettingParamExists } from '../../shared/svc/user-settings-defaults';
 import { badRequest, missingArgument } from './errors';
+import { UPDATE_CHANNEL_PARAM_LEVELS } from './handlers/channel-settings';
 
 /**
  * Parameters that arrived later than their endpoint: on an older server they are unknown, so they are
@@ -11,6 +12,7 @@ const PARAM_MIN_LEVELS: Partial<Record<SvcOpId, Record<string, number>>> = {
   getUsers: { user_ids: 384 },
   deactivateUser: { deactivation_notification_comment: 135 },
   updateMessage: { prev_content_sha256: FEATURE_LEVELS.editContentGuard },
+  updateChannel: UPDATE_CHANNEL_PARAM_LEVELS,
 };
 
 /** Operations whose parameters come and go with the level in their own table (appear, and are removed). */

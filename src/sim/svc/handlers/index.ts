@@ -1,6 +1,8 @@
 import type { SvcOpId } from '../../../shared/svc';
 import type { RegisteredHandler } from '../handler';
 import { accountHandlers } from './account';
+import { channelFolderHandlers } from './channel-folders';
+import { channelSettingsHandlers } from './channel-settings';
 import { channelsHandlers } from './channels';
 import { draftsHandlers } from './drafts';
 import { eventHandlers } from './events';
@@ -28,6 +30,8 @@ const all: readonly RegisteredHandler[] = [
   ...draftsHandlers,
   ...accountHandlers,
   ...channelsHandlers,
+  ...channelSettingsHandlers,
+  ...channelFolderHandlers,
   ...messagesHandlers,
   ...sendMessageHandlers,
   ...userGroupsHandlers,
