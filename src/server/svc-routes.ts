@@ -121,7 +121,7 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     // Mutations are recorded before they go upstream; no audit entry, no action.
     let audit: AuditHandle | null = null;
     let targetName: Promise<string | null> = Promise.resolve(null);
-    if (op.method !== 'GET') {
+    if (op.method !== 'GET' && !op.changesNothing) {
       const params = checked.data as Record<string, unknown>;
       const target = svcTarget(op.id, params, session);
       audit = await beginAudit(c, deps, { area: 'chat', operation: op.id, target, params });

@@ -25,6 +25,15 @@ const permissionUpdates = Object.fromEntries(
  * published, and a refusal comes back in the server's words.
  */
 export const channelSettingsOps = {
+  /** The server's own Markdown rendering, for previews (a description renders the same way). */
+  renderMessage: op({
+    id: 'renderMessage',
+    method: 'POST',
+    path: '/messages/render',
+    changesNothing: true,
+    params: () => z.strictObject({ content: z.string() }),
+    response: () => successSchema({ rendered: z.string() }),
+  }),
   getChannel: op({
     id: 'getChannel',
     method: 'GET',

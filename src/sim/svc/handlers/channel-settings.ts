@@ -8,6 +8,7 @@ import {
   holdsRealmPermission,
   INVALID_CHANNEL_ID,
 } from '../channel-access';
+import { renderMessageContent } from '../attachments';
 import { badRequest, mustBeOwner, SvcError } from '../errors';
 import { checkGroupSettingValue } from '../group-setting-checks';
 import { userHandler, type RegisteredHandler } from '../handler';
@@ -150,6 +151,9 @@ function emitUpdate(store: SvcStore, channel: SimChannel, property: string, valu
 }
 
 export const channelSettingsHandlers: readonly RegisteredHandler[] = [
+  // Anyone signed in, guests too; nothing is stored.
+  userHandler(svcOps.renderMessage, ({ params }) => ({ rendered: renderMessageContent(String(params.content)) })),
+
   // A real server (level 372) does not find archived channels here.
   userHandler(svcOps.getChannel, ({ core, me, params }) => {
     const { store } = core;
