@@ -71,6 +71,26 @@ async function freshDraft(api: ContractApi): Promise<number> {
   return (created.ids as number[])[0]!;
 }
 
+/** A throwaway channel the admin creates (the way level 372 creates them); its id. */
+async function freshChannel(api: ContractApi, inviteOnly = false): Promise<number> {
+  const name = unique('channel').slice(0, 50);
+  await ok(api, 'admin', 'POST', '/users/me/subscriptions', {
+    subscriptions: [{ name }],
+    ...(inviteOnly ? { invite_only: true } : {}),
+  });
+  const { streams } = (await ok(api, 'admin', 'GET', '/streams', { include_all: true })) as {
+    streams: { stream_id: number; name: string }[];
+  };
+  return streams.find((s) => s.name === name)!.stream_id;
+}
+
+async function systemGroupId(api: ContractApi, name: string): Promise<number> {
+  const { user_groups: groups } = (await ok(api, 'admin', 'GET', '/user_groups')) as {
+    user_groups: { id: number; name: string }[];
+  };
+  return groups.find((g) => g.name === name)!.id;
+}
+
 async function freshSnippet(api: ContractApi): Promise<number> {
   const created = await ok(api, 'member', 'POST', '/saved_snippets', { title: unique('snippet'), content: 'x' });
   return created.saved_snippet_id as number;
@@ -462,6 +482,135 @@ export const recipes: readonly Recipe[] = [
     as: 'admin',
     method: 'POST',
     path: async (a) => `/user_groups/${await freshGroup(a)}/deactivate`,
+  },
+  // Channel settings, default channels.
+  {
+    name: 'getChannel',
+    op: 'getChannel',
+    as: 'member',
+    method: 'GET',
+    path: (a) => `/streams/${a.channel('public').stream_id}`,
+    // Who created the demo's channel is the organization's data (populate_db's channels have none).
+    ignore: [...channelData('$.stream'), '$.stream.creator_id'],
+  },
+  {
+    name: 'updateChannel rename and describe',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: () => ({ new_name: unique('renamed').slice(0, 50), description: 'Line one\nline **two**' }),
+  },
+  {
+    name: 'updateChannel to a name in use',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: (a) => ({ new_name: a.channel('public').name }),
+  },
+  {
+    name: 'updateChannel public with protected history',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: () => ({ is_private: false, history_public_to_subscribers: false }),
+  },
+  {
+    name: 'updateChannel private',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: () => ({ is_private: true }),
+  },
+  {
+    name: 'updateChannel with a stale old value',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: async (a) => ({
+      can_send_message_group: {
+        new: await systemGroupId(a, 'role:administrators'),
+        old: await systemGroupId(a, 'role:moderators'),
+      },
+    }),
+  },
+  {
+    name: 'updateChannel with parameters newer than the server',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: () => ({ description: 'x', is_archived: false, folder_id: null }),
+  },
+  {
+    name: 'updateChannel as member',
+    op: 'updateChannel',
+    as: 'member',
+    method: 'PATCH',
+    path: (a) => `/streams/${a.channel('public').stream_id}`,
+    params: () => ({ description: 'x' }),
+  },
+  {
+    name: 'archiveChannel',
+    op: 'archiveChannel',
+    as: 'admin',
+    method: 'DELETE',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+  },
+  {
+    name: 'archiveChannel already archived',
+    op: 'archiveChannel',
+    as: 'admin',
+    method: 'DELETE',
+    path: async (a) => {
+      const id = await freshChannel(a);
+      await ok(a, 'admin', 'DELETE', `/streams/${id}`);
+      return `/streams/${id}`;
+    },
+  },
+  {
+    name: 'addDefaultChannel private',
+    op: 'addDefaultChannel',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/default_streams',
+    params: async (a) => ({ stream_id: await freshChannel(a, true) }),
+  },
+  {
+    name: 'addDefaultChannel as member',
+    op: 'addDefaultChannel',
+    as: 'member',
+    method: 'POST',
+    path: () => '/default_streams',
+    params: (a) => ({ stream_id: a.channel('public').stream_id }),
+  },
+  {
+    name: 'removeDefaultChannel',
+    op: 'removeDefaultChannel',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => '/default_streams',
+    params: async (a) => ({ stream_id: await freshChannel(a) }),
+  },
+  {
+    name: 'removeDefaultChannel unknown channel',
+    op: 'removeDefaultChannel',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => '/default_streams',
+    params: () => ({ stream_id: 987654 }),
+  },
+  {
+    name: 'renderMessage',
+    op: 'renderMessage',
+    as: 'guest',
+    method: 'POST',
+    path: () => '/messages/render',
+    params: () => ({ content: 'Hello **world**' }),
   },
   // Linkifiers, drafts, snippets, defaults.
   { name: 'getLinkifiers', op: 'getLinkifiers', as: 'admin', method: 'GET', path: () => '/realm/linkifiers' },
