@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { simCall } from './sim-api';
@@ -147,4 +148,23 @@ test('a member sees a channel’s settings but cannot change them', async ({ pag
   const drawer = await openSettings(page, 'design');
   await expect(drawer.getByRole('note')).toContainText('Only organization administrators and this channel’s');
   await expect(drawer.getByRole('button', { name: 'Archive channel' })).toBeDisabled();
+});
+
+test('axe finds no serious or critical violation in the settings tab and the two dialogs', async ({ page }) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  await signIn(page, 'admin@demo.test', undefined, '/channels');
+  const drawer = await openSettings(page, 'design');
+  await expect(drawer.getByRole('group', { name: 'Who can post' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Default channels' }).click();
+  await expect(page.getByRole('table', { name: 'Default channels' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Channel folders' }).click();
+  await expect(page.getByRole('table', { name: 'Channel folders' })).toBeVisible();
+  expect(await serious()).toEqual([]);
 });

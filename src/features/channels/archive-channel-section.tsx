@@ -67,6 +67,7 @@ export function ArchiveChannelSection({ channel, level, locked }: ArchiveChannel
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
         title={archived ? `Unarchive #${channel.name}?` : `Archive #${channel.name}?`}
       >
         <Stack gap="sm">

@@ -45,6 +45,7 @@ export function ChannelDetailsDrawer({
       position="right"
       size="xl"
       title={channel ? `#${channel.name}` : 'Channel details'}
+      closeButtonProps={{ 'aria-label': 'Close channel details' }}
     >
       {channel === null ? (
         loading ? (

@@ -13,7 +13,13 @@ import { organizationAdminAbility } from './permissions';
 /** Folders group channels in the sidebar: create, rename, reorder, archive. */
 export function ChannelFoldersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Channel folders" size="44rem">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Channel folders"
+      size="44rem"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <ChannelFolders />
     </Modal>
   );

@@ -17,7 +17,13 @@ interface DefaultChannelsModalProps {
 /** The channels every new member is subscribed to: list, add, remove. */
 export function DefaultChannelsModal({ opened, onClose, channels }: DefaultChannelsModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Default channels for new users" size="40rem">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Default channels for new users"
+      size="40rem"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <DefaultChannels channels={channels} />
     </Modal>
   );
