@@ -1,5 +1,14 @@
-import { FEATURE_LEVELS } from '../../shared/svc';
-import { realmGroupSettingValue } from './channel-access';
+import { SIM_LEVELS } from './levels';
+import {
+  canSeeChannel,
+  channelActivity,
+  formatChannel,
+  formatSubscription,
+  realmGroupSettingValue,
+} from './channel-access';
+import { formatUserGroup } from './format-user-group';
+import { listLinkifiers } from './handlers/linkifiers';
+import { listProfileFields } from './handlers/profile-fields';
 import { avatarUrl, formatStatus, formatUser } from './format-user';
 import type { SimCore } from './handler';
 import {
@@ -13,8 +22,8 @@ import {
 import type { SimUser } from './store';
 
 /**
- * The initial state `POST /register` returns, per `fetch_event_types` entry. Only the types the console
- * reads are built; the server ignores types it does not know, and so does the simulator.
+ * The initial state `POST /register` returns, per `fetch_event_types` entry: the types the console and common
+ * clients ask for; the server ignores types it does not know, and so does the simulator.
  */
 
 type State = Record<string, unknown>;
@@ -58,7 +67,64 @@ const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: In
   realm_user_settings_defaults: userSettingsDefaultsState,
   user_status: userStatusState,
   user_settings: ownUserSettingsState,
+  subscription: subscriptionState,
+  stream: streamState,
+  realm_user_groups: (core) => ({
+    realm_user_groups: [...core.store.userGroups]
+      .sort((a, b) => a.id - b.id)
+      .map((g) => formatUserGroup(core.store, g)),
+  }),
+  realm_linkifiers: (core) => ({ realm_linkifiers: listLinkifiers(core.store) }),
+  custom_profile_fields: (core) => ({
+    custom_profile_fields: listProfileFields(core.store),
+    custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES,
+  }),
+  default_streams: (core) => ({
+    realm_default_streams: core.store.channels.filter((c) => c.isDefault && !c.isArchived).map((c) => c.stream_id),
+  }),
 };
+
+/** The field types a real server (level 372) describes, by name. */
+const CUSTOM_PROFILE_FIELD_TYPES = {
+  SHORT_TEXT: { id: 1, name: 'Text (short)' },
+  LONG_TEXT: { id: 2, name: 'Text (long)' },
+  SELECT: { id: 3, name: 'List of options' },
+  DATE: { id: 4, name: 'Date picker' },
+  URL: { id: 5, name: 'Link' },
+  USER: { id: 6, name: 'Users' },
+  EXTERNAL_ACCOUNT: { id: 7, name: 'External account' },
+  PRONOUNS: { id: 8, name: 'Pronouns' },
+};
+
+/** The caller's subscriptions, and the channels they may see but never joined (no unsubscribing is recorded). */
+function subscriptionState(core: SimCore, me: SimUser): State {
+  const { store } = core;
+  const activity = channelActivity(store);
+  const live = store.channels.filter((c) => !c.isArchived);
+  return {
+    subscriptions: live
+      .filter((c) => c.subscribers.has(me.user_id))
+      .map((c) => {
+        const { subscribers: _subscribers, ...rest } = formatSubscription(store, me, c);
+        return rest;
+      }),
+    unsubscribed: [],
+    never_subscribed: live
+      .filter((c) => !c.subscribers.has(me.user_id) && canSeeChannel(store, me, c))
+      .map((c) => formatChannel(store, me, c, activity.get(c.stream_id))),
+  };
+}
+
+/** Every channel the caller may see, as `GET /streams` lists them. */
+function streamState(core: SimCore, me: SimUser): State {
+  const { store } = core;
+  const activity = channelActivity(store);
+  return {
+    streams: store.channels
+      .filter((c) => !c.isArchived && canSeeChannel(store, me, c))
+      .map((c) => formatChannel(store, me, c, activity.get(c.stream_id))),
+  };
+}
 
 /** The fetch types the simulator builds; `fetch_event_types` absent (null) means all of them. */
 export const FETCH_EVENT_TYPES: readonly string[] = Object.keys(builders);
@@ -116,7 +182,7 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     ...at(LEVEL.spectatorAccess, { realm_enable_spectator_access: r.enable_spectator_access }),
     ...at(LEVEL.webPublicStreamsSetting, { server_web_public_streams_enabled: true }),
     // Topics and editing: what the console's message and topic tools check before acting.
-    ...at(FEATURE_LEVELS.emptyTopics, { realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME }),
+    ...at(SIM_LEVELS.emptyTopics, { realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME }),
     ...at(LEVEL.topicsPolicy, { realm_topics_policy: r.topics_policy }),
     // Deprecated at 392, still sent.
     realm_mandatory_topics: r.topics_policy === 'disable_empty_topic',
@@ -168,7 +234,7 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
         r.can_move_messages_between_topics_group,
       ),
     }),
-    ...at(FEATURE_LEVELS.canResolveTopicsGroup, {
+    ...at(SIM_LEVELS.canResolveTopicsGroup, {
       realm_can_resolve_topics_group: realmGroupSettingValue(store, r.can_resolve_topics_group),
     }),
     ...at(LEVEL.canDeleteAnyMessageGroup, {
