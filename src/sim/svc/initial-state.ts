@@ -30,6 +30,8 @@ type State = Record<string, unknown>;
 
 export interface InitialStateOptions {
   clientGravatar: boolean;
+  /** `client_capabilities` as registered. */
+  capabilities: Readonly<Record<string, boolean>>;
 }
 
 // Levels at which parts of the state appeared.
@@ -96,9 +98,22 @@ const CUSTOM_PROFILE_FIELD_TYPES = {
   PRONOUNS: { id: 8, name: 'Pronouns' },
 };
 
+/**
+ * Per-channel notification settings and the personal setting a null one follows (a real server, level 372,
+ * leaves `wildcard_mentions_notify` null either way).
+ */
+const NOTIFICATION_DEFAULTS = [
+  ['desktop_notifications', 'enable_stream_desktop_notifications'],
+  ['audible_notifications', 'enable_stream_audible_notifications'],
+  ['push_notifications', 'enable_stream_push_notifications'],
+  ['email_notifications', 'enable_stream_email_notifications'],
+] as const;
+
 /** The caller's subscriptions, and the channels they may see but never joined (no unsubscribing is recorded). */
-function subscriptionState(core: SimCore, me: SimUser): State {
+function subscriptionState(core: SimCore, me: SimUser, options: InitialStateOptions): State {
   const { store } = core;
+  // A client without `notification_settings_null` gets the user's own defaults where a channel has none.
+  const fillDefaults = options.capabilities.notification_settings_null !== true;
   const activity = channelActivity(store);
   const live = store.channels.filter((c) => !c.isArchived);
   return {
@@ -106,6 +121,9 @@ function subscriptionState(core: SimCore, me: SimUser): State {
       .filter((c) => c.subscribers.has(me.user_id))
       .map((c) => {
         const { subscribers: _subscribers, ...rest } = formatSubscription(store, me, c);
+        if (fillDefaults)
+          for (const [field, setting] of NOTIFICATION_DEFAULTS)
+            if (rest[field] === null) rest[field] = store.personalSetting(me.user_id, setting);
         return rest;
       }),
     unsubscribed: [],

@@ -251,7 +251,12 @@ describe('POST /register', () => {
     const body = await register(sim, {
       event_types: ['realm_user'],
       fetch_event_types: ['realm'],
-      client_capabilities: { empty_topic_name: true, user_settings_object: true, user_avatar_url_field_optional: true },
+      client_capabilities: {
+        notification_settings_null: true,
+        empty_topic_name: true,
+        user_settings_object: true,
+        user_avatar_url_field_optional: true,
+      },
       apply_markdown: true,
       client_gravatar: false,
       slim_presence: true,

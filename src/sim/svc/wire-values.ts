@@ -153,8 +153,13 @@ export const topicsPolicyValue = oneOfValues([
 
 export const messageTypeValue = oneOfValues(['stream', 'channel', 'direct', 'private']);
 
-/** `client_capabilities` on register: a dict of flags. */
+/**
+ * `client_capabilities` on register: a dict of flags. A real server (level 372) requires
+ * `notification_settings_null` among them whenever the dict is sent, and lets unknown flags through.
+ */
 export const capabilitiesValue: Decoder<Record<string, boolean>> = (value, path) => {
   const dict = dictValue(value, path);
+  if (!Object.hasOwn(dict, 'notification_settings_null'))
+    throw badRequest(`${path}["notification_settings_null"] field is missing: Field required`);
   return Object.fromEntries(Object.entries(dict).map(([name, flag]) => [name, boolValue(flag, `${path}["${name}"]`)]));
 };

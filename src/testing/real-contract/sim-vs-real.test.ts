@@ -95,17 +95,6 @@ const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
   'registerQueue with the initial state the console asks for': REALM_STATE_NOT_MODELLED.map(
     (key) => `$.${key}: sent by the real server, missing from the simulator`,
   ),
-  // The simulator's organization has channel messages only: direct messages are not modelled yet.
-  'sendMessage a direct message': [
-    'status 400, the real server 200',
-    '$.id: sent by the real server, missing from the simulator',
-    '$.code: sent by the simulator, never by the real server',
-  ],
-  // The pattern is compiled by JavaScript's RegExp in the simulator and by Python's re on the server: the
-  // refusal is the same, its wording is each engine's own.
-  'addLinkifier invalid pattern': [
-    'msg "Bad regular expression: unterminated group", the real server "Bad regular expression: missing ): #(?P<id>[0-9]+"',
-  ],
 };
 
 /**

@@ -115,8 +115,8 @@ describe('deletion events', () => {
       });
       return body.queue_id as string;
     };
-    const single = await register({});
-    const bulk = await register({ bulk_message_deletion: true });
+    const single = await register({ notification_settings_null: true });
+    const bulk = await register({ notification_settings_null: true, bulk_message_deletion: true });
     const general = sim.store.channels.find((c) => c.name === 'general')!;
     const topic = 'deletion events';
     for (const content of ['one', 'two']) await send({ type: 'stream', to: general.stream_id, topic, content });

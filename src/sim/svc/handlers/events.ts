@@ -45,7 +45,10 @@ export const eventHandlers = [
         zulip_feature_level: store.featureLevel,
         zulip_version: settings.version,
         ...(store.featureLevel >= MERGE_BASE_LEVEL ? { zulip_merge_base: settings.version } : {}),
-        ...initialState(core, me, params.fetch_event_types ?? eventTypes, { clientGravatar }),
+        ...initialState(core, me, params.fetch_event_types ?? eventTypes, {
+          clientGravatar,
+          capabilities: params.client_capabilities ?? {},
+        }),
       };
     },
   ),
