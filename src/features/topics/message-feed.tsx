@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { Message } from '../../shared/svc/messages';
 import { MessageItem, type MessageAction } from './message-item';
 
@@ -48,6 +48,15 @@ export function MessageFeed({ messages, label, busy, highlights, onAction }: Mes
     initialOffset: () => Math.max(0, messages.length * ESTIMATED_ROW_HEIGHT - expectedFeedHeight()),
   });
   const total = messages.length;
+
+  // The first offset is an estimate; once the rows on screen are measured, the feed settles on the newest
+  // message's end, never in the middle of a message.
+  const settled = useRef(false);
+  useLayoutEffect(() => {
+    if (settled.current || total === 0) return;
+    settled.current = true;
+    virtualizer.scrollToIndex(total - 1, { align: 'end' });
+  }, [virtualizer, total]);
 
   return (
     <div

@@ -69,8 +69,8 @@ export function TopicDrawer(props: TopicDrawerProps) {
           onMoveTopic={onMoveTopic}
         />
         <TextInput
-          label="Search in this channel"
-          description="Highlights matches among the loaded messages."
+          label="Find in the loaded messages"
+          description="Highlights matches among this topic's messages loaded below."
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
