@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Message } from '../../shared/svc/messages';
 import { MessageItem, type MessageAction } from './message-item';
 
@@ -52,10 +52,12 @@ export function MessageFeed({ messages, label, busy, highlights, onAction }: Mes
   // The first offset is an estimate; once the rows on screen are measured, the feed settles on the newest
   // message's end, never in the middle of a message.
   const settled = useRef(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (settled.current || total === 0) return;
     settled.current = true;
-    virtualizer.scrollToIndex(total - 1, { align: 'end' });
+    // After the first paint, when the rows on screen have their real heights.
+    // Not cancelled when a page arrives meanwhile: it aims at whatever is newest when it runs.
+    requestAnimationFrame(() => virtualizer.scrollToIndex(virtualizer.options.count - 1, { align: 'end' }));
   }, [virtualizer, total]);
 
   return (
