@@ -1,4 +1,4 @@
-import { AFTER_SIGN_IN_META } from '../shared/bff/page-preloads';
+import { AFTER_SIGN_IN_META } from '../shared/bff/first-load';
 
 let scheduled = false;
 

@@ -2,9 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
-import { firstLoadRequests, NO_SESSION_COOKIE_META, preloadLinkHeader } from '../shared/bff/first-load';
 import {
   AFTER_SIGN_IN_META,
+  firstLoadRequests,
+  NO_SESSION_COOKIE_META,
+  preloadLinkHeader,
+} from '../shared/bff/first-load';
+import {
   PAGE_PRELOADS_FILE,
   pagePreloadFiles,
   pagePreloadsSchema,

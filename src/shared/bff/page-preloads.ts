@@ -35,9 +35,3 @@ export function pagePreloadTags(files: string[]): string {
     })
     .join('');
 }
-
-/**
- * The `<meta>` name under which the BFF lists, in the sign-in page's HTML, the files (`assets/x.js`, space
- * separated) the console needs after signing in; the sign-in entry preloads them once the form is usable.
- */
-export const AFTER_SIGN_IN_META = 'realm-console-after-sign-in';
