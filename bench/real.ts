@@ -11,7 +11,7 @@
  *
  * Skipped, with the reason printed, when the server cannot be had (REAL_ZULIP=off skips it on purpose). It
  * creates only its own records: one topic per run in a channel the owner account is subscribed to.
- * Environment: BENCH_RUNS (7), BENCH_REAL_EVENTS (20), BENCH_DIST (dist, built by bench/run.ts).
+ * Environment: BENCH_RUNS (7), BENCH_REAL_EVENTS (20), BENCH_REAL_ONLY, BENCH_DIST (dist, built by bench/run.ts).
  */
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
@@ -27,6 +27,8 @@ import { median, startStack } from './stack';
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const EVENTS = Math.max(5, Number(process.env.BENCH_REAL_EVENTS ?? 20));
 const DIST = process.env.BENCH_DIST ?? 'dist';
+/** BENCH_REAL_ONLY=signin,topic,events runs just those (default: all). */
+const ONLY = new Set((process.env.BENCH_REAL_ONLY ?? 'signin,topic,events').split(',').map((x) => x.trim()));
 const FIRST_ROW = '[role="table"] [role="row"][aria-rowindex="2"]';
 const USERS_QUERY = 'users?client_gravatar=true&include_custom_profile_fields=true';
 
@@ -254,13 +256,42 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
     }
   })();
 
+  // Between the two: the same event on a raw SSE client of the BFF (the moment the BFF has it out).
+  const sseCookie = await bffSignIn(base, owner);
+  const sseAbort = new AbortController();
+  const sse = await fetch(`${base}/bff/events`, {
+    headers: { cookie: sseCookie, accept: 'text/event-stream' },
+    signal: sseAbort.signal,
+  });
+  let sseWaitingFor = '';
+  let sseSeenAt = 0;
+  void (async () => {
+    const reader = sse.body!.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        if (sseWaitingFor && decoder.decode(value).includes(sseWaitingFor)) {
+          sseSeenAt = performance.now();
+          sseWaitingFor = '';
+        }
+      }
+    } catch {
+      // Aborted at the end.
+    }
+  })();
+
   const toScreen: number[] = [];
   const toQueue: number[] = [];
+  const toSse: number[] = [];
   try {
     for (let i = 0; i < EVENTS + 3; i++) {
       const token = `edit${i}x${Date.now().toString(36)}`;
       seenAt = 0;
+      sseSeenAt = 0;
       waitingFor = token;
+      sseWaitingFor = token;
       const t0 = performance.now();
       await direct(server, owner, 'PATCH', `messages/${messageId}`, new URLSearchParams({ content: `bench ${token}` }));
       await page.waitForFunction(
@@ -273,10 +304,13 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
       if (i >= 3 && seenAt) {
         toScreen.push(seen);
         toQueue.push(seenAt - t0);
+        if (sseSeenAt) toSse.push(sseSeenAt - t0);
       }
     }
   } finally {
     polling = false;
+    sseAbort.abort();
+    await bffSignOut(base, sseCookie);
     await direct(server, owner, 'DELETE', `events?queue_id=${encodeURIComponent(queue.queue_id)}`).catch(() => null);
     await poller;
     await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
@@ -288,7 +322,8 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
       'ms',
       toScreen,
       { label: 'same event on a queue registered straight with the server', values: toQueue },
-      `${toScreen.length} edits; the screen needs the event and then the topic's messages read again`,
+      `${toScreen.length} edits; out of the BFF's SSE at ${round(median(toSse))} ms (median); the screen then ` +
+        "needs the topic's messages read again",
     ),
   ];
 }
@@ -316,9 +351,9 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: Row[] = [];
   try {
-    rows.push(...(await signInRows(browser, stack.consoleUrl, creds, admin)));
-    rows.push(...(await topicRows(stack.consoleUrl, creds, owner, level)));
-    rows.push(...(await eventRows(browser, stack.consoleUrl, creds, owner)));
+    if (ONLY.has('signin')) rows.push(...(await signInRows(browser, stack.consoleUrl, creds, admin)));
+    if (ONLY.has('topic')) rows.push(...(await topicRows(stack.consoleUrl, creds, owner, level)));
+    if (ONLY.has('events')) rows.push(...(await eventRows(browser, stack.consoleUrl, creds, owner)));
   } finally {
     await browser.close();
     await stack.stop();
