@@ -111,7 +111,11 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 function profileOf(dir: string, pid?: number): Profile {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && (!pid || f.includes(`.${pid}.`)));
+  // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the main thread (0) only, not a worker's.
+  const files = readdirSync(dir).filter((f) => {
+    const name = /^CPU\.\d+\.\d+\.(\d+)\.(\d+)\.\d+\.cpuprofile$/.exec(f);
+    return name !== null && name[2] === '0' && (pid === undefined || Number(name[1]) === pid);
+  });
   if (files.length !== 1) throw new Error(`expected one profile${pid ? ` of pid ${pid}` : ''} in ${dir}`);
   return JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as Profile;
 }
