@@ -88,6 +88,26 @@ function summarize(profile: Profile, from: number, to: number) {
   };
 }
 
+/** CPU ms (user + system, from /proc) of this process's children, by the script each runs. */
+function childCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid) continue;
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      const script = /(bench\/[\w-]+\.ts|src\/server\/main\.ts)/.exec(cmdline)?.[1];
+      if (script) out.set(script, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // Exited while read.
+    }
+  }
+  const own = process.cpuUsage();
+  out.set('load generator (this process)', (own.user + own.system) / 1000);
+  return out;
+}
+
 /** 50 connections in a closed loop on `url` for `seconds` (after a 2 s warm-up); the window in monotonic µs. */
 async function load(url: string, headers: Record<string, string>, seconds: number) {
   const loop = async (until: number, count: boolean) => {
@@ -105,9 +125,18 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   };
   // The first requests compile the routes' code: not what a long-running BFF spends its time on.
   await loop(performance.now() + 2000, false);
+  const before = childCpu();
   const from = nowUs();
   const done = await loop(performance.now() + seconds * 1000, true);
-  return { from, to: nowUs(), done };
+  const to = nowUs();
+  const after = childCpu();
+  // The CPU each process spent per request: on a machine whose cores are all busy, what bounds throughput.
+  const perRequest = [...after].map(([name, ms]) => ({
+    process: name,
+    'CPU ms': round(ms - (before.get(name) ?? 0)),
+    'µs per request': round((1000 * (ms - (before.get(name) ?? 0))) / done),
+  }));
+  return { from, to, done, perRequest };
 }
 
 function profileOf(dir: string, pid?: number): Profile {
@@ -120,7 +149,11 @@ function profileOf(dir: string, pid?: number): Profile {
   return JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as Profile;
 }
 
-function report(label: string, profile: Profile, window: { from: number; to: number; done: number }) {
+function report(
+  label: string,
+  profile: Profile,
+  window: { from: number; to: number; done: number; perRequest: Record<string, string | number>[] },
+) {
   if (profile.startTime > window.from || profile.endTime < window.to) throw new Error(`${label}: window not covered`);
   const summary = summarize(profile, window.from, window.to);
   const idle = summary.places.find((p) => p.name === '(idle)')?.ms ?? 0;
@@ -129,6 +162,7 @@ function report(label: string, profile: Profile, window: { from: number; to: num
     `\n== ${label}: ${window.done} requests in ${SECONDS} s (${round(window.done / SECONDS)} req/s); ` +
       `busy ${round(busy)} ms of ${summary.totalMs} ms sampled = ${round((1000 * busy) / window.done)} µs CPU per request`,
   );
+  console.table(window.perRequest);
   console.table(summary.places.slice(0, 15));
   console.table(summary.functions.slice(0, 25));
   if (process.env.BENCH_PROFILE_INCLUSIVE) console.table(summary.inclusive);
