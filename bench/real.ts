@@ -235,7 +235,7 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
   );
   let lastEventId = queue.last_event_id;
   let waitingFor = '';
-  let seenAt = 0;
+  let seenAt: number;
   let polling = true;
   const poller = (async () => {
     while (polling) {
@@ -264,7 +264,7 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
     signal: sseAbort.signal,
   });
   let sseWaitingFor = '';
-  let sseSeenAt = 0;
+  let sseSeenAt: number;
   void (async () => {
     const reader = sse.body!.getReader();
     const decoder = new TextDecoder();
