@@ -51,11 +51,12 @@ function readPreloads(path: string): PagePreloads {
 
 /**
  * The built SPA: hashed assets cached for a year, `/sign-in` gets its own page (sign-in.html, whose entry
- * leaves the router out), every other path falls back to index.html for a visitor with a session and to the
- * sign-in page for anyone else (the page then shows `/sign-in?next=<path>` in the address bar). The build writes .br and .gz copies
- * (vite.config.ts); they are served when the browser accepts them. A page's HTML names the requests its first
- * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded,
- * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts).
+ * leaves the router out), every other path falls back to index.html for a visitor with a live session and to
+ * the sign-in page for anyone else (whose script then shows `/sign-in?next=<path>` in the address bar), so a
+ * first visit costs what the sign-in page costs. The build writes .br and .gz copies (vite.config.ts); they are
+ * served when the browser accepts them. A page's HTML names the requests its first load makes at once
+ * (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded, and, for a visitor
+ * with a session, the page's own script and style files (page-preloads.ts).
  */
 export function staticRoutes(staticDir: string, liveSession?: LiveSessionCheck) {
   const app = new Hono<AppEnv>();
