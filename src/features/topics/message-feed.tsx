@@ -21,6 +21,8 @@ interface MessageFeedProps {
   busy: boolean;
   /** The server's highlighted HTML by message ID, for the messages matching the search. */
   highlights: Readonly<Record<string, { match_content?: string }>> | undefined;
+  /** Whether the signed-in user may edit a message's content. */
+  canEdit: (message: Message) => boolean;
   onAction: (action: MessageAction, messageId: number) => void;
 }
 
@@ -30,7 +32,7 @@ interface MessageFeedProps {
  * anchored at the end: a page of older messages prepended keeps the reader's place, placing the new rows
  * by estimate and measuring only those that come on screen.
  */
-export function MessageFeed({ messages, label, busy, highlights, onAction }: MessageFeedProps) {
+export function MessageFeed({ messages, label, busy, highlights, canEdit, onAction }: MessageFeedProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable while the messages are: the virtualizer re-places every row when the key function changes.
   const getItemKey = useCallback((index: number) => messages[index]!.id, [messages]);
@@ -88,6 +90,7 @@ export function MessageFeed({ messages, label, busy, highlights, onAction }: Mes
                 position={item.index + 1}
                 total={total}
                 highlight={highlights?.[String(message.id)]?.match_content ?? null}
+                canEdit={canEdit(message)}
                 onAction={onAction}
               />
             </div>

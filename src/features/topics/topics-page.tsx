@@ -9,14 +9,14 @@ import { DataTable } from '../../components/data-table/data-table';
 import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
 import type { GroupMembership } from '../../shared/svc/group-settings';
-import { isResolvedTopic, toggledResolvedTopic } from '../../shared/svc/messages';
+import { isResolvedTopic, toggledResolvedTopic, type Message } from '../../shared/svc/messages';
 import { useAllChannelActivity, type TopicActivity } from './api/get-channel-activity';
 import { useModerationChannels } from './api/get-channels';
 import { useModerationGroups, useModerationRealm } from './api/get-moderation-context';
 import { prefetchTopicMessages } from './api/get-topic-messages';
 import { useTopicPeople } from './api/get-people';
 import { useUpdateMessage } from './api/update-message';
-import { resolveAbility } from './permissions';
+import { editContentAbility, resolveAbility } from './permissions';
 import { topicColumns } from './topic-columns';
 import { TopicDrawer } from './topic-drawer';
 import { TopicFilters } from './topic-filters';
@@ -136,6 +136,20 @@ export function TopicsPage() {
     [level, userId, realm.data, channelsById, groups],
   );
 
+  // "Now" for edit time limits: when the page opened is close enough (a refused edit says so anyway).
+  const [openedAt] = useState(() => Math.floor(Date.now() / 1000));
+  const canEdit = useCallback(
+    (m: Message) =>
+      editContentAbility({
+        senderId: m.sender_id,
+        timestamp: m.timestamp,
+        userId,
+        realm: realm.data,
+        nowSeconds: openedAt,
+      }).allowed,
+    [userId, realm.data, openedAt],
+  );
+
   const columns = useMemo(
     () => topicColumns({ emptyName, people: people.data, ability, onToggleResolved: toggleResolved }),
     [emptyName, people.data, ability, toggleResolved],
@@ -224,6 +238,7 @@ export function TopicsPage() {
             participants: [],
             lastActivity: null,
           })}
+          canEdit={canEdit}
           onRenamed={(streamId, topic) => search.open(streamId, topic, true)}
           onClose={search.close}
         />
