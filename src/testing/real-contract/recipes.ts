@@ -37,6 +37,26 @@ export interface Recipe {
   ignore?: readonly string[];
 }
 
+/** Group-valued permissions: a group ID or an anonymous group, whichever the organization chose. */
+const GROUP_SETTING_FIELDS = [
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_remove_subscribers_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+  'can_resolve_topics_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
+];
+
 const unique = (label: string) =>
   `contract ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -53,6 +73,26 @@ async function freshMessage(api: ContractApi): Promise<number> {
   const first = await ok(api, 'moderator', 'POST', '/messages', { type: 'stream', to: channel, topic, content: 'One' });
   await ok(api, 'moderator', 'POST', '/messages', { type: 'stream', to: channel, topic, content: 'Two' });
   return first.id as number;
+}
+
+/** A fresh topic of two messages by the moderator in the public channel. */
+async function freshTopic(api: ContractApi): Promise<{ streamId: number; topic: string }> {
+  const topic = unique('topic');
+  const channel = api.channel('public');
+  for (const content of ['One', 'Two'])
+    await ok(api, 'moderator', 'POST', '/messages', { type: 'stream', to: channel.name, topic, content });
+  return { streamId: channel.stream_id, topic };
+}
+
+/** A queue of the admin's for deletions, then a topic deleted: the queue holds its `delete_message` events. */
+async function deletionQueue(api: ContractApi, capabilities: Record<string, boolean>) {
+  const registered = await ok(api, 'admin', 'POST', '/register', {
+    event_types: ['delete_message'],
+    client_capabilities: capabilities,
+  });
+  const { streamId, topic } = await freshTopic(api);
+  await ok(api, 'admin', 'POST', `/streams/${streamId}/delete_topic`, { topic_name: topic });
+  return { queue_id: registered.queue_id as string, last_event_id: -1 };
 }
 
 async function freshGroup(api: ContractApi): Promise<number> {
@@ -369,6 +409,90 @@ export const recipes: readonly Recipe[] = [
     path: () => '/messages',
     params: (a) => ({ type: 'private', to: [a.user('member').user_id], content: 'A direct hello' }),
     ignore: ['$.automatic_new_visibility_policy'],
+  },
+  {
+    name: 'getMessages a direct-message conversation',
+    op: 'getMessages',
+    as: 'member',
+    method: 'GET',
+    path: () => '/messages',
+    params: async (a) => {
+      await ok(a, 'moderator', 'POST', '/messages', {
+        type: 'private',
+        to: [a.user('member').user_id],
+        content: 'A direct hello for the contract',
+      });
+      return {
+        anchor: 'newest',
+        num_before: 3,
+        num_after: 0,
+        narrow: [{ operator: 'dm', operand: [a.user('moderator').user_id] }],
+      };
+    },
+    // A URL or null by the organization's email visibility (the demo organization shows emails, so clients
+    // compute avatars themselves): data, not contract.
+    ignore: ['$.messages[].avatar_url'],
+  },
+  {
+    name: 'registerQueue with the reference data common clients ask for',
+    op: 'registerQueue',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/register',
+    params: () => ({
+      event_types: ['message'],
+      fetch_event_types: [
+        'subscription',
+        'stream',
+        'realm_user_groups',
+        'realm_linkifiers',
+        'custom_profile_fields',
+        'default_streams',
+      ],
+    }),
+    // What the organizations hold: empty channels (no first message), anonymous permission groups, retention
+    // and traffic figures, linkifiers the dev organization lacks.
+    ignore: [
+      '$.never_subscribed[].first_message_id',
+      '$.streams[].first_message_id',
+      '$.subscriptions[].first_message_id',
+      '$.realm_linkifiers[]',
+      ...['streams', 'subscriptions', 'never_subscribed', 'realm_user_groups'].flatMap((list) =>
+        GROUP_SETTING_FIELDS.map((field) => `$.${list}[].${field}`),
+      ),
+      ...['streams', 'subscriptions', 'never_subscribed'].flatMap((list) => [
+        `$.${list}[].message_retention_days`,
+        `$.${list}[].stream_weekly_traffic`,
+      ]),
+    ],
+  },
+  {
+    name: 'registerQueue with a narrow',
+    op: 'registerQueue',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/register',
+    params: (a) => ({
+      event_types: ['message'],
+      fetch_event_types: ['message'],
+      narrow: [['channel', a.channel('public').name]],
+    }),
+  },
+  {
+    name: 'getEvents a deleted topic, without bulk_message_deletion',
+    op: 'getEvents',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/events',
+    params: (a) => deletionQueue(a, { notification_settings_null: true }),
+  },
+  {
+    name: 'getEvents a deleted topic, with bulk_message_deletion',
+    op: 'getEvents',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/events',
+    params: (a) => deletionQueue(a, { notification_settings_null: true, bulk_message_deletion: true }),
   },
   {
     name: 'registerQueue with the initial state the console asks for',

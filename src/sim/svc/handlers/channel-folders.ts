@@ -1,6 +1,6 @@
-import { svcOps } from '../../../shared/svc';
 import { badRequest } from '../errors';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
+import { bool, int, intList, text } from '../param-spec';
 import { renderMarkdown } from '../markdown';
 import { SERVER_LIMITS } from '../settings';
 import type { SimChannelFolder, SvcStore } from '../store';
@@ -50,7 +50,12 @@ function checkDescription(raw: string): string {
 
 export const channelFolderHandlers: readonly RegisteredHandler[] = [
   userHandler(
-    svcOps.createChannelFolder,
+    endpoint({
+      method: 'POST',
+      path: '/channel_folders/create',
+      params: { name: text(), description: text().optional() },
+      since: 389,
+    }),
     ({ core, me, params }) => {
       const { store } = core;
       const name = checkName(store, String(params.name), null);
@@ -69,7 +74,17 @@ export const channelFolderHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.updateChannelFolder,
+    endpoint({
+      method: 'PATCH',
+      path: '/channel_folders/{channel_folder_id}',
+      params: {
+        channel_folder_id: int(),
+        name: text().optional(),
+        description: text().optional(),
+        is_archived: bool().optional(),
+      },
+      since: 389,
+    }),
     ({ core, params }) => {
       const { store } = core;
       const folder = store.channelFolder(Number(params.channel_folder_id));
@@ -94,7 +109,7 @@ export const channelFolderHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.reorderChannelFolders,
+    endpoint({ method: 'PATCH', path: '/channel_folders', params: { order: intList() }, since: 414 }),
     ({ core, params }) => {
       const { store } = core;
       const order = Array.isArray(params.order) ? params.order.map(Number) : [];

@@ -1,5 +1,3 @@
-import { svcOps } from '../../../shared/svc';
-import { isAdminRole } from '../../../shared/svc/roles';
 import {
   canSeeChannel,
   channelActivity,
@@ -11,7 +9,9 @@ import {
 import { renderMessageContent } from '../attachments';
 import { badRequest, mustBeOwner, SvcError } from '../errors';
 import { checkGroupSettingValue } from '../group-setting-checks';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
+import { anyJson, bool, int, json, jsonOrText, text } from '../param-spec';
+import { isAdminRole } from '../permissions';
 import { renderMarkdown } from '../markdown';
 import { SERVER_LIMITS } from '../settings';
 import type { SimChannel, SimUser, SvcStore } from '../store';
@@ -152,123 +152,168 @@ function emitUpdate(store: SvcStore, channel: SimChannel, property: string, valu
 
 export const channelSettingsHandlers: readonly RegisteredHandler[] = [
   // Anyone signed in, guests too; nothing is stored.
-  userHandler(svcOps.renderMessage, ({ params }) => ({ rendered: renderMessageContent(String(params.content)) })),
+  userHandler(endpoint({ method: 'POST', path: '/messages/render', params: { content: text() } }), ({ params }) => ({
+    rendered: renderMessageContent(String(params.content)),
+  })),
 
   // A real server (level 372) does not find archived channels here.
-  userHandler(svcOps.getChannel, ({ core, me, params }) => {
-    const { store } = core;
-    const channel = visibleChannel(store, me, params.stream_id);
-    if (channel.isArchived) throw badRequest(INVALID_CHANNEL_ID);
-    return { stream: formatChannel(store, me, channel) };
-  }),
-
-  userHandler(svcOps.updateChannel, ({ core, me, params }) => {
-    const { store } = core;
-    const p = params as Record<string, unknown>;
-    const channel = visibleChannel(store, me, p.stream_id);
-    if (!canAdminister(store, me, channel)) throw badRequest(CANNOT_ADMINISTER);
-
-    // Everything is checked before anything changes.
-    const privacy = privacyAfter(store, me, channel, p);
-    const makeDefault = p.is_default_stream as boolean | undefined;
-    const privateAfter = privacy?.inviteOnly ?? channel.inviteOnly;
-    const defaultAfter = makeDefault ?? channel.isDefault;
-    if (privateAfter && defaultAfter) throw badRequest('A default channel cannot be private.');
-    const retention = p.message_retention_days;
-    if (retention !== undefined && retention !== 'realm_default' && me.role !== 100) throw mustBeOwner();
-    const newName = typeof p.new_name === 'string' ? checkNewName(store, channel, p.new_name) : undefined;
-    const description = typeof p.description === 'string' ? checkedDescription(p.description) : undefined;
-    const topicsPolicy = p.topics_policy;
-    if (topicsPolicy !== undefined && !TOPICS_POLICY_VALUES.includes(topicsPolicy as string))
-      throw badRequest('Invalid topics_policy');
-    const folderId = p.folder_id;
-    if (typeof folderId === 'number') {
-      const folder = store.channelFolder(folderId);
-      if (!folder || folder.isArchived) throw badRequest('Invalid channel folder ID');
-    }
-    const unarchive = p.is_archived === false && channel.isArchived;
-    // The endpoint only unarchives; archiving is DELETE.
-    if (p.is_archived === true) throw badRequest('Invalid parameters');
-    const permissions: [ChannelPermission, GroupValue][] = [];
-    for (const name of CHANNEL_PERMISSIONS) {
-      if (p[name] !== undefined) permissions.push([name, checkedPermission(store, channel, name, p[name])]);
-    }
-
-    if (newName !== undefined) {
-      const old = channel.name;
-      channel.name = newName;
-      store.emit({
-        type: 'stream',
-        op: 'update',
-        stream_id: channel.stream_id,
-        name: old,
-        property: 'name',
-        value: newName,
-      });
-    }
-    if (description !== undefined) {
-      channel.description = description;
-      emitUpdate(store, channel, 'description', description, { rendered_description: renderMarkdown(description) });
-    }
-    if (privacy) {
-      channel.inviteOnly = privacy.inviteOnly;
-      channel.isWebPublic = privacy.isWebPublic;
-      channel.historyPublicToSubscribers = privacy.historyPublic;
-      emitUpdate(store, channel, 'invite_only', privacy.inviteOnly, {
-        history_public_to_subscribers: privacy.historyPublic,
-        is_web_public: privacy.isWebPublic,
-      });
-    }
-    if (makeDefault !== undefined) {
-      channel.isDefault = makeDefault;
-      announceDefaults(store, me);
-    }
-    if (retention !== undefined) {
-      channel.messageRetentionDays =
-        retention === 'realm_default' ? null : retention === 'unlimited' ? -1 : (retention as number);
-      emitUpdate(store, channel, 'message_retention_days', channel.messageRetentionDays);
-    }
-    if (topicsPolicy !== undefined) {
-      channel.topicsPolicy = topicsPolicy as SimChannel['topicsPolicy'];
-      emitUpdate(store, channel, 'topics_policy', topicsPolicy);
-    }
-    if (folderId !== undefined) {
-      channel.folderId = (folderId as number | null) ?? null;
-      emitUpdate(store, channel, 'folder_id', channel.folderId);
-    }
-    for (const [name, value] of permissions) {
-      channel.permissions[name] = value;
-      emitUpdate(store, channel, name, structuredClone(value));
-    }
-    if (unarchive) {
-      channel.isArchived = false;
-      emitUpdate(store, channel, 'is_archived', false);
-    }
-    return {};
-  }),
-
-  userHandler(svcOps.archiveChannel, ({ core, me, params }) => {
-    const { store } = core;
-    const channel = visibleChannel(store, me, params.stream_id);
-    if (!canAdminister(store, me, channel)) throw badRequest(CANNOT_ADMINISTER);
-    if (channel.isArchived) throw badRequest(ALREADY_ARCHIVED);
-    channel.isArchived = true;
-    // A real server drops it from the defaults first, and says so.
-    if (channel.isDefault) {
-      channel.isDefault = false;
-      announceDefaults(store, me);
-    }
-    store.emit({
-      type: 'stream',
-      op: 'delete',
-      streams: [{ stream_id: channel.stream_id }],
-      stream_ids: [channel.stream_id],
-    });
-    return {};
-  }),
+  userHandler(
+    endpoint({ method: 'GET', path: '/streams/{stream_id}', params: { stream_id: int() }, since: 132 }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const channel = visibleChannel(store, me, params.stream_id);
+      if (channel.isArchived) throw badRequest(INVALID_CHANNEL_ID);
+      return { stream: formatChannel(store, me, channel) };
+    },
+  ),
 
   userHandler(
-    svcOps.addDefaultChannel,
+    endpoint({
+      method: 'PATCH',
+      path: '/streams/{stream_id}',
+      params: {
+        stream_id: int(),
+        new_name: text().optional(),
+        description: text().optional(),
+        is_private: bool().optional(),
+        is_web_public: bool()
+          .optional()
+          .from(UPDATE_CHANNEL_PARAM_LEVELS.is_web_public ?? 0),
+        history_public_to_subscribers: bool().optional(),
+        is_default_stream: bool()
+          .optional()
+          .from(UPDATE_CHANNEL_PARAM_LEVELS.is_default_stream ?? 0),
+        message_retention_days: jsonOrText((v: unknown) => v).optional(),
+        topics_policy: jsonOrText((v: unknown) => v)
+          .optional()
+          .from(UPDATE_CHANNEL_PARAM_LEVELS.topics_policy ?? 0),
+        is_archived: bool()
+          .optional()
+          .from(UPDATE_CHANNEL_PARAM_LEVELS.is_archived ?? 0),
+        folder_id: json((v: unknown) => v)
+          .optional()
+          .from(UPDATE_CHANNEL_PARAM_LEVELS.folder_id ?? 0),
+        ...Object.fromEntries(
+          CHANNEL_PERMISSIONS.map((name) => [
+            name,
+            anyJson()
+              .optional()
+              .from(UPDATE_CHANNEL_PARAM_LEVELS[name] ?? 0),
+          ]),
+        ),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const p = params as Record<string, unknown>;
+      const channel = visibleChannel(store, me, p.stream_id);
+      if (!canAdminister(store, me, channel)) throw badRequest(CANNOT_ADMINISTER);
+
+      // Everything is checked before anything changes.
+      const privacy = privacyAfter(store, me, channel, p);
+      const makeDefault = p.is_default_stream as boolean | undefined;
+      const privateAfter = privacy?.inviteOnly ?? channel.inviteOnly;
+      const defaultAfter = makeDefault ?? channel.isDefault;
+      if (privateAfter && defaultAfter) throw badRequest('A default channel cannot be private.');
+      const retention = p.message_retention_days;
+      if (retention !== undefined && retention !== 'realm_default' && me.role !== 100) throw mustBeOwner();
+      const newName = typeof p.new_name === 'string' ? checkNewName(store, channel, p.new_name) : undefined;
+      const description = typeof p.description === 'string' ? checkedDescription(p.description) : undefined;
+      const topicsPolicy = p.topics_policy;
+      if (topicsPolicy !== undefined && !TOPICS_POLICY_VALUES.includes(topicsPolicy as string))
+        throw badRequest('Invalid topics_policy');
+      const folderId = p.folder_id;
+      if (typeof folderId === 'number') {
+        const folder = store.channelFolder(folderId);
+        if (!folder || folder.isArchived) throw badRequest('Invalid channel folder ID');
+      }
+      const unarchive = p.is_archived === false && channel.isArchived;
+      // The endpoint only unarchives; archiving is DELETE.
+      if (p.is_archived === true) throw badRequest('Invalid parameters');
+      const permissions: [ChannelPermission, GroupValue][] = [];
+      for (const name of CHANNEL_PERMISSIONS) {
+        if (p[name] !== undefined) permissions.push([name, checkedPermission(store, channel, name, p[name])]);
+      }
+
+      if (newName !== undefined) {
+        const old = channel.name;
+        channel.name = newName;
+        store.emit({
+          type: 'stream',
+          op: 'update',
+          stream_id: channel.stream_id,
+          name: old,
+          property: 'name',
+          value: newName,
+        });
+      }
+      if (description !== undefined) {
+        channel.description = description;
+        emitUpdate(store, channel, 'description', description, { rendered_description: renderMarkdown(description) });
+      }
+      if (privacy) {
+        channel.inviteOnly = privacy.inviteOnly;
+        channel.isWebPublic = privacy.isWebPublic;
+        channel.historyPublicToSubscribers = privacy.historyPublic;
+        emitUpdate(store, channel, 'invite_only', privacy.inviteOnly, {
+          history_public_to_subscribers: privacy.historyPublic,
+          is_web_public: privacy.isWebPublic,
+        });
+      }
+      if (makeDefault !== undefined) {
+        channel.isDefault = makeDefault;
+        announceDefaults(store, me);
+      }
+      if (retention !== undefined) {
+        channel.messageRetentionDays =
+          retention === 'realm_default' ? null : retention === 'unlimited' ? -1 : (retention as number);
+        emitUpdate(store, channel, 'message_retention_days', channel.messageRetentionDays);
+      }
+      if (topicsPolicy !== undefined) {
+        channel.topicsPolicy = topicsPolicy as SimChannel['topicsPolicy'];
+        emitUpdate(store, channel, 'topics_policy', topicsPolicy);
+      }
+      if (folderId !== undefined) {
+        channel.folderId = (folderId as number | null) ?? null;
+        emitUpdate(store, channel, 'folder_id', channel.folderId);
+      }
+      for (const [name, value] of permissions) {
+        channel.permissions[name] = value;
+        emitUpdate(store, channel, name, structuredClone(value));
+      }
+      if (unarchive) {
+        channel.isArchived = false;
+        emitUpdate(store, channel, 'is_archived', false);
+      }
+      return {};
+    },
+  ),
+
+  userHandler(
+    endpoint({ method: 'DELETE', path: '/streams/{stream_id}', params: { stream_id: int() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const channel = visibleChannel(store, me, params.stream_id);
+      if (!canAdminister(store, me, channel)) throw badRequest(CANNOT_ADMINISTER);
+      if (channel.isArchived) throw badRequest(ALREADY_ARCHIVED);
+      channel.isArchived = true;
+      // A real server drops it from the defaults first, and says so.
+      if (channel.isDefault) {
+        channel.isDefault = false;
+        announceDefaults(store, me);
+      }
+      store.emit({
+        type: 'stream',
+        op: 'delete',
+        streams: [{ stream_id: channel.stream_id }],
+        stream_ids: [channel.stream_id],
+      });
+      return {};
+    },
+  ),
+
+  userHandler(
+    endpoint({ method: 'POST', path: '/default_streams', params: { stream_id: int() } }),
     ({ core, me, params }) => {
       const { store } = core;
       const channel = visibleChannel(store, me, params.stream_id);
@@ -284,7 +329,7 @@ export const channelSettingsHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.removeDefaultChannel,
+    endpoint({ method: 'DELETE', path: '/default_streams', params: { stream_id: int() } }),
     ({ core, me, params }) => {
       const { store } = core;
       const channel = visibleChannel(store, me, params.stream_id);

@@ -1,4 +1,3 @@
-import type { SvcOpId } from '../../../shared/svc';
 import type { RegisteredHandler } from '../handler';
 import { accountHandlers } from './account';
 import { channelFolderHandlers } from './channel-folders';
@@ -18,7 +17,8 @@ import { userGroupsHandlers } from './user-groups';
 import { userStatusHandlers } from './user-status';
 import { userHandlers } from './users';
 
-const all: readonly RegisteredHandler[] = [
+/** Every endpoint the simulator answers; any other path answers 404 like an unknown endpoint. */
+export const allHandlers: readonly RegisteredHandler[] = [
   ...serverSettingsHandlers,
   ...fetchApiKeyHandlers,
   ...userHandlers,
@@ -37,8 +37,3 @@ const all: readonly RegisteredHandler[] = [
   ...userGroupsHandlers,
   ...presenceHandlers,
 ];
-
-/** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */
-export const handlersById: ReadonlyMap<SvcOpId, RegisteredHandler> = new Map(
-  all.map((h) => [h.op.id as SvcOpId, h] as const),
-);
