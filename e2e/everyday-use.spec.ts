@@ -78,3 +78,18 @@ test('a toast never covers the open drawer’s close button', async ({ page }) =
     a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
   expect(overlaps).toBe(false);
 });
+
+test('pages a role may not use say so calmly, without controls that would fail', async ({ page }) => {
+  await signIn(page, 'moderator@demo.test', undefined, '/audit');
+  await expect(page.getByRole('heading', { name: 'Audit', level: 2 })).toBeVisible();
+  await expect(page.getByText('For administrators only')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Try again/ })).toHaveCount(0);
+  await page.context().clearCookies();
+  await signIn(page, 'guest@demo.test', undefined, '/webhooks');
+  await expect(page.getByRole('heading', { name: 'Outgoing webhooks', level: 2 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add endpoint' })).toHaveCount(0);
+  await page.goto('/groups');
+  await expect(page.getByText('Not available to guests')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Try again/ })).toHaveCount(0);
+});
