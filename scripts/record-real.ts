@@ -4,21 +4,12 @@
  * running (global setup of the e2e suite starts it, or `bash ../shared/real-zulip/up.sh`); run it again whenever
  * the recipes or the catalog grow:  npx tsx scripts/record-real.ts
  * It changes the dev organization (throwaway groups, channels, messages); `reset-db.sh` puts it back.
+ * `RECORD_ONLY=name,name` records only those recipes and keeps the other recorded answers as they are.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { findRealServer } from '../e2e/real-server';
 import { recipes, type ContractApi, type ContractRole } from '../src/testing/real-contract/recipes';
-import { ANSWERS_FILE, readRecordedAnswers, type RecordedAnswers } from '../src/testing/real-contract/real-answers';
-
-/**
- * `--only=opA,opB` records only those operations' recipes and keeps every other answer as recorded before, so
- * an area that adds recipes does not re-record (and change) everyone else's.
- */
-const only = process.argv
-  .find((a) => a.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',');
-const previous = only && existsSync(ANSWERS_FILE) ? readRecordedAnswers() : null;
+import { ANSWERS_FILE, type RecordedAnswers } from '../src/testing/real-contract/real-answers';
 
 const ACCOUNTS: Record<ContractRole, string> = {
   owner: 'desdemona@zulip.com',
@@ -86,14 +77,19 @@ function scrub(value: unknown): unknown {
 }
 
 const settings = (await api.call(null, 'GET', '/server_settings')).body;
+const only = process.env.RECORD_ONLY ? new Set(process.env.RECORD_ONLY.split(',')) : null;
+const kept: RecordedAnswers['answers'] =
+  only && existsSync(ANSWERS_FILE)
+    ? (JSON.parse(readFileSync(ANSWERS_FILE, 'utf8')) as RecordedAnswers).answers.filter((a) => !only.has(a.name))
+    : [];
 const out: RecordedAnswers = {
   server: { version: String(settings.zulip_version), featureLevel: Number(settings.zulip_feature_level) },
   answers: [],
 };
 for (const recipe of recipes) {
-  const kept = only && !only.includes(recipe.op) ? previous?.answers.find((a) => a.name === recipe.name) : undefined;
-  if (kept) {
-    out.answers.push(kept);
+  if (only && !only.has(recipe.name)) {
+    const previous = kept.find((a) => a.name === recipe.name);
+    if (previous) out.answers.push(previous);
     continue;
   }
   const path = await recipe.path(api);

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../shared/bff/protocol';
@@ -14,10 +17,14 @@ function setup(
     timeoutMs?: number;
     users?: number;
     rewrite?: (request: Request, answer: Response) => Promise<Response>;
+    staticDir?: string;
   } = {},
 ) {
   const sim = createSvcSimulator({ generatedUsers: options.users ?? 20 });
-  const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: options.timeoutMs ?? 2_000 };
+  const config = {
+    ...loadConfig({ LOG_REQUESTS: 'false', ...(options.staticDir ? { STATIC_DIR: options.staticDir } : {}) }),
+    upstreamTimeoutMs: options.timeoutMs ?? 2_000,
+  };
   const logs: string[] = [];
   const deps = createDeps(config, {
     svcUrl: SIM_URL,
@@ -262,6 +269,28 @@ describe('BFF session', () => {
     const after = await h.app.request(ORIGIN + '/bff/svc/users/me', { headers: { cookie } });
     expect(after.status).toBe(401);
     expect((await after.json()).code).toBe('SESSION_EXPIRED');
+  });
+});
+
+describe('BFF pages', () => {
+  it('answer a console page with the sign-in page unless the cookie names a live session', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rc-pages-'));
+    writeFileSync(join(dir, 'index.html'), '<html><head><title>Console</title></head></html>');
+    writeFileSync(join(dir, 'sign-in.html'), '<html><head><title>Sign in</title></head></html>');
+    const h = setup({ staticDir: dir });
+    const title = async (path: string, cookie?: string) =>
+      /<title>(\w+( \w+)?)<\/title>/.exec(
+        await (await h.app.request(ORIGIN + path, cookie ? { headers: { cookie } } : undefined)).text(),
+      )?.[1];
+    expect(await title('/')).toBe('Sign in');
+    expect(await title('/users?q=a')).toBe('Sign in');
+    expect(await title('/users', 'rc_session=unknown')).toBe('Sign in');
+    const cookie = await signIn(h, 'member@demo.test');
+    expect(await title('/', cookie)).toBe('Console');
+    expect(await title('/channels', cookie)).toBe('Console');
+    // A session that has ended (signed out here; expired is the same to the store) is no session.
+    await h.app.request(mutate('/bff/session', { method: 'DELETE', cookie }));
+    expect(await title('/users', cookie)).toBe('Sign in');
   });
 });
 

@@ -122,6 +122,9 @@ export function svcTarget(opId: string, p: Record<string, unknown>, session: Ses
     return { type: 'topic', id: `${id(p.stream_id)}:${p.topic_name}`, name: p.topic_name };
   }
   if (p.stream_id !== undefined) return { type: 'channel', id: id(p.stream_id), name };
+  if (p.channel_folder_id !== undefined || opId === 'createChannelFolder' || opId === 'reorderChannelFolders') {
+    return { type: 'channel-folder', id: id(p.channel_folder_id), name };
+  }
   if (opId === 'createChannel') return { type: 'channel', id: null, name };
   if (opId === 'subscribe' || opId === 'unsubscribe') {
     const subs = Array.isArray(p.subscriptions) ? p.subscriptions : [];
@@ -175,6 +178,28 @@ export async function lookupUserName(deps: BffDeps, session: Session, userId: nu
           { retry: false },
         )
         .then((r) => r.user.full_name),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 1_500))),
+    ]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A channel's name from the chat server, best effort and quick (null when not known within 1.5 s). */
+export async function lookupChannelName(deps: BffDeps, session: Session, streamId: number): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      deps.svc
+        .call(
+          svcOps.getChannel,
+          { stream_id: streamId },
+          { email: session.apiEmail, apiKey: session.apiKey },
+          { retry: false },
+        )
+        .then((r) => r.stream.name),
       new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 1_500))),
     ]);
   } catch {

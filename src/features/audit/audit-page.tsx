@@ -30,6 +30,8 @@ import { useAuditOperations } from './api/get-audit-operations';
 import { describeParams, describeTarget } from './describe-entry';
 import { filterQueryString } from './filter-query';
 import { useAuditSearch } from './use-audit-search';
+import { useRole } from '../../client/use-role';
+import { RoleRefusal } from '../../components/role-refusal';
 
 const OUTCOME_COLORS: Record<AuditEntry['outcome'], string> = {
   success: 'teal',
@@ -164,6 +166,18 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
 
 /** Administrators: who did what through the console, filtered in the URL, live, exportable. */
 export function AuditPage() {
+  const { isAdmin } = useRole();
+  if (!isAdmin)
+    return (
+      <RoleRefusal title="Audit" reason="For administrators only">
+        The audit log shows what everyone changed through the console; only the organization’s administrators and owners
+        can read it.
+      </RoleRefusal>
+    );
+  return <AuditLog />;
+}
+
+function AuditLog() {
   const search = useAuditSearch();
   // Typing in a filter refetches once the typing pauses.
   const [filter] = useDebouncedValue<AuditFilter>(search.filter, 300);

@@ -12,6 +12,7 @@ export type AuditOutcome = (typeof auditOutcomes)[number];
 export const auditTargetTypes = [
   'user',
   'channel',
+  'channel-folder',
   'group',
   'topic',
   'message',

@@ -15,6 +15,8 @@ export interface SvcOperation<P extends z.ZodObject = z.ZodObject, R extends z.Z
   exposure: 'browser' | 'bff';
   adminOnly?: boolean;
   minLevel?: number;
+  /** A POST that changes nothing (e.g. rendering a preview): not recorded in the audit. */
+  changesNothing?: boolean;
   /**
    * The answer is taken whole or refused: records the BFF cannot read are not left out of it (an event batch,
    * whose skipped events would be acknowledged with the rest and lost).

@@ -1,19 +1,20 @@
 import { Hono } from 'hono';
-import type { SvcOpId } from '../../shared/svc';
 import { authenticate } from './auth';
 import type { SvcSimControl } from './control';
 import { mountControlApi } from './control-api';
 import { DROP_CONNECTION_HEADER, endpointDoesNotExist, injectedFailure, SvcError } from './errors';
 import type { SimCore } from './handler';
-import { handlersById } from './handlers';
+import { allHandlers } from './handlers';
 import { parseParams, reportsIgnoredParameters } from './params';
 import { requireAdmin } from './permissions';
-import { route } from './router';
+import { createRouter } from './router';
 import { emojiImage } from './handlers/realm-emoji';
 import { avatarSvg, REALM_ICON_SVG } from './static-assets';
 import type { SimUser } from './store';
 
 const API_PREFIX = '/api/v1';
+
+const route = createRouter(allHandlers);
 
 function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -67,18 +68,16 @@ async function handleApi(core: SimCore, request: Request, url: URL, path: string
   }
 
   const level = store.featureLevel;
-  const { op, pathParams } = route(request.method, path, level);
-  const handler = handlersById.get(op.id as SvcOpId);
-  if (!handler) throw endpointDoesNotExist();
+  const { handler, pathParams } = route(request.method, path, level);
 
   let me: SimUser | null = null;
-  if (op.auth === 'user') {
+  if (handler.endpoint.auth !== 'none') {
     me = authenticate(store, request.headers.get('authorization'));
     if (handler.adminBeforeParams) requireAdmin(me, handler.adminError);
   }
   const files: File[] = [];
   const raw = await rawParams(request, url, files);
-  const parsed = parseParams(op, raw, pathParams, level, core.settings.ignoredParameters);
+  const parsed = parseParams(handler.endpoint, raw, pathParams, level, core.settings.ignoredParameters);
   const result = await handler.run(core, me, parsed.values, { signal: request.signal, files });
   if (failure?.mode === 'lost') return drop();
   const ignored = reportsIgnoredParameters(level) && parsed.ignored.length ? parsed.ignored : undefined;

@@ -196,6 +196,11 @@ export interface SimMessage {
   editHistory: SimEditHistoryEntry[];
   /** Users who have read it. */
   readBy: Set<number>;
+  /**
+   * A direct message's participants (user IDs, the sender included, ascending). Direct messages have no
+   * channel: their `streamId` is 0, which names none, and their topic is empty.
+   */
+  dmRecipients?: readonly number[];
 }
 
 /** A channel folder: a heading channels are grouped under in the channel list. */

@@ -1,8 +1,8 @@
-import { svcOps } from '../../../shared/svc';
 import { badRequest } from '../errors';
 import { formatUser, withoutUndefined } from '../format-user';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { EMAIL_VISIBILITY, type SvcStore } from '../store';
+import { text } from '../param-spec';
 
 /**
  * POST /users: only administrators whose account carries the server-level `can_create_users` flag (which
@@ -39,7 +39,7 @@ function createUser(store: SvcStore, email: string, password: string, fullName: 
 
 export const createUserHandlers: readonly RegisteredHandler[] = [
   userHandler(
-    svcOps.createUser,
+    endpoint({ method: 'POST', path: '/users', params: { email: text(), password: text(), full_name: text() } }),
     ({ core, me, params }) => {
       const { store } = core;
       if (!me.canCreateUsers) throw badRequest('User not authorized to create users');

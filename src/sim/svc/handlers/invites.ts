@@ -1,8 +1,12 @@
-import { svcOps } from '../../../shared/svc';
 import { canSeeChannel, holdsChannelPermission, holdsRealmPermission, isInGroupSetting } from '../channel-access';
 import { badRequest, mustBeOwner, SvcError } from '../errors';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import type { SimChannel, SimUser, SvcStore } from '../store';
+import { bool, int, intList, json, text, intValue } from '../param-spec';
+
+/** Minutes, or null for never. */
+const nullableInt = (value: unknown, path: string) => (value === null ? null : intValue(value, path));
+import { roleValue } from '../wire-values';
 
 /**
  * Invitations by email and reusable invite links, as a real server (level 372) answers them: members invite
@@ -198,122 +202,160 @@ function newToken(): string {
 }
 
 export const inviteHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.getInvites, ({ core, me }) => {
+  userHandler(endpoint({ method: 'GET', path: '/invites', params: {} }), ({ core, me }) => {
     refuseGuests(me);
     return { invites: listFor(core.store, me) };
   }),
 
-  userHandler(svcOps.sendInvites, ({ core, me, params }) => {
-    const { store } = core;
-    refuseGuests(me);
-    if (!holdsRealmPermission(store, me, 'can_invite_users_group')) throw badRequest(INSUFFICIENT);
-    const invitedAs = params.invite_as ?? 400;
-    checkRole(me, invitedAs);
-    if (params.invitee_emails === '') throw badRequest('You must specify at least one email address.');
-    const emails = inviteeEmails(params.invitee_emails);
-    checkChannels(store, me, params.stream_ids);
-    checkGroups(store, me, params.group_ids ?? []);
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/invites',
+      params: {
+        invitee_emails: text(),
+        stream_ids: intList(),
+        notify_referrer_on_join: bool().optional(),
+        welcome_message_custom_text: text().optional(),
+        invite_as: json(roleValue).optional(),
+        invite_expires_in_minutes: json(nullableInt).optional(),
+        group_ids: intList().optional(),
+        include_realm_default_subscriptions: bool().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      refuseGuests(me);
+      if (!holdsRealmPermission(store, me, 'can_invite_users_group')) throw badRequest(INSUFFICIENT);
+      const invitedAs = params.invite_as ?? 400;
+      checkRole(me, invitedAs);
+      if (params.invitee_emails === '') throw badRequest('You must specify at least one email address.');
+      const emails = inviteeEmails(params.invitee_emails);
+      checkChannels(store, me, params.stream_ids);
+      checkGroups(store, me, params.group_ids ?? []);
 
-    const invalid: [string, string, boolean][] = [];
-    const skipped: [string, string, boolean][] = [];
-    const good: string[] = [];
-    for (const email of emails) {
-      if (email === '') continue;
-      if (!ADDRESS.test(email)) {
-        invalid.push([email, 'Invalid address.', false]);
-        continue;
+      const invalid: [string, string, boolean][] = [];
+      const skipped: [string, string, boolean][] = [];
+      const good: string[] = [];
+      for (const email of emails) {
+        if (email === '') continue;
+        if (!ADDRESS.test(email)) {
+          invalid.push([email, 'Invalid address.', false]);
+          continue;
+        }
+        const existing = store.userByDeliveryEmail(email);
+        if (existing && !existing.isActive) skipped.push([email, 'Account has been deactivated.', true]);
+        else if (existing) skipped.push([email, 'Already has an account.', false]);
+        else good.push(email);
       }
-      const existing = store.userByDeliveryEmail(email);
-      if (existing && !existing.isActive) skipped.push([email, 'Account has been deactivated.', true]);
-      else if (existing) skipped.push([email, 'Already has an account.', false]);
-      else good.push(email);
-    }
-    if (invalid.length > 0) {
-      throw invitationFailed(
-        "Some emails did not validate, so we didn't send any invitations.",
-        [...invalid, ...skipped],
-        false,
-      );
-    }
-    if (skipped.length > 0 && skipped.length === emails.length) {
-      throw invitationFailed("We weren't able to invite anyone.", skipped, false);
-    }
-    const book = bookOf(store);
-    for (const email of good) {
-      book.byEmail.push({
-        id: book.nextEmailId++,
-        email,
+      if (invalid.length > 0) {
+        throw invitationFailed(
+          "Some emails did not validate, so we didn't send any invitations.",
+          [...invalid, ...skipped],
+          false,
+        );
+      }
+      if (skipped.length > 0 && skipped.length === emails.length) {
+        throw invitationFailed("We weren't able to invite anyone.", skipped, false);
+      }
+      const book = bookOf(store);
+      for (const email of good) {
+        book.byEmail.push({
+          id: book.nextEmailId++,
+          email,
+          referrerId: me.user_id,
+          invitedAs,
+          invitedAt: nowSeconds(store),
+          expiresAt: expiryOf(store, params.invite_expires_in_minutes),
+          streamIds: [...params.stream_ids],
+          groupIds: [...(params.group_ids ?? [])],
+          includeDefaults: params.include_realm_default_subscriptions ?? false,
+          notifyReferrer: params.notify_referrer_on_join ?? true,
+          sent: 1,
+        });
+      }
+      announce(store, me.user_id);
+      if (skipped.length > 0) {
+        throw invitationFailed(
+          "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
+          skipped,
+          true,
+        );
+      }
+      return {};
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/invites/multiuse',
+      params: {
+        stream_ids: intList().optional(),
+        invite_as: json(roleValue).optional(),
+        invite_expires_in_minutes: json(nullableInt).optional(),
+        group_ids: intList().optional(),
+        include_realm_default_subscriptions: bool().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      refuseGuests(me);
+      if (!holdsRealmPermission(store, me, 'create_multiuse_invite_group')) throw badRequest(INSUFFICIENT);
+      const invitedAs = params.invite_as ?? 400;
+      checkRole(me, invitedAs);
+      checkChannels(store, me, params.stream_ids ?? []);
+      checkGroups(store, me, params.group_ids ?? []);
+      const book = bookOf(store);
+      const link: LinkInvite = {
+        id: book.nextLinkId++,
+        token: newToken(),
         referrerId: me.user_id,
         invitedAs,
         invitedAt: nowSeconds(store),
         expiresAt: expiryOf(store, params.invite_expires_in_minutes),
-        streamIds: [...params.stream_ids],
+        streamIds: [...(params.stream_ids ?? [])],
         groupIds: [...(params.group_ids ?? [])],
         includeDefaults: params.include_realm_default_subscriptions ?? false,
-        notifyReferrer: params.notify_referrer_on_join ?? true,
-        sent: 1,
-      });
-    }
-    announce(store, me.user_id);
-    if (skipped.length > 0) {
-      throw invitationFailed(
-        "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
-        skipped,
-        true,
-      );
-    }
-    return {};
-  }),
+        revoked: false,
+      };
+      book.links.push(link);
+      announce(store, me.user_id);
+      return { invite_link: `${store.realm.baseUrl}/join/${link.token}/` };
+    },
+  ),
 
-  userHandler(svcOps.createInviteLink, ({ core, me, params }) => {
-    const { store } = core;
-    refuseGuests(me);
-    if (!holdsRealmPermission(store, me, 'create_multiuse_invite_group')) throw badRequest(INSUFFICIENT);
-    const invitedAs = params.invite_as ?? 400;
-    checkRole(me, invitedAs);
-    checkChannels(store, me, params.stream_ids ?? []);
-    checkGroups(store, me, params.group_ids ?? []);
-    const book = bookOf(store);
-    const link: LinkInvite = {
-      id: book.nextLinkId++,
-      token: newToken(),
-      referrerId: me.user_id,
-      invitedAs,
-      invitedAt: nowSeconds(store),
-      expiresAt: expiryOf(store, params.invite_expires_in_minutes),
-      streamIds: [...(params.stream_ids ?? [])],
-      groupIds: [...(params.group_ids ?? [])],
-      includeDefaults: params.include_realm_default_subscriptions ?? false,
-      revoked: false,
-    };
-    book.links.push(link);
-    announce(store, me.user_id);
-    return { invite_link: `${store.realm.baseUrl}/join/${link.token}/` };
-  }),
+  userHandler(
+    endpoint({ method: 'POST', path: '/invites/{invite_id}/resend', params: { invite_id: int() } }),
+    ({ core, me, params }) => {
+      refuseGuests(me);
+      const invite = emailInviteFor(core.store, me, params.invite_id);
+      invite.sent += 1;
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.resendInvite, ({ core, me, params }) => {
-    refuseGuests(me);
-    const invite = emailInviteFor(core.store, me, params.invite_id);
-    invite.sent += 1;
-    return {};
-  }),
+  userHandler(
+    endpoint({ method: 'DELETE', path: '/invites/{invite_id}', params: { invite_id: int() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      refuseGuests(me);
+      const invite = emailInviteFor(store, me, params.invite_id);
+      const book = bookOf(store);
+      book.byEmail.splice(book.byEmail.indexOf(invite), 1);
+      announce(store, invite.referrerId);
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.revokeInvite, ({ core, me, params }) => {
-    const { store } = core;
-    refuseGuests(me);
-    const invite = emailInviteFor(store, me, params.invite_id);
-    const book = bookOf(store);
-    book.byEmail.splice(book.byEmail.indexOf(invite), 1);
-    announce(store, invite.referrerId);
-    return {};
-  }),
-
-  userHandler(svcOps.revokeInviteLink, ({ core, me, params }) => {
-    const { store } = core;
-    refuseGuests(me);
-    const link = linkFor(store, me, params.invite_id);
-    link.revoked = true;
-    announce(store, link.referrerId);
-    return {};
-  }),
+  userHandler(
+    endpoint({ method: 'DELETE', path: '/invites/multiuse/{invite_id}', params: { invite_id: int() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      refuseGuests(me);
+      const link = linkFor(store, me, params.invite_id);
+      link.revoked = true;
+      announce(store, link.referrerId);
+      return {};
+    },
+  ),
 ];

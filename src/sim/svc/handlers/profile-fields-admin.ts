@@ -1,7 +1,7 @@
-import { svcOps } from '../../../shared/svc';
 import { badRequest } from '../errors';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { PROFILE_FIELD_TYPE, type CustomProfileField, type ProfileFieldType, type SvcStore } from '../store';
+import { bool, dictValue, int, intList, json, text } from '../param-spec';
 
 /**
  * Custom profile field administration (POST/PATCH/DELETE /realm/profile_fields…), with the server's checks
@@ -119,7 +119,19 @@ const adminFirst = { adminBeforeParams: true };
 
 export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
   userHandler(
-    svcOps.createCustomProfileField,
+    endpoint({
+      method: 'POST',
+      path: '/realm/profile_fields',
+      params: {
+        name: text().optional(),
+        field_type: int(),
+        hint: text().optional(),
+        field_data: json(dictValue).optional(),
+        display_in_profile_summary: bool().optional(),
+        required: bool().optional(),
+        editable_by_user: bool().optional(),
+      },
+    }),
     ({ core, params }) => {
       const { store } = core;
       const data = (params.field_data ?? {}) as FieldData;
@@ -153,7 +165,19 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.updateCustomProfileField,
+    endpoint({
+      method: 'PATCH',
+      path: '/realm/profile_fields/{field_id}',
+      params: {
+        field_id: int(),
+        name: text().optional(),
+        hint: text().optional(),
+        field_data: json(dictValue).optional(),
+        display_in_profile_summary: bool().optional(),
+        required: bool().optional(),
+        editable_by_user: bool().optional(),
+      },
+    }),
     ({ core, params }) => {
       const { store } = core;
       const field = fieldById(store, params.field_id);
@@ -189,7 +213,7 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.deleteCustomProfileField,
+    endpoint({ method: 'DELETE', path: '/realm/profile_fields/{field_id}', params: { field_id: int() } }),
     ({ core, params }) => {
       const { store } = core;
       const field = fieldById(store, params.field_id);
@@ -202,7 +226,7 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.reorderCustomProfileFields,
+    endpoint({ method: 'PATCH', path: '/realm/profile_fields', params: { order: intList() } }),
     ({ core, params }) => {
       const { store } = core;
       const position = new Map(params.order.map((id, index) => [id, index] as const));

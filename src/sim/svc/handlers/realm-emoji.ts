@@ -1,9 +1,9 @@
-import { svcOps } from '../../../shared/svc';
 import { UNICODE_EMOJI } from '../emoji';
 import { badRequest, SvcError } from '../errors';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { holdsRealmPermission } from '../channel-access';
 import type { SimUser, SvcStore } from '../store';
+import { text } from '../param-spec';
 
 /**
  * Custom emoji (GET /realm/emoji, POST and DELETE /realm/emoji/{name}), with the server's order of checks
@@ -84,42 +84,50 @@ const activeNamed = (store: SvcStore, name: string) =>
 const isAdmin = (me: SimUser) => me.role === 100 || me.role === 200;
 
 export const realmEmojiHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.getRealmEmoji, ({ core }) => ({ emoji: listEmoji(core.store) })),
+  userHandler(endpoint({ method: 'GET', path: '/realm/emoji', params: {} }), ({ core }) => ({
+    emoji: listEmoji(core.store),
+  })),
 
-  userHandler(svcOps.uploadRealmEmoji, ({ core, me, params, request }) => {
-    const { store } = core;
-    if (me.role === 600) throw badRequest('Not allowed for guest users');
-    const name = params.emoji_name.trim().replaceAll(' ', '_');
-    checkName(name);
-    if (!holdsRealmPermission(store, me, 'can_add_custom_emoji_group')) throw badRequest('Insufficient permission');
-    if (activeNamed(store, name)) throw badRequest('A custom emoji with this name already exists.');
-    const files = request.files ?? [];
-    if (files.length !== 1) throw badRequest('You must upload exactly one file.');
-    if (UNICODE_EMOJI.has(name) && !isAdmin(me)) throw badRequest('Only administrators can override default emoji.');
-    const file = files[0]!;
-    if (file.size > MAX_FILE_MIB * 1024 * 1024) {
-      throw badRequest(`Uploaded file is larger than the allowed limit of ${MAX_FILE_MIB} MiB`);
-    }
-    if (!(file.type in IMAGE_TYPES)) throw new SvcError('BAD_IMAGE', 'Invalid image format', 400);
-    const id = String([...store.realmEmoji.keys()].reduce((max, k) => Math.max(max, Number(k)), 0) + 1);
-    // The image is read before the emoji is listed, so a listed emoji always has its image.
-    return file.arrayBuffer().then((buffer) => {
-      imagesOf(store).set(id, { type: file.type, bytes: new Uint8Array(buffer) });
-      store.realmEmoji.set(id, { id, name, deactivated: false, authorId: me.user_id });
+  userHandler(
+    endpoint({ method: 'POST', path: '/realm/emoji/{emoji_name}', params: { emoji_name: text() } }),
+    ({ core, me, params, request }) => {
+      const { store } = core;
+      if (me.role === 600) throw badRequest('Not allowed for guest users');
+      const name = params.emoji_name.trim().replaceAll(' ', '_');
+      checkName(name);
+      if (!holdsRealmPermission(store, me, 'can_add_custom_emoji_group')) throw badRequest('Insufficient permission');
+      if (activeNamed(store, name)) throw badRequest('A custom emoji with this name already exists.');
+      const files = request.files ?? [];
+      if (files.length !== 1) throw badRequest('You must upload exactly one file.');
+      if (UNICODE_EMOJI.has(name) && !isAdmin(me)) throw badRequest('Only administrators can override default emoji.');
+      const file = files[0]!;
+      if (file.size > MAX_FILE_MIB * 1024 * 1024) {
+        throw badRequest(`Uploaded file is larger than the allowed limit of ${MAX_FILE_MIB} MiB`);
+      }
+      if (!(file.type in IMAGE_TYPES)) throw new SvcError('BAD_IMAGE', 'Invalid image format', 400);
+      const id = String([...store.realmEmoji.keys()].reduce((max, k) => Math.max(max, Number(k)), 0) + 1);
+      // The image is read before the emoji is listed, so a listed emoji always has its image.
+      return file.arrayBuffer().then((buffer) => {
+        imagesOf(store).set(id, { type: file.type, bytes: new Uint8Array(buffer) });
+        store.realmEmoji.set(id, { id, name, deactivated: false, authorId: me.user_id });
+        announce(store);
+        return {};
+      });
+    },
+  ),
+
+  userHandler(
+    endpoint({ method: 'DELETE', path: '/realm/emoji/{emoji_name}', params: { emoji_name: text() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const emoji = activeNamed(store, params.emoji_name);
+      if (!emoji) throw new SvcError('BAD_REQUEST', `Emoji '${params.emoji_name}' does not exist`, 404);
+      if (!isAdmin(me) && emoji.authorId !== me.user_id) {
+        throw badRequest('Must be an organization administrator or emoji author');
+      }
+      emoji.deactivated = true;
       announce(store);
       return {};
-    });
-  }),
-
-  userHandler(svcOps.deactivateRealmEmoji, ({ core, me, params }) => {
-    const { store } = core;
-    const emoji = activeNamed(store, params.emoji_name);
-    if (!emoji) throw new SvcError('BAD_REQUEST', `Emoji '${params.emoji_name}' does not exist`, 404);
-    if (!isAdmin(me) && emoji.authorId !== me.user_id) {
-      throw badRequest('Must be an organization administrator or emoji author');
-    }
-    emoji.deactivated = true;
-    announce(store);
-    return {};
-  }),
+    },
+  ),
 ];

@@ -1,10 +1,12 @@
-import { FEATURE_LEVELS, svcOps } from '../../../shared/svc';
 import { badRequest, mustBeOwner, noSuchUser } from '../errors';
 import { canSeeRealEmail, formatOwnUser, formatUser, type FormatOptions } from '../format-user';
-import { userHandler } from '../handler';
+import { endpoint, userHandler } from '../handler';
 import { changeFullName, changeRole, deactivate, reactivate, setProfileField } from '../mutations';
 import { isOnlyOwner } from '../permissions';
 import { PROFILE_FIELD_TYPE, type SimUser, type SvcStore } from '../store';
+import { bool, int, intList, json, listOf, text } from '../param-spec';
+import { profileDataEntry, roleValue } from '../wire-values';
+import { SIM_LEVELS } from '../levels';
 
 /** No messages exist until message handling arrives; -1 is how the server says "none". */
 const NO_MESSAGES_MAX_ID = -1;
@@ -21,7 +23,7 @@ function formatOptions(params: { client_gravatar?: boolean; include_custom_profi
  * `user{id}@{host}` works for everybody; before that only the API email (`email` field) matched.
  */
 function userByEmail(store: SvcStore, me: SimUser, email: string): SimUser {
-  if (store.featureLevel >= FEATURE_LEVELS.realEmailLookup) {
+  if (store.featureLevel >= SIM_LEVELS.realEmailLookup) {
     const dummy = /^user(\d+)@(.+)$/i.exec(email);
     if (dummy && dummy[2]?.toLowerCase() === store.realm.host.toLowerCase()) {
       const byId = store.user(Number(dummy[1]));
@@ -94,38 +96,77 @@ function checkTypedValue(name: string, type: number, fieldData: string, value: s
   }
 }
 
+/** The longest full name the server stores. */
+const MAX_NAME_LENGTH = 100;
+
 export const userHandlers = [
-  userHandler(svcOps.getOwnUser, ({ core, me }) => formatOwnUser(core.store, me, NO_MESSAGES_MAX_ID)),
-
-  userHandler(svcOps.getUsers, ({ core, me, params }) => {
-    const { store } = core;
-    const options = formatOptions(params);
-    let targets: readonly SimUser[] = store.users;
-    if (params.user_ids) {
-      targets = params.user_ids.map((id) => {
-        const user = store.user(id);
-        if (!user) throw badRequest(`Invalid user ID: ${id}`);
-        return user;
-      });
-    }
-    const members = [];
-    for (const target of targets) members.push(formatUser(store, me, target, options));
-    return { members };
-  }),
-
-  userHandler(svcOps.getUser, ({ core, me, params }) => {
-    const target = core.store.user(params.user_id);
-    if (!target) throw noSuchUser();
-    return { user: formatUser(core.store, me, target, formatOptions(params)) };
-  }),
-
-  userHandler(svcOps.getUserByEmail, ({ core, me, params }) => {
-    const target = userByEmail(core.store, me, params.email);
-    return { user: formatUser(core.store, me, target, formatOptions(params)) };
-  }),
+  userHandler(endpoint({ method: 'GET', path: '/users/me', params: {} }), ({ core, me }) =>
+    formatOwnUser(core.store, me, NO_MESSAGES_MAX_ID),
+  ),
 
   userHandler(
-    svcOps.updateUser,
+    endpoint({
+      method: 'GET',
+      path: '/users',
+      params: {
+        client_gravatar: bool().optional(),
+        include_custom_profile_fields: bool().optional(),
+        user_ids: intList().optional().from(SIM_LEVELS.getUsersByIds),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const options = formatOptions(params);
+      let targets: readonly SimUser[] = store.users;
+      if (params.user_ids) {
+        targets = params.user_ids.map((id) => {
+          const user = store.user(id);
+          if (!user) throw badRequest(`Invalid user ID: ${id}`);
+          return user;
+        });
+      }
+      const members = [];
+      for (const target of targets) members.push(formatUser(store, me, target, options));
+      return { members };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/users/{user_id}',
+      params: { user_id: int(), client_gravatar: bool().optional(), include_custom_profile_fields: bool().optional() },
+    }),
+    ({ core, me, params }) => {
+      const target = core.store.user(params.user_id);
+      if (!target) throw noSuchUser();
+      return { user: formatUser(core.store, me, target, formatOptions(params)) };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/users/{email}',
+      params: { email: text(), client_gravatar: bool().optional(), include_custom_profile_fields: bool().optional() },
+    }),
+    ({ core, me, params }) => {
+      const target = userByEmail(core.store, me, params.email);
+      return { user: formatUser(core.store, me, target, formatOptions(params)) };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'PATCH',
+      path: '/users/{user_id}',
+      params: {
+        user_id: int(),
+        full_name: text().optional(),
+        role: json(roleValue).optional(),
+        profile_data: json(listOf(profileDataEntry)).optional(),
+      },
+    }),
     ({ core, me, params }) => {
       const { store } = core;
       const target = store.user(params.user_id);
@@ -141,7 +182,12 @@ export const userHandlers = [
       const profileChanges = params.profile_data ? checkProfileData(store, params.profile_data) : [];
 
       if (role !== undefined) changeRole(store, target, role);
-      if (params.full_name !== undefined) changeFullName(store, target, params.full_name);
+      // A blank name changes nothing (the real server answers success and keeps the name).
+      const fullName = params.full_name?.trim();
+      if (fullName !== undefined && fullName !== '') {
+        if (fullName.length > MAX_NAME_LENGTH) throw badRequest('Name too long!');
+        changeFullName(store, target, fullName);
+      }
       for (const change of profileChanges)
         setProfileField(store, target, change.fieldId, change.fieldType, change.value);
       return {};
@@ -150,7 +196,14 @@ export const userHandlers = [
   ),
 
   userHandler(
-    svcOps.deactivateUser,
+    endpoint({
+      method: 'DELETE',
+      path: '/users/{user_id}',
+      params: {
+        user_id: int(),
+        deactivation_notification_comment: text().optional().from(SIM_LEVELS.deactivationComment),
+      },
+    }),
     ({ core, me, params }) => {
       const { store } = core;
       const target = store.user(params.user_id);
@@ -165,7 +218,7 @@ export const userHandlers = [
   ),
 
   userHandler(
-    svcOps.reactivateUser,
+    endpoint({ method: 'POST', path: '/users/{user_id}/reactivate', params: { user_id: int() } }),
     ({ core, me, params }) => {
       const target = core.store.user(params.user_id);
       if (!target) throw noSuchUser();
