@@ -93,3 +93,8 @@ test('pages a role may not use say so calmly, without controls that would fail',
   await expect(page.getByText('Not available to guests')).toBeVisible();
   await expect(page.getByRole('button', { name: /Try again/ })).toHaveCount(0);
 });
+
+test('an audit range that ends before it starts is flagged on its field', async ({ page }) => {
+  await signIn(page, 'admin@demo.test', undefined, '/audit?from=2026-02-01T00:00:00.000Z&to=2026-01-01T00:00:00.000Z');
+  await expect(page.getByText('Before “From”: no entry can match')).toBeVisible();
+});

@@ -255,6 +255,10 @@ function AuditLog() {
         <TextInput
           type="datetime-local"
           label="To"
+          // The range is empty when it ends before it starts: said on the field, not as "No entries match".
+          error={
+            f.from && f.to && Date.parse(f.to) < Date.parse(f.from) ? 'Before “From”: no entry can match' : undefined
+          }
           value={toLocalInput(f.to)}
           onChange={(e) => search.set('to', fromLocalInput(e.currentTarget.value))}
           w={200}
