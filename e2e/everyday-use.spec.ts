@@ -98,3 +98,17 @@ test('an audit range that ends before it starts is flagged on its field', async 
   await signIn(page, 'admin@demo.test', undefined, '/audit?from=2026-02-01T00:00:00.000Z&to=2026-01-01T00:00:00.000Z');
   await expect(page.getByText('Before “From”: no entry can match')).toBeVisible();
 });
+
+test('the inactivity filter refuses what it cannot use and says which threshold applies', async ({ page }) => {
+  await signIn(page, 'admin@demo.test', undefined, '/users?activity=inactive&days=30');
+  const days = page.getByLabel('Days');
+  await expect(days).toHaveValue('30');
+  await days.fill('-5');
+  await expect(page.getByText('Enter whole days from 1 to 99,999')).toBeVisible();
+  await expect(page.getByText('Filtering by 30 days')).toBeVisible();
+  await days.fill('0');
+  await expect(page.getByText('Enter whole days from 1 to 99,999')).toBeVisible();
+  await days.fill('45');
+  await expect(page.getByText('Filtering by 45 days')).toBeVisible();
+  await expect(page).toHaveURL(/days=45/);
+});
