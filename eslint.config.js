@@ -155,4 +155,25 @@ export default tseslint.config(
     files: ['e2e/**', 'bench/**', 'scripts/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  {
+    // The chat simulator follows the real server, not the console: it runs none of the console's code (no
+    // schema, checker or constant from shared/), so a misreading of the API in the console cannot be
+    // mirrored by the simulator. Types only may be named (they check nothing at run time).
+    files: ['src/sim/svc/**'],
+    ignores: ['src/sim/svc/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+shared(/|$)',
+              allowTypeImports: true,
+              message: 'The chat simulator runs its own reading of the API: no code from shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -28,8 +28,8 @@ test('a moderator resolves a topic from triage; another console sees it without 
 
   await a.getByLabel('Search topics').fill('lunch');
   await a.getByRole('button', { name: 'Resolve lunch' }).click();
-  // Resolved topics leave the default (unresolved) view.
-  await expect(a.getByRole('button', { name: 'Resolve lunch' })).toBeHidden();
+  // The row stays where it was, in its new state, with the focus on it: nothing moves under the pointer.
+  await expect(a.getByRole('button', { name: 'Unresolve ✔ lunch' })).toBeFocused();
   await expect(b.getByRole('row', { name: /Resolved.*✔ lunch/ })).toBeVisible({ timeout: 5_000 });
 
   await a.locator('label', { hasText: /^Resolved$/ }).click();
@@ -130,4 +130,38 @@ test('pressing a topic starts loading its messages before the button is released
   await page.mouse.up();
   const drawer = page.getByRole('dialog', { name: `#general › ${topic}` });
   await expect(drawer.getByRole('article').first()).toBeVisible();
+});
+
+test('a resolve can be undone from its toast; the list never shows invented names', async ({ page }) => {
+  const topic = `undo me ${Date.now().toString(36)}`;
+  await seedTopic(GENERAL, topic, 3);
+  await signIn(page, 'moderator@demo.test', undefined, '/topics');
+  // Participants show as placeholders until their names arrive, never as "User 12".
+  await expect(page.getByRole('table', { name: 'Topics' })).toBeVisible();
+  await page.getByLabel('Search topics').fill(topic);
+  await expect(page.getByText(/^User \d+/)).toHaveCount(0);
+  await page.getByRole('button', { name: `Resolve ${topic}` }).click();
+  const toast = page.getByRole('alert').filter({ hasText: `✔ ${topic}` });
+  await expect(toast).toContainText('#general');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('button', { name: `Resolve ${topic}` })).toBeFocused();
+  await expect.poll(async () => (await topicMessageIds('admin@demo.test', GENERAL, topic)).length).toBe(3);
+});
+
+test('a topic opens at its newest message, its search says what it searches, a move names the channel', async ({
+  page,
+}) => {
+  const topic = `long read ${Date.now().toString(36)}`;
+  await seedTopic(GENERAL, topic, 40);
+  await signIn(page, 'moderator@demo.test', undefined, '/topics');
+  const drawer = await openTopic(page, 'general', topic);
+  const feed = drawer.getByRole('feed');
+  const articles = feed.getByRole('article');
+  await expect(articles.last()).toBeInViewport({ ratio: 1 });
+  await expect(drawer.getByLabel('Find in the loaded messages')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Move topic…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move messages' });
+  await dialog.getByRole('textbox', { name: 'Topic' }).fill(`${topic} moved`);
+  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Messages moved to' })).toContainText('in #general');
 });

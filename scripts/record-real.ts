@@ -4,8 +4,9 @@
  * running (global setup of the e2e suite starts it, or `bash ../shared/real-zulip/up.sh`); run it again whenever
  * the recipes or the catalog grow:  npx tsx scripts/record-real.ts
  * It changes the dev organization (throwaway groups, channels, messages); `reset-db.sh` puts it back.
+ * `RECORD_ONLY=name,name` records only those recipes and keeps the other recorded answers as they are.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { findRealServer } from '../e2e/real-server';
 import { recipes, type ContractApi, type ContractRole } from '../src/testing/real-contract/recipes';
 import { ANSWERS_FILE, type RecordedAnswers } from '../src/testing/real-contract/real-answers';
@@ -76,11 +77,21 @@ function scrub(value: unknown): unknown {
 }
 
 const settings = (await api.call(null, 'GET', '/server_settings')).body;
+const only = process.env.RECORD_ONLY ? new Set(process.env.RECORD_ONLY.split(',')) : null;
+const kept: RecordedAnswers['answers'] =
+  only && existsSync(ANSWERS_FILE)
+    ? (JSON.parse(readFileSync(ANSWERS_FILE, 'utf8')) as RecordedAnswers).answers.filter((a) => !only.has(a.name))
+    : [];
 const out: RecordedAnswers = {
   server: { version: String(settings.zulip_version), featureLevel: Number(settings.zulip_feature_level) },
   answers: [],
 };
 for (const recipe of recipes) {
+  if (only && !only.has(recipe.name)) {
+    const previous = kept.find((a) => a.name === recipe.name);
+    if (previous) out.answers.push(previous);
+    continue;
+  }
   const path = await recipe.path(api);
   const params = recipe.params ? await recipe.params(api) : {};
   const { status, body } = await api.call(recipe.as, recipe.method, path, params);

@@ -22,3 +22,6 @@ declare class TextEncoder {
 declare var crypto: {
   readonly subtle: { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> };
 };
+
+/** Base64 decoding (browsers, and Node since 16). */
+declare function atob(data: string): string;

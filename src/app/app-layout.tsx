@@ -9,6 +9,7 @@ import { LiveIndicator } from './live-indicator';
 import { visibleNavItems } from './nav-items';
 import { preloadRouteData } from './route-data';
 import { liveSyncModule, preloadRoute } from './route-modules';
+import classes from './app-layout.module.css';
 import { UserMenu } from './user-menu';
 
 // The event map pulls in every feature's handlers and their schemas: a chunk of its own, off the shell.
@@ -24,6 +25,10 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        {/* The first Tab stop: past the header and the navigation, straight to the page. */}
+        <a href="#main-content" className={classes.skipLink}>
+          Skip to content
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -74,7 +79,7 @@ export function AppLayout() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1}>
         <Suspense fallback={null}>
           <LiveSync />
         </Suspense>

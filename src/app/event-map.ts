@@ -10,6 +10,9 @@ import { topicsEventHandlers } from '../features/topics/live-events';
 import { realmDefaultsEventHandlers } from '../features/realm-defaults/live-events';
 import { userGroupsEventHandlers } from '../features/user-groups/live-events';
 import { usersEventHandlers } from '../features/users/live-events';
+import { invitationsEventHandlers } from '../features/invitations/live-events';
+import { profileFieldsEventHandlers } from '../features/profile-fields/live-events';
+import { customEmojiEventHandlers } from '../features/custom-emoji/live-events';
 
 /** The console's own reactions: server-wide facts and the signed-in user's own record live in the session. */
 const sessionEventHandlers: EventHandlers = {
@@ -37,4 +40,7 @@ export const eventMap = combineEventHandlers(
   channelsEventHandlers,
   userGroupsEventHandlers,
   topicsEventHandlers,
+  invitationsEventHandlers,
+  profileFieldsEventHandlers,
+  customEmojiEventHandlers,
 );

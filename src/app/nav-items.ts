@@ -15,20 +15,26 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
       { to: '/users', label: 'Users' },
       // The chat server refuses guests every user-group read.
       { to: '/groups', label: 'User groups', audience: 'members' },
+      // The chat server refuses guests every invitation endpoint.
+      { to: '/invitations', label: 'Invitations', audience: 'members' },
+      { to: '/settings/profile-fields', label: 'Custom profile fields' },
+      { to: '/settings/emoji', label: 'Custom emoji' },
     ],
   },
   {
     area: 'Conversations',
     items: [
       { to: '/channels', label: 'Channels' },
-      { to: '/topics', label: 'Topic moderation' },
+      // Members and guests have nothing to moderate here in an organization's usual settings: the page stays
+      // reachable by its address (and says what they may do), but the navigation does not offer it.
+      { to: '/topics', label: 'Topic moderation', audience: 'moderators' },
     ],
   },
   {
     area: 'Organization',
     items: [
-      { to: '/settings/new-user-defaults', label: 'Defaults for new users' },
-      { to: '/settings/linkifiers', label: 'Linkifiers' },
+      { to: '/settings/new-user-defaults', label: 'Defaults for new users', audience: 'moderators' },
+      { to: '/settings/linkifiers', label: 'Linkifiers', audience: 'moderators' },
       { to: '/audit', label: 'Audit', audience: 'admins' },
     ],
   },

@@ -102,6 +102,18 @@ const router = createBrowserRouter([
         lazy: { Component: async () => (await routeModules['/settings/linkifiers']()).LinkifiersRoute },
       },
       {
+        path: 'invitations',
+        lazy: { Component: async () => (await routeModules['/invitations']()).InvitationsRoute },
+      },
+      {
+        path: 'settings/profile-fields',
+        lazy: { Component: async () => (await routeModules['/settings/profile-fields']()).ProfileFieldsRoute },
+      },
+      {
+        path: 'settings/emoji',
+        lazy: { Component: async () => (await routeModules['/settings/emoji']()).CustomEmojiRoute },
+      },
+      {
         path: 'me/drafts',
         lazy: { Component: async () => (await routeModules['/me/drafts']()).DraftsSnippetsRoute },
       },

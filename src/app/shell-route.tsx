@@ -12,7 +12,8 @@ import { RequireAuth } from './require-auth';
 export function ShellRoute() {
   return (
     <ModalsProvider>
-      <Notifications position="top-right" />
+      {/* Bottom right: clear of the header's controls and the drawers' close buttons at the top. */}
+      <Notifications position="bottom-right" />
       <RequireAuth>
         <AppLayout />
       </RequireAuth>

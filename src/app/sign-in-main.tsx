@@ -8,7 +8,16 @@ import { readSession } from '../client/session-requests';
 import type { SessionInfo } from '../shared/bff/protocol';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { safeNextPath } from '../features/auth/safe-next-path';
+import { preloadConsoleWhenIdle } from './after-sign-in-preload';
 import { ConsoleMantineProvider } from './console-mantine-provider';
+
+// The BFF answers any console page asked for without a session with this page: the address bar then says
+// where the visitor is, and where signing in will take them (the page they asked for; `/` is the home page).
+if (!location.pathname.startsWith('/sign-in')) {
+  const asked = location.pathname + location.search;
+  const home = asked === '/' || asked === '/index.html';
+  history.replaceState(null, '', home ? '/sign-in' : `/sign-in?next=${encodeURIComponent(asked)}`);
+}
 
 const element = document.getElementById('root');
 if (!element) throw new Error('The page has no #root element.');
@@ -33,6 +42,8 @@ function enterConsole(info: SessionInfo) {
 
 function StandaloneSignIn() {
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
+  // After the form's first commit: the console's files are fetched once it is painted and the page is idle.
+  useEffect(preloadConsoleWhenIdle, []);
   useEffect(() => {
     let current = true;
     void sessionRead.then((info) => current && setSession(info));

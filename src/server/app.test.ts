@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../shared/bff/protocol';
@@ -10,12 +13,16 @@ function setup(
     timeoutMs?: number;
     users?: number;
     rewrite?: (request: Request, answer: Response) => Promise<Response>;
+    staticDir?: string;
   } = {},
 ) {
   const { rewrite } = options;
   return createTestBff({
     sim: { generatedUsers: options.users ?? 20 },
-    config: { upstreamTimeoutMs: options.timeoutMs ?? 2_000 },
+    config: {
+      upstreamTimeoutMs: options.timeoutMs ?? 2_000,
+      ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    },
     ...(rewrite ? { intercept: async (request, send) => rewrite(request, await send(request)) } : {}),
   });
 }
@@ -233,6 +240,28 @@ describe('BFF session', () => {
   });
 });
 
+describe('BFF pages', () => {
+  it('answer a console page with the sign-in page unless the cookie names a live session', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rc-pages-'));
+    writeFileSync(join(dir, 'index.html'), '<html><head><title>Console</title></head></html>');
+    writeFileSync(join(dir, 'sign-in.html'), '<html><head><title>Sign in</title></head></html>');
+    const h = setup({ staticDir: dir });
+    const title = async (path: string, cookie?: string) =>
+      /<title>(\w+( \w+)?)<\/title>/.exec(
+        await (await h.app.request(ORIGIN + path, cookie ? { headers: { cookie } } : undefined)).text(),
+      )?.[1];
+    expect(await title('/')).toBe('Sign in');
+    expect(await title('/users?q=a')).toBe('Sign in');
+    expect(await title('/users', 'rc_session=unknown')).toBe('Sign in');
+    const cookie = await signIn(h, 'member@demo.test');
+    expect(await title('/', cookie)).toBe('Console');
+    expect(await title('/channels', cookie)).toBe('Console');
+    // A session that has ended (signed out here; expired is the same to the store) is no session.
+    await h.app.request(mutate('/bff/session', { method: 'DELETE', cookie }));
+    expect(await title('/users', cookie)).toBe('Sign in');
+  });
+});
+
 describe('BFF CSRF and origin checks', () => {
   it('refuses a mutation without the console header or from another origin', async () => {
     const h = setup();
@@ -274,7 +303,7 @@ describe('BFF svc forwarding', () => {
   });
 
   it('refuses operations that are not catalogued, or are BFF-only, before any upstream call', async () => {
-    const unknown = await h.app.request(ORIGIN + '/bff/svc/realm/emoji', { headers: { cookie } });
+    const unknown = await h.app.request(ORIGIN + '/bff/svc/calls/zoom/create', { headers: { cookie } });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).code).toBe('UNKNOWN_OPERATION');
     const keyExchange = await h.app.request(

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bffErrorCodes, errorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
 import { requestIdPolicy } from './audit';
@@ -15,6 +15,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { sessionRoutes } from './routes/session-routes';
 import { stateRoutes } from './routes/state-routes';
 import { staticRoutes } from './routes/static-routes';
+import { readSessionId } from './session-cookie';
 import { StoreUnavailableError } from './store/database';
 import { svcRoutes } from './routes/svc-routes';
 import { createWebhooks } from './webhooks';
@@ -59,7 +60,12 @@ export function createApp(config: Config, deps: BffDeps) {
   app.route('/bff/proxy', proxyRoutes(config, deps));
   app.route('/bff/webhooks', webhooks.admin);
   app.all('/bff/*', (c) => c.json(errorEnvelope(bffErrorCodes.unknownOperation, 'No such console endpoint.'), 404));
-  app.route('/', staticRoutes(config.staticDir));
+  // A page load is a visit: it keeps the session alive as any request does.
+  const liveSession = async (c: Context) => {
+    const id = readSessionId(c, config);
+    return id !== null && (await deps.sessions.touch(id, deps.now())) !== null;
+  };
+  app.route('/', staticRoutes(config.staticDir, liveSession));
 
   app.onError((error, c) => {
     if (error instanceof StoreUnavailableError) {

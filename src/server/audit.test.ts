@@ -36,6 +36,32 @@ async function memberId(h: Harness, cookie: string): Promise<number> {
 }
 
 describe('audit recording', () => {
+  it('records a channel change with the name it had before and a label of what changed; a preview is not recorded', async () => {
+    const audit = new MemoryAuditLog();
+    const h = setup({ audit });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const design = h.sim.store.channels.find((c) => c.name === 'design')!.stream_id;
+    const res = await h.app.request(
+      request(`/bff/svc/streams/${design}`, {
+        method: 'PATCH',
+        cookie,
+        ...form({ new_name: 'design-reviews', is_private: 'true' }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const entry = audit.all.find((e) => e.operation === 'updateChannel')!;
+    expect(entry).toMatchObject({
+      target: { type: 'channel', id: String(design), name: 'design' },
+      outcome: 'success',
+      note: 'Renamed to “design-reviews”; made private.',
+    });
+    const preview = await h.app.request(
+      request('/bff/svc/messages/render', { method: 'POST', cookie, ...form({ content: '**x**' }) }),
+    );
+    expect(preview.status).toBe(200);
+    expect(audit.all.some((e) => e.operation === 'renderMessage')).toBe(false);
+  });
+
   it('records a deactivation with the comment, the target name and the outcome; admins read and export it', async () => {
     const audit = new MemoryAuditLog();
     const h = setup({ audit });

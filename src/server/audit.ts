@@ -79,7 +79,7 @@ export function actorOf(session: Pick<Session, 'userId' | 'apiEmail' | 'fullName
 // Credentials of any kind: never stored.
 const SECRET_KEY = /pass(word)?|api[_-]?key|secret|token|authorization|cookie|credential|otp/i;
 // Message and draft/snippet bodies: never stored (their length is).
-const CONTENT_KEY = /^(content|.*_content|body|text|message)$/i;
+const CONTENT_KEY = /^(content|.*_content|body|text|message|file)$/i;
 const MAX_STRING = 500;
 const MAX_DEPTH = 6;
 
@@ -113,6 +113,8 @@ function id(value: unknown): string | null {
 /** What a chat operation acts on, from its parameters (names where the request itself carries them). */
 export function svcTarget(opId: string, p: Record<string, unknown>, session: Session): AuditTarget | null {
   const name = typeof p.name === 'string' ? p.name : null;
+  const people = peopleAdminTarget(opId, p);
+  if (people) return people;
   if (p.user_id !== undefined) return { type: 'user', id: id(p.user_id), name: null };
   if (p.user_group_id !== undefined) return { type: 'group', id: id(p.user_group_id), name };
   if (opId === 'createUserGroup') return { type: 'group', id: null, name };
@@ -120,6 +122,9 @@ export function svcTarget(opId: string, p: Record<string, unknown>, session: Ses
     return { type: 'topic', id: `${id(p.stream_id)}:${p.topic_name}`, name: p.topic_name };
   }
   if (p.stream_id !== undefined) return { type: 'channel', id: id(p.stream_id), name };
+  if (p.channel_folder_id !== undefined || opId === 'createChannelFolder' || opId === 'reorderChannelFolders') {
+    return { type: 'channel-folder', id: id(p.channel_folder_id), name };
+  }
   if (opId === 'createChannel') return { type: 'channel', id: null, name };
   if (opId === 'subscribe' || opId === 'unsubscribe') {
     const subs = Array.isArray(p.subscriptions) ? p.subscriptions : [];
@@ -140,6 +145,26 @@ export function svcTarget(opId: string, p: Record<string, unknown>, session: Ses
   return { type: 'user', id: String(session.userId), name: session.fullName };
 }
 
+/** Invitations, profile fields, custom emoji and created users. */
+function peopleAdminTarget(opId: string, p: Record<string, unknown>): AuditTarget | null {
+  const name = typeof p.name === 'string' ? p.name : null;
+  if (p.invite_id !== undefined) return { type: 'invitation', id: id(p.invite_id), name: null };
+  if (opId === 'sendInvites') {
+    const emails = typeof p.invitee_emails === 'string' ? p.invitee_emails.replace(/\s+/g, ' ').trim() : null;
+    return { type: 'invitation', id: null, name: emails };
+  }
+  if (opId === 'createInviteLink') return { type: 'invitation', id: null, name: 'invite link' };
+  if (p.field_id !== undefined) return { type: 'profile_field', id: id(p.field_id), name };
+  if (opId === 'createCustomProfileField' || opId === 'reorderCustomProfileFields') {
+    return { type: 'profile_field', id: null, name };
+  }
+  if (p.emoji_name !== undefined) return { type: 'emoji', id: null, name: id(p.emoji_name) };
+  if (opId === 'createUser') {
+    return { type: 'user', id: null, name: typeof p.full_name === 'string' ? p.full_name : id(p.email) };
+  }
+  return null;
+}
+
 /** A user's display name from the chat server, best effort and quick (null when not known within 1.5 s). */
 export async function lookupUserName(deps: BffDeps, session: Session, userId: number): Promise<string | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -153,6 +178,28 @@ export async function lookupUserName(deps: BffDeps, session: Session, userId: nu
           { retry: false },
         )
         .then((r) => r.user.full_name),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 1_500))),
+    ]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A channel's name from the chat server, best effort and quick (null when not known within 1.5 s). */
+export async function lookupChannelName(deps: BffDeps, session: Session, streamId: number): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      deps.svc
+        .call(
+          svcOps.getChannel,
+          { stream_id: streamId },
+          { email: session.apiEmail, apiKey: session.apiKey },
+          { retry: false },
+        )
+        .then((r) => r.stream.name),
       new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 1_500))),
     ]);
   } catch {

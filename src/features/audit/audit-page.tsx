@@ -1,3 +1,4 @@
+import { operationLabel } from '../../shared/bff/operation-labels';
 import {
   Autocomplete,
   Badge,
@@ -29,6 +30,8 @@ import { useAuditOperations } from './api/get-audit-operations';
 import { describeParams, describeTarget } from './describe-entry';
 import { filterQueryString } from './filter-query';
 import { useAuditSearch } from './use-audit-search';
+import { useRole } from '../../client/use-role';
+import { RoleRefusal } from '../../components/role-refusal';
 
 const OUTCOME_COLORS: Record<AuditEntry['outcome'], string> = {
   success: 'teal',
@@ -79,8 +82,14 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
     header: 'Operation',
     width: 'minmax(10rem, 1fr)',
     cell: (e) => (
-      <Text size="sm" ff="monospace" truncate>
-        {e.operation}
+      <Text size="sm" truncate title={e.operation}>
+        {operationLabel(e.operation)}
+        {operationLabel(e.operation) !== e.operation ? (
+          <Text span size="xs" c="dimmed" ff="monospace">
+            {' '}
+            {e.operation}
+          </Text>
+        ) : null}
       </Text>
     ),
   },
@@ -119,7 +128,12 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
         entry.actor.role !== null ? ` · ${roleLabel(entry.actor.role)}` : ''
       }`,
     ],
-    ['Operation', <Code key="op">{entry.operation}</Code>],
+    [
+      'Operation',
+      <span key="op">
+        {operationLabel(entry.operation)} <Code>{entry.operation}</Code>
+      </span>,
+    ],
     ['Area', entry.area],
     ['Target', describeTarget(entry.target)],
     ['Outcome', <OutcomeBadge key="outcome" entry={entry} />],
@@ -152,6 +166,18 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
 
 /** Administrators: who did what through the console, filtered in the URL, live, exportable. */
 export function AuditPage() {
+  const { isAdmin } = useRole();
+  if (!isAdmin)
+    return (
+      <RoleRefusal title="Audit" reason="For administrators only">
+        The audit log shows what everyone changed through the console; only the organization’s administrators and owners
+        can read it.
+      </RoleRefusal>
+    );
+  return <AuditLog />;
+}
+
+function AuditLog() {
   const search = useAuditSearch();
   // Typing in a filter refetches once the typing pauses.
   const [filter] = useDebouncedValue<AuditFilter>(search.filter, 300);
@@ -229,6 +255,10 @@ export function AuditPage() {
         <TextInput
           type="datetime-local"
           label="To"
+          // The range is empty when it ends before it starts: said on the field, not as "No entries match".
+          error={
+            f.from && f.to && Date.parse(f.to) < Date.parse(f.from) ? 'Before “From”: no entry can match' : undefined
+          }
           value={toLocalInput(f.to)}
           onChange={(e) => search.set('to', fromLocalInput(e.currentTarget.value))}
           w={200}

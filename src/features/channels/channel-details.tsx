@@ -2,6 +2,7 @@ import { Drawer, Group, Loader, Tabs, Text } from '@mantine/core';
 import { KindBadges } from './kind-badges';
 import { channelKinds } from '../../shared/svc/channels';
 import { ChannelOverview } from './channel-overview';
+import { ChannelSettingsPanel } from './channel-settings-panel';
 import type { ChannelRow } from './filter-channels';
 import { MySubscriptionSettings } from './my-subscription-settings';
 import { SubscribersPanel } from './subscribers-panel';
@@ -10,6 +11,7 @@ import { CHANNEL_TABS, type ChannelTab } from './use-channels-search';
 
 const TAB_LABELS: Readonly<Record<ChannelTab, string>> = {
   overview: 'Overview',
+  settings: 'Settings',
   subscribers: 'Subscribers',
   topics: 'Topics',
   mine: 'My settings',
@@ -43,6 +45,7 @@ export function ChannelDetailsDrawer({
       position="right"
       size="xl"
       title={channel ? `#${channel.name}` : 'Channel details'}
+      closeButtonProps={{ 'aria-label': 'Close channel details' }}
     >
       {channel === null ? (
         loading ? (
@@ -66,6 +69,9 @@ export function ChannelDetailsDrawer({
             </Tabs.List>
             <Tabs.Panel value="overview" pt="md">
               <ChannelOverview channel={channel} />
+            </Tabs.Panel>
+            <Tabs.Panel value="settings" pt="md">
+              <ChannelSettingsPanel channel={channel} level={level} />
             </Tabs.Panel>
             <Tabs.Panel value="subscribers" pt="md">
               <SubscribersPanel channel={channel} />

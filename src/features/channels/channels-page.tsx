@@ -11,6 +11,8 @@ import { countOf } from '../../client/count-of';
 import { useChannels } from './api/get-channels';
 import { useMySubscriptions } from './api/get-my-subscriptions';
 import { ChannelDetailsDrawer } from './channel-details';
+import { ChannelFoldersModal } from './channel-folders-modal';
+import { DefaultChannelsModal } from './default-channels-modal';
 import { CreateChannelModal } from './create-channel-modal';
 import {
   CHANNEL_KIND_FILTERS,
@@ -107,6 +109,7 @@ export function ChannelsPage() {
   const channels = useChannels(isAdmin);
   const subscriptions = useMySubscriptions();
   const [creating, setCreating] = useState(false);
+  const [managing, setManaging] = useState<'defaults' | 'folders' | null>(null);
 
   const rows = useMemo(
     () => joinSubscriptions(channels.data ?? [], subscriptions.data ?? []),
@@ -120,9 +123,17 @@ export function ChannelsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Channels</Title>
-        <Button onClick={() => setCreating(true)} disabled={user === null}>
-          Create channel
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setManaging('defaults')}>
+            Default channels
+          </Button>
+          <Button variant="default" onClick={() => setManaging('folders')}>
+            Channel folders
+          </Button>
+          <Button onClick={() => setCreating(true)} disabled={user === null}>
+            Create channel
+          </Button>
+        </Group>
       </Group>
 
       <Group gap="md" align="flex-end" wrap="wrap">
@@ -174,6 +185,12 @@ export function ChannelsPage() {
         onClose={() => search.select(null)}
         level={level}
       />
+      <DefaultChannelsModal
+        opened={managing === 'defaults'}
+        onClose={() => setManaging(null)}
+        channels={channels.data ?? []}
+      />
+      <ChannelFoldersModal opened={managing === 'folders'} onClose={() => setManaging(null)} />
       <CreateChannelModal
         opened={creating}
         onClose={() => setCreating(false)}

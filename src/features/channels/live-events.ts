@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { EventHandler, EventHandlers } from '../../client/event-handlers';
 import { svcEventBaseSchema } from '../../shared/events/svc-events';
 import { applySubscriptionChange } from '../../shared/svc/subscriptions';
+import { defaultChannelsQueryOptions } from './api/default-channels';
+import { channelFoldersQueryOptions } from './api/get-channel-folders';
 import { channelsRootKey } from './api/get-channels';
 import { mySubscriptionsQueryOptions } from './api/get-my-subscriptions';
 
@@ -28,6 +30,7 @@ const subscriptionUpdateSchema = svcEventBaseSchema.extend({
  * refetches what shows it; my own settings for a channel are patched in place.
  */
 export const channelsEventHandlers: EventHandlers = {
+  // An archived channel also leaves the defaults (a default_streams event says so separately).
   stream: invalidate(listKey, subscriptionsKey),
   subscription: (event, client) => {
     const update = subscriptionUpdateSchema.safeParse(event);
@@ -41,4 +44,7 @@ export const channelsEventHandlers: EventHandlers = {
   update_message: invalidate([...channelsRootKey, 'topics']),
   user_group: invalidate([...channelsRootKey, 'user-groups']),
   realm: invalidate([...channelsRootKey, 'realm']),
+  // The BFF has applied the event to the register state it serves by the time the tab hears of it.
+  default_streams: invalidate(defaultChannelsQueryOptions().queryKey),
+  channel_folder: invalidate(channelFoldersQueryOptions().queryKey),
 };

@@ -68,3 +68,20 @@ export function removeSubscribersAbility(
   if (userId !== null && setting !== undefined && isUserInGroupSetting(setting, userId, groups)) return yes;
   return no('Only administrators and the people this channel allows can unsubscribe others.');
 }
+
+/** Administrators, and the people the channel's `can_administer_channel_group` names. */
+export function administerChannelAbility(
+  role: number | null,
+  userId: number | null,
+  setting: GroupSettingValue | undefined,
+  groups: ReadonlyMap<number, GroupMembership>,
+): Ability {
+  if (role !== null && isAdminRole(role)) return yes;
+  if (userId !== null && setting !== undefined && isUserInGroupSetting(setting, userId, groups)) return yes;
+  return no('Only organization administrators and this channel’s administrators can change its settings.');
+}
+
+/** Default channels and channel folders are for organization administrators. */
+export function organizationAdminAbility(role: number | null, what: string): Ability {
+  return role !== null && isAdminRole(role) ? yes : no(`Only organization administrators can change ${what}.`);
+}

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useSearchParamsWriter } from '../../client/use-search-params-writer';
 import { isChannelKindFilter, type ChannelKindFilter } from './filter-channels';
 
-export const CHANNEL_TABS = ['overview', 'subscribers', 'topics', 'mine'] as const;
+export const CHANNEL_TABS = ['overview', 'settings', 'subscribers', 'topics', 'mine'] as const;
 export type ChannelTab = (typeof CHANNEL_TABS)[number];
 
 function parseId(value: string | null): number | null {

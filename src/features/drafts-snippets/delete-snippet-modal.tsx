@@ -27,7 +27,9 @@ export function DeleteSnippetModal({ snippet, opened, onClose }: Props) {
       title="Delete saved snippet?"
     >
       <Stack gap="md">
-        <Text size="sm">The saved snippet “{snippet.title}” will be deleted from all your devices.</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          The saved snippet “{snippet.title}” will be deleted from all your devices.
+        </Text>
         <ServerError error={remove.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>

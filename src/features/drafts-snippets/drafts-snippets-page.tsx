@@ -86,35 +86,42 @@ function DraftsSection() {
           No drafts on the server.
         </Text>
       ) : (
-        <Table aria-label="Drafts" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Recipient</Table.Th>
-              <Table.Th>Content</Table.Th>
-              <Table.Th>Last edited</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {draftsQuery.data.map((draft) => (
-              <Table.Tr key={draft.id}>
-                <Table.Td>{label(draft)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{draft.content}</Table.Td>
-                <Table.Td>{formatTime(draft.timestamp)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'edit', draft })}>
-                      Edit
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDialog({ kind: 'delete', draft })}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label="Drafts" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Recipient</Table.Th>
+                <Table.Th>Content</Table.Th>
+                <Table.Th>Last edited</Table.Th>
+                <Table.Th>Actions</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {draftsQuery.data.map((draft) => (
+                <Table.Tr key={draft.id}>
+                  <Table.Td>{label(draft)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{draft.content}</Table.Td>
+                  <Table.Td>{formatTime(draft.timestamp)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'edit', draft })}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setDialog({ kind: 'delete', draft })}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <DraftFormModal
         opened={dialog?.kind === 'new' || dialog?.kind === 'edit'}
@@ -184,40 +191,43 @@ function SnippetsSection() {
               {snippetsQuery.data.length === 0 ? 'No saved snippets yet.' : 'No saved snippet matches the filter.'}
             </Text>
           ) : (
-            <Table aria-label="Saved snippets" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Content</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((snippet) => (
-                  <Table.Tr key={snippet.id}>
-                    <Table.Td>{snippet.title}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{snippet.content}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {edit.enabled ? (
-                          <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'edit', snippet })}>
-                            Edit
-                          </Button>
-                        ) : null}
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDialog({ kind: 'delete', snippet })}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
+            // A long title or content wraps inside the table; on a narrow screen the table scrolls in place.
+            <Table.ScrollContainer minWidth={560}>
+              <Table aria-label="Saved snippets" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Title</Table.Th>
+                    <Table.Th>Content</Table.Th>
+                    <Table.Th>Actions</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((snippet) => (
+                    <Table.Tr key={snippet.id}>
+                      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '8rem' }}>{snippet.title}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{snippet.content}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          {edit.enabled ? (
+                            <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'edit', snippet })}>
+                              Edit
+                            </Button>
+                          ) : null}
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setDialog({ kind: 'delete', snippet })}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </>
       )}

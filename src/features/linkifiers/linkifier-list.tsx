@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Code, Group, Table, Text } from '@mantine/core';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { Linkifier } from '../../shared/svc/linkifiers';
 import { moveTo } from './order';
 
@@ -23,6 +23,16 @@ type Direction = 'up' | 'down';
  * The linkifiers in the order the server applies them. Administrators reorder by dragging a row or, from
  * the keyboard, with each row's Move up / Move down buttons (their names include the pattern).
  */
+/** A URL that wraps after its separators (`/`, `?`, `&`, `=`), not in the middle of a word. */
+function breakableUrl(url: string): ReactNode[] {
+  return url.split(/(?<=[/?&=])/).map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      <wbr />
+    </Fragment>
+  ));
+}
+
 export function LinkifierList({
   linkifiers,
   urlHeader,
@@ -101,111 +111,113 @@ export function LinkifierList({
   }
 
   return (
-    <Table aria-label="Linkifiers" verticalSpacing="xs" highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w="4.5rem">Order</Table.Th>
-          <Table.Th>Pattern</Table.Th>
-          <Table.Th>{urlHeader}</Table.Th>
-          {canManage ? <Table.Th>Actions</Table.Th> : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {linkifiers.map((linkifier, index) => {
-          const url = linkifier.url_template ?? linkifier.url_format ?? '';
-          const dropHere = overIndex === index && dragId !== null && dragId !== linkifier.id;
-          const dropLine = ids.indexOf(dragId ?? -1) < index ? 'bottom' : 'top';
-          return (
-            <Table.Tr
-              key={linkifier.id}
-              {...dragProps(linkifier, index)}
-              style={{
-                opacity: dragId === linkifier.id ? 0.5 : 1,
-                cursor: canReorder ? 'grab' : undefined,
-                boxShadow: dropHere
-                  ? `inset 0 ${dropLine === 'top' ? 2 : -2}px 0 var(--mantine-primary-color-filled)`
-                  : undefined,
-              }}
-            >
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  {canReorder ? (
-                    <Text span c="dimmed" aria-hidden="true" style={{ userSelect: 'none' }}>
-                      ⠿
-                    </Text>
-                  ) : null}
-                  <Text span size="sm">
-                    {index + 1}
-                  </Text>
-                </Group>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Code>{linkifier.pattern}</Code>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Text size="sm" ff="monospace">
-                  {url}
-                </Text>
-              </Table.Td>
-              {canManage ? (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label="Linkifiers" verticalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="4.5rem">Order</Table.Th>
+            <Table.Th>Pattern</Table.Th>
+            <Table.Th>{urlHeader}</Table.Th>
+            {canManage ? <Table.Th>Actions</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {linkifiers.map((linkifier, index) => {
+            const url = linkifier.url_template ?? linkifier.url_format ?? '';
+            const dropHere = overIndex === index && dragId !== null && dragId !== linkifier.id;
+            const dropLine = ids.indexOf(dragId ?? -1) < index ? 'bottom' : 'top';
+            return (
+              <Table.Tr
+                key={linkifier.id}
+                {...dragProps(linkifier, index)}
+                style={{
+                  opacity: dragId === linkifier.id ? 0.5 : 1,
+                  cursor: canReorder ? 'grab' : undefined,
+                  boxShadow: dropHere
+                    ? `inset 0 ${dropLine === 'top' ? 2 : -2}px 0 var(--mantine-primary-color-filled)`
+                    : undefined,
+                }}
+              >
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={6} wrap="nowrap">
                     {canReorder ? (
-                      <>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Move ${linkifier.pattern} up`}
-                          title="Move up"
-                          disabled={index === 0}
-                          ref={(node) => {
-                            if (node) moveButtons.current.set(`${linkifier.id}:up`, node);
-                            else moveButtons.current.delete(`${linkifier.id}:up`);
-                          }}
-                          onClick={() => move(linkifier, index - 1, 'up')}
-                        >
-                          ↑
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Move ${linkifier.pattern} down`}
-                          title="Move down"
-                          disabled={index === linkifiers.length - 1}
-                          ref={(node) => {
-                            if (node) moveButtons.current.set(`${linkifier.id}:down`, node);
-                            else moveButtons.current.delete(`${linkifier.id}:down`);
-                          }}
-                          onClick={() => move(linkifier, index + 1, 'down')}
-                        >
-                          ↓
-                        </ActionIcon>
-                      </>
+                      <Text span c="dimmed" aria-hidden="true" style={{ userSelect: 'none' }}>
+                        ⠿
+                      </Text>
                     ) : null}
-                    {canEdit ? (
+                    <Text span size="sm">
+                      {index + 1}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Code>{linkifier.pattern}</Code>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'break-word' }}>
+                  <Text size="sm" ff="monospace">
+                    {breakableUrl(url)}
+                  </Text>
+                </Table.Td>
+                {canManage ? (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {canReorder ? (
+                        <>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${linkifier.pattern} up`}
+                            title="Move up"
+                            disabled={index === 0}
+                            ref={(node) => {
+                              if (node) moveButtons.current.set(`${linkifier.id}:up`, node);
+                              else moveButtons.current.delete(`${linkifier.id}:up`);
+                            }}
+                            onClick={() => move(linkifier, index - 1, 'up')}
+                          >
+                            ↑
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${linkifier.pattern} down`}
+                            title="Move down"
+                            disabled={index === linkifiers.length - 1}
+                            ref={(node) => {
+                              if (node) moveButtons.current.set(`${linkifier.id}:down`, node);
+                              else moveButtons.current.delete(`${linkifier.id}:down`);
+                            }}
+                            onClick={() => move(linkifier, index + 1, 'down')}
+                          >
+                            ↓
+                          </ActionIcon>
+                        </>
+                      ) : null}
+                      {canEdit ? (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          aria-label={`Edit ${linkifier.pattern}`}
+                          onClick={() => onEdit(linkifier)}
+                        >
+                          Edit
+                        </Button>
+                      ) : null}
                       <Button
                         size="compact-sm"
                         variant="subtle"
-                        aria-label={`Edit ${linkifier.pattern}`}
-                        onClick={() => onEdit(linkifier)}
+                        color="red"
+                        aria-label={`Delete ${linkifier.pattern}`}
+                        onClick={() => onDelete(linkifier)}
                       >
-                        Edit
+                        Delete
                       </Button>
-                    ) : null}
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${linkifier.pattern}`}
-                      onClick={() => onDelete(linkifier)}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+                    </Group>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

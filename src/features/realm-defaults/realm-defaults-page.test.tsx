@@ -231,6 +231,10 @@ describe('Defaults for new users', () => {
     expect(home).toBeDisabled();
     expect(home).toHaveDisplayValue('Inbox');
     expect(screen.getByRole('switch', { name: 'Save drafts on the server' })).toBeDisabled();
+    // The faded switch also says its state in words.
+    expect(screen.getByText('Save drafts on the server').closest('span')).toHaveTextContent(
+      /^Save drafts on the server(On|Off)$/,
+    );
     expect(screen.getByLabelText('Font size')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });

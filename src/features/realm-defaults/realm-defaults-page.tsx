@@ -186,6 +186,9 @@ function DefaultsForm({ defaults, state, featureLevel, readOnly }: FormProps) {
               <Group justify="space-between" gap="sm">
                 <Text size="sm" fw={count > 0 ? 600 : undefined} role="status" aria-live="polite">
                   {formatChangeCount(count)}
+                  {count > 0 && Object.keys(errors).length > 0
+                    ? ` — fix ${Object.keys(errors).length === 1 ? 'the marked field' : `the ${Object.keys(errors).length} marked fields`} to save`
+                    : ''}
                 </Text>
                 <Group gap="xs">
                   <Button

@@ -1,4 +1,4 @@
-import { NativeSelect, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Group, NativeSelect, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SettingOption, SettingValue, UserSettingDef } from '../../shared/svc/user-settings-defaults';
 import { withUnit, type FormValue } from './settings-form';
@@ -94,12 +94,28 @@ export function SettingControl(props: SettingControlProps) {
     case 'boolean':
       return (
         <Switch
-          label={def.label}
+          label={
+            disabled ? (
+              <Group gap={6} component="span" wrap="nowrap">
+                {def.label}
+                {/* A read-only switch is faded: its state is also said in a badge of full colour. */}
+                <Badge size="xs" variant="light" color={value === true ? 'teal' : 'gray'} component="span">
+                  {value === true ? 'On' : 'Off'}
+                </Badge>
+              </Group>
+            ) : (
+              def.label
+            )
+          }
           // Mantine puts the description inside the <label>: the name stays the label alone (the description
           // is still announced, through aria-describedby).
           aria-label={def.label}
           description={description}
           checked={value === true}
+          // Words in the track: on and off stay distinct when the switch is read-only and faded.
+          onLabel="On"
+          offLabel="Off"
+          size="md"
           disabled={disabled}
           error={error}
           onChange={(event) => onChange(event.currentTarget.checked)}

@@ -27,6 +27,14 @@ const CAPABILITY_LABELS: Record<Feature, string> = {
   flagsForNarrow: 'Mark a whole topic read in windows',
   linkifierEdit: 'Edit linkifiers in place',
   linkifierList: 'List linkifiers',
+  inviteWelcomeMessage: 'Invitations with a custom welcome message',
+  inviteDefaultChannelsForAnyInviter: 'Invite to default channels without subscribe permission',
+  inviteGroups: 'Invitations that add the new member to groups',
+  profileFieldEditableByUser: 'Profile fields only admins may edit',
+  inviteIncludeDefaultChannels: 'Invitations that include default channels',
+  profileFieldRequired: 'Required profile fields',
+  profileFieldPronouns: 'Pronouns profile field type',
+  profileFieldSummary: 'Profile fields shown on the user card',
 };
 
 export interface CapabilityRow {

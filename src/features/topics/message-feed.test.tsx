@@ -47,7 +47,14 @@ function messages(from: number, to: number): Message[] {
 function feed(list: Message[]) {
   return (
     <MantineProvider env="test">
-      <MessageFeed messages={list} label="lunch" busy={false} highlights={undefined} onAction={vi.fn()} />
+      <MessageFeed
+        messages={list}
+        label="lunch"
+        busy={false}
+        highlights={undefined}
+        canEdit={() => true}
+        onAction={vi.fn()}
+      />
     </MantineProvider>
   );
 }

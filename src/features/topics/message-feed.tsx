@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Message } from '../../shared/svc/messages';
 import { MessageItem, type MessageAction } from './message-item';
 
@@ -21,6 +21,8 @@ interface MessageFeedProps {
   busy: boolean;
   /** The server's highlighted HTML by message ID, for the messages matching the search. */
   highlights: Readonly<Record<string, { match_content?: string }>> | undefined;
+  /** Whether the signed-in user may edit a message's content. */
+  canEdit: (message: Message) => boolean;
   onAction: (action: MessageAction, messageId: number) => void;
 }
 
@@ -30,7 +32,7 @@ interface MessageFeedProps {
  * anchored at the end: a page of older messages prepended keeps the reader's place, placing the new rows
  * by estimate and measuring only those that come on screen.
  */
-export function MessageFeed({ messages, label, busy, highlights, onAction }: MessageFeedProps) {
+export function MessageFeed({ messages, label, busy, highlights, canEdit, onAction }: MessageFeedProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable while the messages are: the virtualizer re-places every row when the key function changes.
   const getItemKey = useCallback((index: number) => messages[index]!.id, [messages]);
@@ -48,6 +50,17 @@ export function MessageFeed({ messages, label, busy, highlights, onAction }: Mes
     initialOffset: () => Math.max(0, messages.length * ESTIMATED_ROW_HEIGHT - expectedFeedHeight()),
   });
   const total = messages.length;
+
+  // The first offset is an estimate; once the rows on screen are measured, the feed settles on the newest
+  // message's end, never in the middle of a message.
+  const settled = useRef(false);
+  useEffect(() => {
+    if (settled.current || total === 0) return;
+    settled.current = true;
+    // After the first paint, when the rows on screen have their real heights.
+    // Not cancelled when a page arrives meanwhile: it aims at whatever is newest when it runs.
+    requestAnimationFrame(() => virtualizer.scrollToIndex(virtualizer.options.count - 1, { align: 'end' }));
+  }, [virtualizer, total]);
 
   return (
     <div
@@ -77,6 +90,7 @@ export function MessageFeed({ messages, label, busy, highlights, onAction }: Mes
                 position={item.index + 1}
                 total={total}
                 highlight={highlights?.[String(message.id)]?.match_content ?? null}
+                canEdit={canEdit(message)}
                 onAction={onAction}
               />
             </div>

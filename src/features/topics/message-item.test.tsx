@@ -18,11 +18,18 @@ const base: Message = {
   display_recipient: 'general',
 };
 
-function renderItem(message: Message, highlight: string | null = null) {
+function renderItem(message: Message, highlight: string | null = null, canEdit = true) {
   const onAction = vi.fn();
   render(
     <MantineProvider env="test">
-      <MessageItem message={message} position={3} total={10} highlight={highlight} onAction={onAction} />
+      <MessageItem
+        message={message}
+        position={3}
+        total={10}
+        highlight={highlight}
+        canEdit={canEdit}
+        onAction={onAction}
+      />
     </MantineProvider>,
   );
   return { onAction, article: screen.getByRole('article', { name: 'Message 3 of 10, from Ann Example' }) };
@@ -69,5 +76,13 @@ describe('MessageItem', () => {
     const { article } = renderItem(base, '<p>Hello <span class="highlight">all</span></p>');
     expect(article).toHaveAttribute('data-highlight');
     expect(within(article).getByText('all')).toHaveClass('highlight');
+  });
+});
+
+describe('MessageItem actions', () => {
+  it('offers Edit only to whom the server would let edit', () => {
+    renderItem(base, null, false);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Move' })).toBeInTheDocument();
   });
 });

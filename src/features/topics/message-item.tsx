@@ -15,6 +15,8 @@ interface MessageItemProps {
   /** The server's highlighted HTML when the message matches the search. */
   highlight: string | null;
   /** One stable callback for every row, so a row renders again only when its own props change. */
+  /** Whether the signed-in user may edit this message's content (the server refuses otherwise). */
+  canEdit: boolean;
   onAction: (action: MessageAction, messageId: number) => void;
 }
 
@@ -37,6 +39,7 @@ export const MessageItem = memo(function MessageItem({
   position,
   total,
   highlight,
+  canEdit,
   onAction,
 }: MessageItemProps) {
   const reactions = reactionsOf(message);
@@ -67,9 +70,11 @@ export const MessageItem = memo(function MessageItem({
           ) : null}
         </div>
         <div className={classes.actions}>
-          <button type="button" className={classes.action} onClick={() => onAction('edit', message.id)}>
-            Edit
-          </button>
+          {canEdit ? (
+            <button type="button" className={classes.action} onClick={() => onAction('edit', message.id)}>
+              Edit
+            </button>
+          ) : null}
           <button type="button" className={classes.action} onClick={() => onAction('move', message.id)}>
             Move
           </button>

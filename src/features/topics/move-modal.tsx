@@ -65,7 +65,14 @@ export function MoveModal({ target, channels, emptyName, onClose, onMoved }: Mov
     setPartial(null);
     update.mutate(params(messageId, propagate), {
       onSuccess: () => {
-        notify('success', 'move-topic', 'Moved', `Messages moved to “${newTopic === '' ? emptyName : newTopic}”.`);
+        const channelName = channels.find((c) => c.stream_id === Number(streamId))?.name;
+        const where = channelName ? ` in #${channelName}` : '';
+        notify(
+          'success',
+          'move-topic',
+          'Moved',
+          `Messages moved to “${newTopic === '' ? emptyName : newTopic}”${where}.`,
+        );
         onMoved({ streamId: Number(streamId), topic: newTopic });
       },
       onError: (error) => {

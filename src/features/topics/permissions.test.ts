@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/svc/channels';
 import type { GroupMembership } from '../../shared/svc/group-settings';
-import { EMPTY_TOPIC_RESOLVE_REASON, partialMoveOf, partialMoveText, resolveAbility } from './permissions';
+import {
+  editContentAbility,
+  EMPTY_TOPIC_RESOLVE_REASON,
+  partialMoveOf,
+  partialMoveText,
+  resolveAbility,
+} from './permissions';
 
 const groups = new Map<number, GroupMembership>([
   [3, { id: 3, members: [30], direct_subgroup_ids: [2] }],
@@ -50,5 +56,28 @@ describe('partialMoveOf', () => {
   });
   it('ignores other refusals', () => {
     expect(partialMoveOf({ code: 'BAD_REQUEST' })).toBeNull();
+  });
+});
+
+describe('editContentAbility', () => {
+  const base = { senderId: 5, timestamp: 1_000, userId: 5, nowSeconds: 1_100, realm: {} };
+  it('lets the sender edit within the limit', () => {
+    expect(editContentAbility({ ...base, realm: { realm_message_content_edit_limit_seconds: 600 } }).allowed).toBe(
+      true,
+    );
+    expect(editContentAbility({ ...base, realm: { realm_message_content_edit_limit_seconds: null } }).allowed).toBe(
+      true,
+    );
+  });
+  it('refuses someone else’s message, whatever the role', () => {
+    expect(editContentAbility({ ...base, userId: 6 })).toEqual({
+      allowed: false,
+      reason: 'Only the sender can edit a message.',
+    });
+  });
+  it('refuses past the time limit and when editing is off', () => {
+    const late = { ...base, nowSeconds: 2_000, realm: { realm_message_content_edit_limit_seconds: 600 } };
+    expect(editContentAbility(late).allowed).toBe(false);
+    expect(editContentAbility({ ...base, realm: { realm_allow_message_editing: false } }).allowed).toBe(false);
   });
 });

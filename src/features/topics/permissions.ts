@@ -44,6 +44,26 @@ export function resolveAbility(input: {
   return holds ? yes : no('You are not in a group allowed to resolve topics here.');
 }
 
+/**
+ * Editing a message's content, as the server decides it: only its sender, only while the organization allows
+ * editing, and only within the organization's time limit (none when it is null). Moderators and
+ * administrators get no exception: the server refuses them someone else's message too.
+ */
+export function editContentAbility(input: {
+  senderId: number;
+  timestamp: number;
+  userId: number | null;
+  realm: Readonly<Record<string, unknown>> | undefined;
+  nowSeconds: number;
+}): Ability {
+  if (input.userId === null || input.senderId !== input.userId) return no('Only the sender can edit a message.');
+  if (input.realm?.realm_allow_message_editing === false) return no('Editing messages is turned off here.');
+  const limit = input.realm?.realm_message_content_edit_limit_seconds;
+  if (typeof limit === 'number' && limit > 0 && input.nowSeconds - input.timestamp > limit)
+    return no('The time limit for editing this message has passed.');
+  return yes;
+}
+
 /** What the time-limit refusal allows: "N of M messages can still be moved". */
 export interface PartialMove {
   allowed: number;

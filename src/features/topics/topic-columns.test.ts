@@ -12,7 +12,7 @@ describe('participantNames', () => {
     expect(participantNames([1, 2], people)).toBe('Ann, Bo');
     expect(participantNames([1, 2, 3, 4, 5], people)).toBe('Ann, Bo, Cy +2');
   });
-  it('falls back to the ID before names load', () => {
-    expect(participantNames([7], undefined)).toBe('User 7');
+  it('says "Unknown user" for someone the people list lacks, never an invented name', () => {
+    expect(participantNames([7], people)).toBe('Unknown user');
   });
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { isResolvedTopic } from '../../shared/svc/messages';
 import type { TopicActivity } from './api/get-channel-activity';
@@ -14,8 +14,8 @@ interface TopicColumnsInput {
 }
 
 /** "Ann, Bo, Cy +4": the first three participants and how many more. */
-export function participantNames(ids: readonly number[], people: ReadonlyMap<number, string> | undefined): string {
-  const shown = ids.slice(0, 3).map((id) => people?.get(id) ?? `User ${id}`);
+export function participantNames(ids: readonly number[], people: ReadonlyMap<number, string>): string {
+  const shown = ids.slice(0, 3).map((id) => people.get(id) ?? 'Unknown user');
   return ids.length > 3 ? `${shown.join(', ')} +${ids.length - 3}` : shown.join(', ');
 }
 
@@ -61,6 +61,8 @@ export function topicColumns({
       header: 'Participants',
       width: 'minmax(10rem, 1.5fr)',
       cell: (t) => {
+        // Names come with the people list: until then a placeholder bar, never invented names.
+        if (!people) return <Skeleton height={12} width="70%" aria-label="Loading names" />;
         const names = participantNames(t.participants, people);
         return (
           <Text size="sm" truncate title={names}>
@@ -93,6 +95,7 @@ export function topicColumns({
             disabled={!can.allowed}
             title={can.reason ?? undefined}
             aria-label={`${label} ${t.name === '' ? emptyName : t.name}`}
+            data-topic-action={`${t.streamId}:${t.name}`}
             onClick={() => onToggleResolved(t)}
           >
             {label}

@@ -1,6 +1,7 @@
 import { Drawer, Stack, TextInput } from '@mantine/core';
 import { useCallback, useDeferredValue, useState } from 'react';
 import type { Channel } from '../../shared/svc/channels';
+import type { Message } from '../../shared/svc/messages';
 import { EditMessageModal } from './edit-message-modal';
 import { HistoryModal } from './history-modal';
 import type { MessageAction } from './message-item';
@@ -17,6 +18,8 @@ interface TopicDrawerProps {
   emptyName: string;
   level: number;
   resolve: Ability;
+  /** Whether the signed-in user may edit a message's content. */
+  canEdit: (message: Message) => boolean;
   onRenamed: (streamId: number, topic: string) => void;
   onClose: () => void;
 }
@@ -30,7 +33,7 @@ type Dialog =
  * render the drawer around them again.
  */
 export function TopicDrawer(props: TopicDrawerProps) {
-  const { streamId, topic, channel, emptyName, level, resolve, onRenamed, onClose } = props;
+  const { streamId, topic, channel, emptyName, level, resolve, canEdit, onRenamed, onClose } = props;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -69,8 +72,8 @@ export function TopicDrawer(props: TopicDrawerProps) {
           onMoveTopic={onMoveTopic}
         />
         <TextInput
-          label="Search in this channel"
-          description="Highlights matches among the loaded messages."
+          label="Find in the loaded messages"
+          description="Highlights matches among this topic's messages loaded below."
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
@@ -80,6 +83,7 @@ export function TopicDrawer(props: TopicDrawerProps) {
           level={level}
           label={label}
           search={deferredSearch}
+          canEdit={canEdit}
           onAction={onAction}
         />
       </Stack>

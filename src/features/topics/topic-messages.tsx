@@ -15,6 +15,7 @@ interface TopicMessagesProps {
   label: string;
   /** The search to highlight (already deferred by the caller). */
   search: string;
+  canEdit: (message: Message) => boolean;
   onAction: (action: MessageAction, messageId: number) => void;
 }
 
@@ -28,6 +29,7 @@ export const TopicMessages = memo(function TopicMessages({
   level,
   label,
   search,
+  canEdit,
   onAction,
 }: TopicMessagesProps) {
   const messages = useTopicMessages(streamId, topic, level);
@@ -86,6 +88,7 @@ export const TopicMessages = memo(function TopicMessages({
             label={label}
             busy={messages.isFetching}
             highlights={matches.data}
+            canEdit={canEdit}
             onAction={onAction}
           />
           {messages.hasNextPage ? (

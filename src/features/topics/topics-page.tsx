@@ -1,6 +1,6 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import { useSession } from '../../client/session';
@@ -9,14 +9,14 @@ import { DataTable } from '../../components/data-table/data-table';
 import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
 import type { GroupMembership } from '../../shared/svc/group-settings';
-import { isResolvedTopic, toggledResolvedTopic } from '../../shared/svc/messages';
+import { isResolvedTopic, toggledResolvedTopic, type Message } from '../../shared/svc/messages';
 import { useAllChannelActivity, type TopicActivity } from './api/get-channel-activity';
 import { useModerationChannels } from './api/get-channels';
 import { useModerationGroups, useModerationRealm } from './api/get-moderation-context';
 import { prefetchTopicMessages } from './api/get-topic-messages';
 import { useTopicPeople } from './api/get-people';
 import { useUpdateMessage } from './api/update-message';
-import { resolveAbility } from './permissions';
+import { editContentAbility, resolveAbility } from './permissions';
 import { topicColumns } from './topic-columns';
 import { TopicDrawer } from './topic-drawer';
 import { TopicFilters } from './topic-filters';
@@ -49,32 +49,66 @@ export function TopicsPage() {
     [channels.data],
   );
   const query = useDeferredValue(search.q.trim().toLowerCase());
+  // Topics acted on here stay in the list (in their new state) until the filters change, so a resolve does
+  // not pull the rows below up under the pointer.
+  const [actedOn, setActedOn] = useState<ReadonlySet<string>>(new Set());
+  const filterKey = `${search.channelFilter}|${search.status}|${query}`;
+  const [actedFilterKey, setActedFilterKey] = useState(filterKey);
+  if (actedFilterKey !== filterKey) {
+    setActedFilterKey(filterKey);
+    setActedOn(new Set());
+  }
+  // The row whose action button gets the focus back once the list shows it under its new name.
+  const focusRow = useRef<string | null>(null);
 
   const rows = useMemo(
     () =>
-      activity.topics
+      // While channels are still being read the list is not shown at all: it would reorder as each arrives.
+      (activity.pending ? [] : activity.topics)
         .filter((t) => search.channelFilter === null || t.streamId === search.channelFilter)
-        .filter((t) =>
-          search.status === 'all'
-            ? true
-            : search.status === 'resolved'
-              ? isResolvedTopic(t.name)
-              : !isResolvedTopic(t.name),
+        .filter(
+          (t) =>
+            actedOn.has(`${t.streamId}:${t.name}`) ||
+            (search.status === 'all'
+              ? true
+              : search.status === 'resolved'
+                ? isResolvedTopic(t.name)
+                : !isResolvedTopic(t.name)),
         )
         .filter((t) => !query || (t.name === '' ? emptyName : t.name).toLowerCase().includes(query))
         .sort((a, b) => b.maxId - a.maxId),
-    [activity.topics, search.channelFilter, search.status, query, emptyName],
+    [activity.pending, activity.topics, search.channelFilter, search.status, query, emptyName, actedOn],
   );
 
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    const button = document.querySelector<HTMLButtonElement>(`[data-topic-action="${CSS.escape(focusRow.current)}"]`);
+    if (!button) return;
+    button.focus();
+    focusRow.current = null;
+  }, [rows]);
+  // The toast's Undo calls the same action back (set after render: the action is defined below).
+  const undoRef = useRef<(t: TopicActivity) => void>(() => undefined);
+
   // Stable, so the memoized columns (and with them the table's rows) survive this page rendering again.
-  const toggleResolved = useStableCallback((t: TopicActivity) => {
+  const toggleResolved = useStableCallback((t: TopicActivity, undoing = false) => {
     const next = toggledResolvedTopic(t.name);
     const verb = isResolvedTopic(t.name) ? 'Unresolved' : 'Resolved';
+    const shown = (name: string) => (name === '' ? emptyName : name);
     update.mutate(
       { message_id: t.maxId, topic: next, propagate_mode: 'change_all' },
       {
         onSuccess: () => {
-          notify('success', `resolve-${t.streamId}`, verb, `“${next}” in #${t.channelName}.`);
+          const rowId = `${t.streamId}:${next}`;
+          setActedOn((prior) => new Set([...prior, rowId]));
+          focusRow.current = rowId;
+          notify(
+            'success',
+            `resolve-${t.streamId}`,
+            undoing ? `${verb} again` : verb,
+            `“${shown(next)}” in #${t.channelName}.`,
+            undoing ? undefined : { label: 'Undo', onClick: () => undoRef.current({ ...t, name: next }) },
+          );
           if (search.selected?.streamId === t.streamId && search.selected.topic === t.name) {
             search.open(t.streamId, next, true);
           }
@@ -83,6 +117,10 @@ export function TopicsPage() {
       },
     );
   });
+
+  useEffect(() => {
+    undoRef.current = (t) => toggleResolved(t, true);
+  }, [toggleResolved]);
 
   const userId = user?.userId ?? null;
   const ability = useCallback(
@@ -96,6 +134,20 @@ export function TopicsPage() {
         groups,
       }),
     [level, userId, realm.data, channelsById, groups],
+  );
+
+  // "Now" for edit time limits: when the page opened is close enough (a refused edit says so anyway).
+  const [openedAt] = useState(() => Math.floor(Date.now() / 1000));
+  const canEdit = useCallback(
+    (m: Message) =>
+      editContentAbility({
+        senderId: m.sender_id,
+        timestamp: m.timestamp,
+        userId,
+        realm: realm.data,
+        nowSeconds: openedAt,
+      }).allowed,
+    [userId, realm.data, openedAt],
   );
 
   const columns = useMemo(
@@ -155,7 +207,17 @@ export function TopicsPage() {
           search.open(t.streamId, t.name);
         }}
         minWidth={900}
-        empty={activity.pending ? 'Loading topics…' : 'No topics match.'}
+        empty={
+          activity.pending ? (
+            <Stack gap="xs" aria-busy="true" aria-label="Loading topics">
+              {[0, 1, 2, 3, 4, 5].map((i) => (
+                <Skeleton key={i} height={28} />
+              ))}
+            </Stack>
+          ) : (
+            'No topics match.'
+          )
+        }
       />
       {search.selected ? (
         <TopicDrawer
@@ -176,6 +238,7 @@ export function TopicsPage() {
             participants: [],
             lastActivity: null,
           })}
+          canEdit={canEdit}
           onRenamed={(streamId, topic) => search.open(streamId, topic, true)}
           onClose={search.close}
         />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
@@ -22,6 +22,7 @@ import { createGroupsAbility } from './permissions';
 import { useGroupData } from './use-group-data';
 import { useUserGroupsSearch, type PageView } from './use-user-groups-search';
 import { WhoCanDoWhat } from './who-can-do-what';
+import { RoleRefusal } from '../../components/role-refusal';
 
 const filterOptions = GROUP_FILTERS.map((value) => ({ value, label: GROUP_FILTER_LABELS[value] }));
 
@@ -71,12 +72,9 @@ export function UserGroupsPage() {
   // The chat server refuses guests every user-group read ("Not allowed for guest users"): say so, once.
   if (role === ROLE.guest) {
     return (
-      <Stack gap="md">
-        <Title order={2}>User groups</Title>
-        <Alert color="gray" variant="light" title="Not available to guests">
-          The chat server shows user groups to members of the organization only, not to guests.
-        </Alert>
-      </Stack>
+      <RoleRefusal title="User groups" reason="Not available to guests">
+        The chat server shows user groups to members of the organization only, not to guests.
+      </RoleRefusal>
     );
   }
   return <UserGroupsDirectory />;

@@ -1,3 +1,4 @@
+import { customProfileFieldsQueryOptions } from './api/get-custom-profile-fields';
 import type { QueryClient } from '@tanstack/react-query';
 import type { EventHandlers } from '../../client/event-handlers';
 import { realmUserEventSchema, userStatusEventSchema } from '../../shared/events/svc-events';
@@ -63,6 +64,9 @@ function patchUsersList(client: QueryClient, person: Record<string, unknown> & {
  * field would be wasteful); additions, removals and anything unpatchable refetch.
  */
 export const usersEventHandlers: EventHandlers = {
+  // The definitions changed (added, renamed, reordered): the names beside people's values follow.
+  custom_profile_fields: (_raw, client) =>
+    void client.invalidateQueries({ queryKey: customProfileFieldsQueryOptions().queryKey }),
   realm_user: (raw, client) => {
     const event = realmUserEventSchema.safeParse(raw);
     if (!event.success) return;

@@ -53,6 +53,13 @@ export function canDeactivate(actor: Actor, target: Target): Verdict {
   return allow(actor.userId === target.user_id ? WARNINGS.deactivateSelf : null);
 }
 
+/** Name and custom profile fields: administrators, for any person (bots have their own settings). */
+export function canEditProfile(actor: Actor, target: Target): Verdict {
+  if (!hasAdminActions(actor)) return deny(REASONS.notAdmin);
+  if (target.is_bot) return deny(REASONS.bot);
+  return allow();
+}
+
 export function canReactivate(actor: Actor, target: Target): Verdict {
   if (!hasAdminActions(actor)) return deny(REASONS.notAdmin);
   if (target.is_active) return deny(REASONS.alreadyActive);

@@ -13,6 +13,7 @@ import {
   assignableRoles,
   canChangeRole,
   canDeactivate,
+  canEditProfile,
   canReactivate,
   canReadStatus,
   canSetStatus,
@@ -22,12 +23,13 @@ import {
 } from './permissions';
 import { ReactivateUserModal } from './reactivate-user-modal';
 import { SetStatusModal } from './set-status-modal';
+import { EditProfileModal } from './edit-profile-modal';
 import classes from './user-details.module.css';
 import { ActiveBadge } from './users-table';
 import { UserAvatar } from './user-avatar';
 import { useCustomProfileFields } from './api/get-custom-profile-fields';
 
-type Action = 'deactivate' | 'reactivate' | 'role' | 'status';
+type Action = 'deactivate' | 'reactivate' | 'role' | 'status' | 'profile';
 
 interface UserDetailsDrawerProps {
   userId: number | null;
@@ -190,6 +192,7 @@ function UserDetails({
             warning={verdictWarning(canChangeRole(actor, user))}
           />
           <SetStatusModal user={user} opened={action === 'status'} onClose={close} current={status.data} />
+          <EditProfileModal user={user} opened={action === 'profile'} onClose={close} />
         </>
       ) : null}
     </Stack>
@@ -275,6 +278,7 @@ function AdminActions({
     activity,
     ['role', 'Change role', canChangeRole(actor, user)],
     ['status', 'Set status', canSetStatus(actor, user, featureLevel)],
+    ['profile', 'Edit profile', canEditProfile(actor, user)],
   ];
   const reasons = actions.flatMap(([, label, verdict]) => (verdict.allowed ? [] : [`${label}: ${verdict.reason}`]));
   return (

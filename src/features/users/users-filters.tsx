@@ -1,5 +1,5 @@
 import { NativeSelect, NumberInput, TextInput } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { LabelledChoice } from '../../components/labelled-choice';
 import { ROLE, roleLabel, type RoleName } from '../../shared/svc/roles';
 import type { ActivityFilter } from './activity';
@@ -48,6 +48,41 @@ export const SearchBox = memo(function SearchBox({ value, setFilter }: { value: 
   );
 });
 
+const MAX_DAYS = 99999;
+
+/**
+ * The inactivity threshold: what is typed stays on screen; an invalid value is named on the field and the list
+ * keeps filtering by the last valid one, which the field's description states.
+ */
+function InactiveDaysInput({ days, onDays }: { days: number; onDays: (days: number) => void }) {
+  const [typed, setTyped] = useState<string | number>(days);
+  const [shownDays, setShownDays] = useState(days);
+  // The URL changed the threshold (another link, Back): show that value.
+  if (shownDays !== days) {
+    setShownDays(days);
+    setTyped(days);
+  }
+  const value = typeof typed === 'number' ? typed : Number(typed);
+  const valid = String(typed).trim() !== '' && Number.isInteger(value) && value >= 1 && value <= MAX_DAYS;
+  return (
+    <NumberInput
+      label="Days"
+      min={1}
+      max={MAX_DAYS}
+      allowDecimal={false}
+      value={typed}
+      error={valid ? undefined : `Enter whole days from 1 to ${MAX_DAYS.toLocaleString()}`}
+      description={`Filtering by ${days.toLocaleString()} ${days === 1 ? 'day' : 'days'}`}
+      onChange={(next) => {
+        setTyped(next);
+        const n = typeof next === 'number' ? next : Number(next);
+        if (String(next).trim() !== '' && Number.isInteger(n) && n >= 1 && n <= MAX_DAYS) onDays(n);
+      }}
+      w={170}
+    />
+  );
+}
+
 /** The other filters: they change with a click, not with each keystroke in the search box. */
 export const UsersFilters = memo(function UsersFilters({
   role,
@@ -95,19 +130,7 @@ export const UsersFilters = memo(function UsersFilters({
         }}
         w={200}
       />
-      {activity === 'inactive' ? (
-        <NumberInput
-          label="Days"
-          min={1}
-          max={99999}
-          value={inactiveDays}
-          onChange={(value) => {
-            const days = typeof value === 'number' ? value : Number(value);
-            if (Number.isInteger(days) && days >= 1) setInactiveDays(days);
-          }}
-          w={100}
-        />
-      ) : null}
+      {activity === 'inactive' ? <InactiveDaysInput days={inactiveDays} onDays={setInactiveDays} /> : null}
       <LabelledChoice
         label="Bots"
         data={botOptions}

@@ -17,11 +17,14 @@ export const UsersHeader = memo(function UsersHeader({
   setColumns,
   onCopyLink,
   onLookUp,
+  onCreateUser,
 }: {
   columns: readonly OptionalColumn[];
   setColumns: (columns: readonly OptionalColumn[]) => void;
   onCopyLink: () => void;
   onLookUp: () => void;
+  /** Administrators only (the server decides whether they may). */
+  onCreateUser?: (() => void) | undefined;
 }) {
   return (
     <Group justify="space-between" align="flex-end">
@@ -34,6 +37,11 @@ export const UsersHeader = memo(function UsersHeader({
         <Button variant="default" onClick={onLookUp}>
           Look up by email
         </Button>
+        {onCreateUser ? (
+          <Button variant="default" onClick={onCreateUser}>
+            Create user
+          </Button>
+        ) : null}
       </Group>
     </Group>
   );

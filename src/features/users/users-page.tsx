@@ -17,6 +17,7 @@ import { clear, clickRow, emptySelection, selectAll, selectedAmong, type Selecti
 import { filterUsers, hasActiveFilters, indexUsers } from './filter-users';
 import { formatCount, formatUserCount } from './format';
 import { LookUpByEmailModal } from './look-up-by-email-modal';
+import { CreateUserModal } from './create-user-modal';
 import { UserDetailsDrawer } from './user-details';
 import { canReadStatus } from './permissions';
 import { useUsersSearch } from './use-users-search';
@@ -52,6 +53,9 @@ export function UsersPage() {
   const { user: me, isAdmin, isOwner } = useRole();
   const featureLevel = useFeatureLevel();
   const [lookUpOpen, setLookUpOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const onOpenCreate = useCallback(() => setCreateOpen(true), []);
+  const onCloseCreate = useCallback(() => setCreateOpen(false), []);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [action, setAction] = useState<BulkActionKind | null>(null);
 
@@ -136,7 +140,13 @@ export function UsersPage() {
   // every keystroke, and everything it renders directly is part of that cost.
   return (
     <div className={classes.page}>
-      <UsersHeader columns={columns} setColumns={setColumns} onCopyLink={onCopyLink} onLookUp={onOpenLookUp} />
+      <UsersHeader
+        columns={columns}
+        setColumns={setColumns}
+        onCopyLink={onCopyLink}
+        onLookUp={onOpenLookUp}
+        onCreateUser={isAdmin ? onOpenCreate : undefined}
+      />
 
       <div className={classes.filters}>
         <SearchBox value={filters.q} setFilter={setFilter} />
@@ -206,6 +216,7 @@ export function UsersPage() {
         onClose={onCloseDetails}
       />
       <LookUpByEmailModal opened={lookUpOpen} onClose={onCloseLookUp} onFound={onFound} />
+      {isAdmin ? <CreateUserModal opened={createOpen} onClose={onCloseCreate} /> : null}
       <BulkActionModal
         kind={action}
         userIds={selectedIds}

@@ -4,12 +4,25 @@ import { LoadError } from '../../components/load-error';
 import { useOutgoingWebhookBots, useWebhookEndpoints } from './api/webhooks-api';
 import { CreateEndpointModal } from './create-endpoint-modal';
 import { EndpointCard } from './endpoint-card';
+import { useRole } from '../../client/use-role';
+import { RoleRefusal } from '../../components/role-refusal';
 
 /**
  * Administrators: the organization's outgoing-webhook bots, the console endpoints that receive their
  * notifications, and each endpoint's deliveries as they arrive.
  */
 export function WebhooksPage() {
+  const { isAdmin } = useRole();
+  if (!isAdmin)
+    return (
+      <RoleRefusal title="Outgoing webhooks" reason="For administrators only">
+        Receiving a bot’s webhook deliveries needs the bot’s token, which only administrators and owners can see.
+      </RoleRefusal>
+    );
+  return <WebhookEndpoints />;
+}
+
+function WebhookEndpoints() {
   const bots = useOutgoingWebhookBots();
   const endpoints = useWebhookEndpoints();
   const [creating, setCreating] = useState<{ botId: number | null } | null>(null);

@@ -4,6 +4,8 @@ import type { StateMessage } from '../../shared/events/bff-stream';
 import {
   CONSOLE_EVENT_TYPES,
   CONSOLE_FETCH_EVENT_TYPES,
+  defaultStreamsEventSchema,
+  defaultStreamsListSchema,
   realmUserEventSchema,
   realmUserSettingsDefaultsEventSchema,
   userSettingsEventSchema,
@@ -101,6 +103,13 @@ export interface RegisterState {
   readonly userSettings: Readonly<Record<string, unknown>> | null;
   /** The organization's settings (`realm_*`, `server_*`), see realm-state.ts. */
   readonly realm: Readonly<Record<string, RealmValue>>;
+  /** `realm_default_streams` as channel IDs; null when the server sent none (or nothing readable). */
+  readonly defaultChannelIds: readonly number[] | null;
+}
+
+function defaultChannelIdsOf(raw: unknown): number[] | null {
+  const parsed = defaultStreamsListSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 type Entry = { seq: number; kind: 'svc'; event: SvcEventBase } | { seq: number; kind: 'resync'; reason: ResyncReason };
@@ -268,6 +277,7 @@ export class SessionQueue {
       userSettingsDefaults: defaults ? { ...defaults } : null,
       userSettings: r.user_settings ? { ...r.user_settings } : null,
       realm: realmStateFromRegister(r),
+      defaultChannelIds: defaultChannelIdsOf(r.realm_default_streams),
     };
     this.o.log('info', `events: queue registered user_id=${this.o.userId}`);
     if (this.stopped) return this.settleRegistration(); // end() deletes it.
@@ -283,6 +293,13 @@ export class SessionQueue {
 
   /** Keeps the register state current: a default setting's update replaces that one property. */
   private applyToState(event: SvcEventBase): void {
+    if (event.type === 'default_streams') {
+      const parsed = defaultStreamsEventSchema.safeParse(event);
+      if (parsed.success && this.registerState) {
+        this.registerState = { ...this.registerState, defaultChannelIds: parsed.data.default_streams };
+      }
+      return;
+    }
     if (event.type === 'realm') {
       const realm = this.registerState ? applyRealmEvent(this.registerState.realm, event) : null;
       if (realm && this.registerState) this.registerState = { ...this.registerState, realm };

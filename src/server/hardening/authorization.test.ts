@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SVC_PREFIX } from '../../shared/bff/protocol';
 import type { SvcOperation } from '../../shared/svc/catalog';
-import { encodeParams, fillTemplate, usesQueryString } from '../../shared/svc/wire';
-import { callSim, createSvcSimulator, type SvcSimulator } from '../../sim/svc';
+import { decodeEmojiImage } from '../../shared/svc/realm-emoji';
+import { encodeParams, encodeValue, fillTemplate, usesQueryString } from '../../shared/svc/wire';
+import { basicAuthHeader, callSim, createSvcSimulator, SIM_ORIGIN, type SvcSimulator } from '../../sim/svc';
 import { closeHarnesses, consoleRequest, setupHarness, signIn, type Harness } from './harness';
 import { browserOps, sampleParams } from './samples';
 
@@ -33,8 +34,28 @@ async function throughBff(h: Harness, cookie: string, op: SvcOperation, params: 
   return { status: res.status, code: body.result === 'success' ? null : (body.code ?? '?') };
 }
 
+/** An upload straight to the chat server: the file as the one part of a multipart body, as the BFF sends it. */
+async function directUpload(sim: SvcSimulator, email: string, op: SvcOperation, params: Record<string, unknown>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(rest(op, params))) {
+    const data = key === op.fileParam ? decodeEmojiImage(String(value)) : null;
+    if (data) form.append(key, new Blob([data.bytes.slice()], { type: data.type }), 'upload');
+    else form.append(key, encodeValue(value) ?? '');
+  }
+  const response = await sim.fetch(
+    new Request(`${SIM_ORIGIN}/api/v1${fillTemplate(op.template, params)}`, {
+      method: op.method,
+      headers: { authorization: basicAuthHeader(email, sim.apiKeyOf(email)) },
+      body: form,
+    }),
+  );
+  const body = (await response.json()) as { result?: string; code?: string };
+  return { status: response.status, code: body.result === 'success' ? null : String(body.code) };
+}
+
 /** The same call straight to the chat server, as that user with their own API key. */
 async function direct(sim: SvcSimulator, email: string, op: SvcOperation, params: Record<string, unknown>) {
+  if (op.fileParam) return directUpload(sim, email, op, params);
   const res = await callSim(sim, op.method, fillTemplate(op.template, params), { as: email, params: rest(op, params) });
   return { status: res.status, code: res.body.result === 'success' ? null : String(res.body.code) };
 }

@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BFF_BODY_LIMITS, BODY_TOO_LARGE, DEFAULT_BFF_BODY_LIMIT } from '../middleware/body-limits';
+import { BFF_BODY_LIMITS, BODY_TOO_LARGE, bffBodyLimits, DEFAULT_BFF_BODY_LIMIT } from '../middleware/body-limits';
 import { closeHarnesses, consoleRequest, setupHarness, signIn } from './harness';
 
 afterEach(closeHarnesses);
@@ -80,5 +83,36 @@ describe('request bodies are bounded on every /bff route, before any other work'
     );
     expect(res.status).toBe(413);
     expect((await envelope(res)).code).toBe('WEBHOOK_PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('over a real socket (@hono/node-server)', () => {
+  it('a request without a body skips the check; a declared or chunked body over the limit is still refused', async () => {
+    const app = new Hono();
+    app.use('*', bffBodyLimits());
+    app.all('*', async (c) => c.text(`read ${(await c.req.text()).length}`));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const get = await fetch(`${base}/bff/svc/users/me`);
+      expect(await get.text()).toBe('read 0');
+      const small = await fetch(`${base}/bff/session`, { method: 'POST', body: 'a'.repeat(100) });
+      expect(await small.text()).toBe('read 100');
+      const declared = await fetch(`${base}/bff/session`, {
+        method: 'POST',
+        body: 'a'.repeat(DEFAULT_BFF_BODY_LIMIT + 1),
+      });
+      expect(declared.status).toBe(413);
+      // A streamed body goes chunked (no Content-Length): counted as it is read.
+      const chunked = await fetch(`${base}/bff/session`, {
+        method: 'POST',
+        body: countedStream(DEFAULT_BFF_BODY_LIMIT * 4).stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+    } finally {
+      server.close();
+    }
   });
 });

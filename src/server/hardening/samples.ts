@@ -65,6 +65,17 @@ function known(sim: SvcSimulator): Record<string, unknown> {
     flag: 'read',
     status_text: 'x',
     members: [],
+    invitee_emails: 'hardening@example.com',
+    stream_ids: [],
+    invite_id: 1,
+    field_id: 1,
+    field_type: 1,
+    order: [],
+    emoji_name: 'hardening_sample',
+    // A 1×1 PNG.
+    file: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    full_name: 'Hardening Sample',
+    password: 'long-enough-1',
   };
 }
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_CHANNELS_STATE_PATH,
+  defaultChannelsStateSchema,
   OWN_SETTINGS_STATE_PATH,
   ownSettingsStateSchema,
   REALM_STATE_PATH,
@@ -171,6 +173,30 @@ describe('GET /bff/state/realm', () => {
   it('refuses without a session', async () => {
     const h = setup();
     expect((await h.app.request(ORIGIN + REALM_STATE_PATH)).status).toBe(401);
+  });
+});
+
+describe('GET /bff/state/default-channels', () => {
+  it('serves the default channels from the register state and follows default_streams events', async () => {
+    const h = setup();
+    const { cookie } = await signInSession(h, 'member@demo.test');
+    const read = async () =>
+      defaultChannelsStateSchema.parse(
+        await (await h.app.request(ORIGIN + DEFAULT_CHANNELS_STATE_PATH, { headers: { cookie } })).json(),
+      ).channelIds;
+    const id = (name: string) => h.sim.store.channels.find((c) => c.name === name)!.stream_id;
+    expect(await read()).toEqual([id('general'), id('announcements')].sort((a, b) => a - b));
+    // Another client (an administrator) adds one.
+    await callSim(h.sim, 'POST', '/default_streams', { as: 'admin@demo.test', params: { stream_id: id('design') } });
+    await expect.poll(read).toContain(id('design'));
+  });
+
+  it('reads the whole records servers before level 330 sent', async () => {
+    const h = setup({ featureLevel: 300 });
+    const { cookie } = await signInSession(h, 'admin@demo.test');
+    const res = await h.app.request(ORIGIN + DEFAULT_CHANNELS_STATE_PATH, { headers: { cookie } });
+    const general = h.sim.store.channels.find((c) => c.name === 'general')!.stream_id;
+    expect(defaultChannelsStateSchema.parse(await res.json()).channelIds).toContain(general);
   });
 });
 

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import type { OwnSettingsState, RealmState, UserSettingsDefaultsState } from '../../shared/bff/protocol';
+import type {
+  DefaultChannelsState,
+  OwnSettingsState,
+  RealmState,
+  UserSettingsDefaultsState,
+} from '../../shared/bff/protocol';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
@@ -73,6 +78,12 @@ export function stateRoutes(config: Config, deps: BffDeps) {
     '/own-settings',
     'Cannot read your settings from the chat server right now. Try again in a moment.',
     (state): OwnSettingsState | null => (state.userSettings ? { settings: { ...state.userSettings } } : null),
+  );
+
+  serve(
+    '/default-channels',
+    'Cannot read the default channels from the chat server right now. Try again in a moment.',
+    (state): DefaultChannelsState => ({ channelIds: state.defaultChannelIds ? [...state.defaultChannelIds] : null }),
   );
 
   return app;

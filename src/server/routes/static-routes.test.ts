@@ -39,7 +39,8 @@ describe('staticRoutes', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>Sign-in entry</title>');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await (await app.request('/sign-in/other')).text()).toContain('<title>Realm Console</title>');
+    const signedIn = { headers: { cookie: 'rc_session=abc' } };
+    expect(await (await app.request('/sign-in/other', signedIn)).text()).toContain('<title>Realm Console</title>');
 
     const older = mkdtempSync(join(tmpdir(), 'rc-static-'));
     writeFileSync(join(older, 'index.html'), '<!doctype html><title>Realm Console</title>');
@@ -58,15 +59,16 @@ describe('staticRoutes', () => {
     expect((await app.request('/channels', signedIn)).headers.get('link')).toBe(session);
     writeFileSync(join(dir, 'sign-in.html'), '<!doctype html><title>Sign-in entry</title>');
     expect((await app.request('/sign-in', signedIn)).headers.get('link')).toBe(session);
-    // The page itself says when no session cookie came with it (route loaders then wait for the session).
-    expect(await (await app.request('/channels')).text()).toContain(NO_SESSION_COOKIE_META);
+    // Without a session cookie the answer is the sign-in page.
+    expect(await (await app.request('/channels')).text()).toContain('<title>Sign-in entry</title>');
     expect(await (await app.request('/channels', signedIn)).text()).not.toContain(NO_SESSION_COOKIE_META);
     // Every way to the pages gets the same treatment, `/` and the files by name included.
     for (const path of ['/', '/index.html']) {
       const res = await app.request(path);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('link')).toBe(session);
-      expect(await res.text()).toContain(NO_SESSION_COOKIE_META);
+      expect(await res.text()).toContain('<title>Sign-in entry</title>');
+      expect(await (await app.request(path, signedIn)).text()).toContain('<title>Realm Console</title>');
     }
     const signInFile = await app.request('/sign-in.html', signedIn);
     expect(signInFile.headers.get('cache-control')).toBe('no-cache');
@@ -108,7 +110,7 @@ describe('staticRoutes', () => {
     // A path of no page (the not-found page) or a page's sub-path: the shell only.
     expect(await page('/nowhere', signedIn)).toContain(`<title>Realm Console</title>${shellTags}</head>`);
     expect(await page('/users/12', signedIn)).toContain(`<title>Realm Console</title>${shellTags}</head>`);
-    // Without a cookie the router goes to sign-in, which needs none of them.
+    // Without a cookie (and without a sign-in page in the build) the router goes to sign-in, which needs none.
     const signedOut = await page('/users');
     expect(signedOut).not.toContain('modulepreload');
     expect(signedOut).toContain(NO_SESSION_COOKIE_META);
@@ -118,6 +120,92 @@ describe('staticRoutes', () => {
     expect(await page('/users', signedIn)).not.toContain('modulepreload');
     writeFileSync(join(built, PAGE_PRELOADS_FILE), '{');
     expect(await page('/users', signedIn)).not.toContain('modulepreload');
+  });
+
+  describe('a visit without a live session gets the sign-in page as its first response', () => {
+    const built = mkdtempSync(join(tmpdir(), 'rc-static-'));
+    mkdirSync(join(built, 'assets'));
+    writeFileSync(
+      join(built, 'index.html'),
+      '<html><head><title>Console</title><script type="module" crossorigin src="/assets/main-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/core-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/initial-1.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/core-1.css"></head></html>',
+    );
+    writeFileSync(
+      join(built, 'sign-in.html'),
+      '<html><head><title>Sign in</title><script type="module" crossorigin src="/assets/sign-in-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/core-1.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/core-1.css"></head></html>',
+    );
+    writeFileSync(
+      join(built, PAGE_PRELOADS_FILE),
+      JSON.stringify({
+        shell: ['assets/shell-1.js', 'assets/shell-1.css'],
+        routes: { '/users': ['assets/users-1.js'], '/channels': ['assets/channels-1.js'] },
+      }),
+    );
+    writeFileSync(join(built, 'assets', 'core-1.js'), 'export {}');
+    const live = new Set(['good']);
+    const checked: string[] = [];
+    const app = staticRoutes(built, async (c) => {
+      const id = /rc_session=(\w+)/.exec(c.req.header('cookie') ?? '')?.[1] ?? '';
+      checked.push(id);
+      if (id === 'broken') throw new Error('store down');
+      return live.has(id);
+    });
+    const get = async (path: string, cookie?: string) => {
+      const res = await app.request(path, cookie ? { headers: { cookie: `rc_session=${cookie}` } } : undefined);
+      return { res, html: await res.text() };
+    };
+    const afterSignIn = (html: string) =>
+      /<meta name="realm-console-after-sign-in" content="([^"]*)" \/>/.exec(html)?.[1]?.split(' ') ?? [];
+
+    it('answers the root address and every page with the sign-in page when there is no cookie', async () => {
+      for (const path of ['/', '/index.html', '/users', '/users/', '/channels?stream=4', '/nowhere/deep']) {
+        const { res, html } = await get(path);
+        expect(res.status, path).toBe(200);
+        expect(html, path).toContain('<title>Sign in</title>');
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(res.headers.get('vary')).toBe('cookie');
+        expect(res.headers.get('link')).toBe('</bff/session>; rel=preload; as=fetch; crossorigin');
+      }
+      // No cookie: the session store is not asked.
+      expect(checked).toEqual([]);
+    });
+
+    it('answers with the sign-in page for an expired or unknown session, and the console for a live one', async () => {
+      expect((await get('/users', 'gone')).html).toContain('<title>Sign in</title>');
+      expect((await get('/', 'gone')).html).toContain('<title>Sign in</title>');
+      expect((await get('/users', 'good')).html).toContain('<title>Console</title>');
+      expect((await get('/', 'good')).html).toContain('<title>Console</title>');
+      // A store that cannot answer: the console, whose own session read says what is wrong.
+      expect((await get('/users', 'broken')).html).toContain('<title>Console</title>');
+      // Files are files, with or without a session.
+      expect((await get('/assets/core-1.js')).res.headers.get('cache-control')).toContain('immutable');
+    });
+
+    it("lists the console's files for later in the sign-in page, never as tags that load them at once", async () => {
+      const { html } = await get('/users');
+      // index.html's own beyond the sign-in page's, the shell's and the page's asked for; no entry script.
+      expect(afterSignIn(html)).toEqual([
+        'assets/initial-1.js',
+        'assets/shell-1.js',
+        'assets/shell-1.css',
+        'assets/users-1.js',
+      ]);
+      expect(html.match(/<link /g)).toHaveLength(2);
+      // `/sign-in?next=` names the page; `/` is the users page, and so is a next that is no path (sign-in goes
+      // home); a path of no page gets the shell only.
+      expect(afterSignIn((await get('/sign-in?next=%2Fchannels%3Fstream%3D4')).html)).toContain('assets/channels-1.js');
+      expect(afterSignIn((await get('/')).html)).toContain('assets/users-1.js');
+      expect(afterSignIn((await get('/sign-in?next=https%3A%2F%2Fevil.test')).html)).toContain('assets/users-1.js');
+      expect(afterSignIn((await get('/sign-in?next=%2F%2Fevil.test')).html)).toEqual([
+        'assets/initial-1.js',
+        'assets/shell-1.js',
+        'assets/shell-1.css',
+      ]);
+    });
   });
 
   it('says how to build when there is no build', async () => {

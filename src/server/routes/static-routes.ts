@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
-import { firstLoadRequests, NO_SESSION_COOKIE_META, preloadLinkHeader } from '../../shared/bff/first-load';
+import {
+  AFTER_SIGN_IN_META,
+  firstLoadRequests,
+  NO_SESSION_COOKIE_META,
+  preloadLinkHeader,
+} from '../../shared/bff/first-load';
 import {
   PAGE_PRELOADS_FILE,
   pagePreloadFiles,
@@ -14,6 +19,24 @@ import type { AppEnv } from '../app-types';
 import { hasSessionCookie } from '../session-cookie';
 
 const NO_PRELOADS: PagePreloads = { shell: [], routes: {} };
+
+/**
+ * Whether the request's session cookie names a live session. Without one, the console's pages answer with the
+ * sign-in page (unit tests and the bench's floor pages give none: a session cookie counts as a session).
+ */
+export type LiveSessionCheck = (c: Context) => Promise<boolean>;
+
+/** The script and style files a page's HTML names (`modulepreload` and stylesheet links, not its entry script). */
+function linkedFiles(html: string): string[] {
+  return [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]* href="\/([^"]+)"/g)].map((m) => m[1]!);
+}
+
+/** The page a sign-in is headed for: the path itself, or `/sign-in`'s `next` (a lookup key only, never followed). */
+function targetPage(path: string, next: string | undefined): string {
+  if (!path.startsWith('/sign-in')) return path;
+  // Anything but a path: sign-in goes home (safe-next-path.ts).
+  return next?.startsWith('/') ? next.split(/[?#]/)[0]! : '/';
+}
 
 /** The build's page preloads; none when the file is missing (`vite` in development) or not what this BFF expects. */
 function readPreloads(path: string): PagePreloads {
@@ -28,36 +51,61 @@ function readPreloads(path: string): PagePreloads {
 
 /**
  * The built SPA: hashed assets cached for a year, `/sign-in` gets its own page (sign-in.html, whose entry
- * leaves the router out), every other path falls back to index.html. The build writes .br and .gz copies
- * (vite.config.ts); they are served when the browser accepts them. A page's HTML names the requests its first
- * load makes at once (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded,
- * and, for a visitor with a session cookie, the page's own script and style files (page-preloads.ts).
+ * leaves the router out), every other path falls back to index.html for a visitor with a live session and to
+ * the sign-in page for anyone else (whose script then shows `/sign-in?next=<path>` in the address bar), so a
+ * first visit costs what the sign-in page costs. The build writes .br and .gz copies (vite.config.ts); they are
+ * served when the browser accepts them. A page's HTML names the requests its first load makes at once
+ * (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded, and, for a visitor
+ * with a session, the page's own script and style files (page-preloads.ts).
  */
-export function staticRoutes(staticDir: string) {
+export function staticRoutes(staticDir: string, liveSession?: LiveSessionCheck) {
   const app = new Hono<AppEnv>();
   const root = resolve(staticDir);
   const indexPath = join(root, 'index.html');
   const signInPath = join(root, 'sign-in.html');
   const preloadsPath = join(root, PAGE_PRELOADS_FILE);
 
+  /**
+   * The sign-in page, for `/sign-in` and for any page of the console asked for without a live session. Its
+   * HTML names (in a meta the sign-in entry reads once the form is usable) the files the console will need
+   * after signing in: index.html's beyond its own, the shell's and the target page's.
+   */
+  const signInHtml = (c: Context) => {
+    c.header('cache-control', 'no-cache');
+    c.header('vary', 'cookie');
+    c.header('link', preloadLinkHeader(firstLoadRequests('/sign-in', false)));
+    const html = readFileSync(signInPath, 'utf8');
+    const own = new Set(linkedFiles(html));
+    const entry = existsSync(indexPath) ? linkedFiles(readFileSync(indexPath, 'utf8')) : [];
+    const page = pagePreloadFiles(readPreloads(preloadsPath), targetPage(c.req.path, c.req.query('next')));
+    const later = [...new Set([...entry, ...page])].filter((f) => !own.has(f) && /^[\w./-]+$/.test(f));
+    const meta = later.length ? `<meta name="${AFTER_SIGN_IN_META}" content="${later.join(' ')}" />` : '';
+    return c.html(meta ? html.replace('</head>', `${meta}</head>`) : html);
+  };
   const signInPage = (c: Context, next: Next) => {
     // A build without the page (or `vite` in development) has the route in index.html's router instead.
     if (!existsSync(signInPath)) return next();
-    c.header('cache-control', 'no-cache');
-    c.header('link', preloadLinkHeader(firstLoadRequests('/sign-in', false)));
-    return c.html(readFileSync(signInPath, 'utf8'));
+    return signInHtml(c);
   };
-  const consolePage = (c: Context) => {
+  /** A cookie naming a live session; a session store that cannot answer leaves it to the page's session read. */
+  const signedIn = async (c: Context) => {
+    if (!hasSessionCookie(c)) return false;
+    if (!liveSession) return true;
+    return await liveSession(c).catch(() => true);
+  };
+  const consolePage = async (c: Context) => {
     if (!existsSync(indexPath)) {
       return c.text('The console has not been built. Run `npm run build` (npm start does it for you).', 503);
     }
+    const hasSession = await signedIn(c);
+    // Without a session the first response is the sign-in page: none of the shell's files before the form.
+    if (!hasSession && existsSync(signInPath)) return signInHtml(c);
     c.header('cache-control', 'no-cache');
-    // Whether the cookie still names a live session is the session request's answer; a stale one only costs
-    // the users list an unused 401.
-    const hasCookie = hasSessionCookie(c);
-    c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasCookie)));
-    // Without a cookie the router goes to sign-in, which needs none of the shell's or the page's files.
-    const extra = hasCookie
+    c.header('vary', 'cookie');
+    c.header('link', preloadLinkHeader(firstLoadRequests(c.req.path, hasSession)));
+    // Without a session (a build without sign-in.html) the router goes to sign-in, which needs none of the
+    // shell's or the page's files.
+    const extra = hasSession
       ? pagePreloadTags(pagePreloadFiles(readPreloads(preloadsPath), c.req.path))
       : NO_SESSION_COOKIE_META;
     const html = readFileSync(indexPath, 'utf8');

@@ -10,6 +10,7 @@ import {
   auditUnavailable,
   beginAudit,
   INTERNAL_ERROR_RESULT,
+  lookupChannelName,
   lookupUserName,
   svcTarget,
   type AuditHandle,
@@ -21,6 +22,7 @@ import { SvcReadAnswers } from './svc-read-answers';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from '../upstreams/read-back';
 import type { Session } from '../session-store';
+import { describeSvcChange } from '../audit-labels';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 
@@ -103,13 +105,16 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     // Mutations are recorded before they go upstream; no audit entry, no action.
     let audit: AuditHandle | null = null;
     let targetName: Promise<string | null> = Promise.resolve(null);
-    if (op.method !== 'GET') {
+    if (op.method !== 'GET' && !op.changesNothing) {
       const params = checked.data as Record<string, unknown>;
       const target = svcTarget(op.id, params, session);
       audit = await beginAudit(c, deps, { area: 'chat', operation: op.id, target, params });
       if (!audit) return auditUnavailable(c);
       if (target?.type === 'user' && target.id !== null && target.name === null) {
         targetName = lookupUserName(deps, session, Number(target.id));
+      } else if (target?.type === 'channel' && target.id !== null && target.name === null) {
+        // Read before the change goes upstream: after a rename or an archive the old name is gone.
+        targetName = Promise.resolve(await lookupChannelName(deps, session, Number(target.id)));
       }
     }
     const answer = readAnswers.start(c.req.header('accept-encoding'));
@@ -120,7 +125,8 @@ export function svcRoutes(config: Config, deps: BffDeps) {
         { email: session.apiEmail, apiKey: session.apiKey },
         audit ? undefined : { beforeCheck: answer.beforeCheck },
       );
-      await audit?.finish({ outcome: 'success' }, await targetName);
+      const label = audit ? describeSvcChange(op.id, checked.data as Record<string, unknown>) : null;
+      await audit?.finish(label ? { outcome: 'success', note: label } : { outcome: 'success' }, await targetName);
       // A mutation's response also carries what the audit set on the context (x-request-id); a read has
       // nothing else to carry and takes the cheaper prebuilt response.
       if (audit) return c.body(upstream.bytes, upstream.status as 200, UPSTREAM_JSON);

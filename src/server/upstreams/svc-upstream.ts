@@ -1,8 +1,8 @@
-import { hash } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { SvcOperation } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope, errorEnvelopeSchema, type ErrorEnvelope } from '../../shared/svc/envelope';
-import { encodeParams, fillTemplate, usesQueryString } from '../../shared/svc/wire';
+import { encodeParams, encodeValue, fillTemplate, usesQueryString } from '../../shared/svc/wire';
 import { SKIPPED_RECORDS_FIELD } from '../../shared/bff/skipped-records';
 import { salvageRecords } from './salvage-records';
 import {
@@ -129,6 +129,39 @@ function encodeRest(op: SvcOperation, params: Record<string, unknown>): string {
   return rest ? encodeParams(rest).toString() : '';
 }
 
+/**
+ * A file upload as the server takes it: the other parameters as form fields, and the file parameter's
+ * `data:` URL (checked by the catalog schema) as the one file part.
+ */
+function encodeMultipart(
+  op: SvcOperation,
+  params: Record<string, unknown>,
+): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+  const boundary = `----RealmConsole${randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (op.template.names.includes(key) || value === undefined) continue;
+    if (key === op.fileParam) {
+      const m = /^data:([\w/+.-]+);base64,(.*)$/s.exec(String(value));
+      if (!m) continue;
+      const ext = m[1]!.split('/')[1] ?? 'bin';
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="${key}"; filename="upload.${ext}"\r\n` +
+            `content-type: ${m[1]}\r\n\r\n`,
+        ),
+        Buffer.from(m[2]!, 'base64'),
+        Buffer.from('\r\n'),
+      );
+      continue;
+    }
+    const text = encodeValue(value) ?? '';
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${key}"\r\n\r\n${text}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: new Uint8Array(Buffer.concat(parts)), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 export function createSvcUpstream(options: {
   baseUrl: string;
   timeoutMs: number;
@@ -151,11 +184,16 @@ export function createSvcUpstream(options: {
   ): TransportRequest {
     const encoded = encodeRest(op, params);
     let path = '/api/v1' + fillTemplate(op.template, params);
-    let body: string | null = null;
+    let body: string | Uint8Array<ArrayBuffer> | null = null;
     let headers: Record<string, string>;
     if (usesQueryString(op.method)) {
       if (encoded) path += `?${encoded}`;
       headers = creds ? { ...BASE_HEADERS, authorization: basicAuth(creds) } : { ...BASE_HEADERS };
+    } else if (op.fileParam) {
+      const multipart = encodeMultipart(op, params);
+      body = multipart.body;
+      headers = { ...BASE_HEADERS, 'content-type': multipart.contentType };
+      if (creds) headers.authorization = basicAuth(creds);
     } else {
       body = encoded;
       headers = creds ? { ...FORM_HEADERS, authorization: basicAuth(creds) } : { ...FORM_HEADERS };

@@ -9,7 +9,8 @@ export interface TransportRequest {
   /** Path and query string, relative to the transport's base URL (starts with `/`). */
   path: string;
   headers: Record<string, string>;
-  body: string | null;
+  /** Text (a form), or bytes (a multipart upload). */
+  body: string | Uint8Array<ArrayBuffer> | null;
   /** The whole exchange (connection, headers and body) must be over within this many milliseconds. */
   timeoutMs: number;
   /** Ends the exchange early; it then fails with the signal's reason. */

@@ -12,6 +12,7 @@ export type AuditOutcome = (typeof auditOutcomes)[number];
 export const auditTargetTypes = [
   'user',
   'channel',
+  'channel-folder',
   'group',
   'topic',
   'message',
@@ -23,6 +24,9 @@ export const auditTargetTypes = [
   'route',
   'session',
   'webhook',
+  'invitation',
+  'profile_field',
+  'emoji',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -37,6 +37,13 @@ export function firstLoadRequests(pathname: string, signedIn: boolean): string[]
 export const NO_SESSION_COOKIE_META = '<meta name="realm-console-session" content="none" />';
 export const NO_SESSION_COOKIE_SELECTOR = 'meta[name="realm-console-session"][content="none"]';
 
+/**
+ * The `<meta>` name under which the BFF lists, in the sign-in page's HTML, the files (`assets/x.js`, space
+ * separated) the console needs after signing in; the sign-in entry preloads them once the form is usable. Here,
+ * not beside the build's preload list (page-preloads.ts), which would bring its schema library into the entry.
+ */
+export const AFTER_SIGN_IN_META = 'realm-console-after-sign-in';
+
 /** `Link` header value for `firstLoadRequests`: fetch preloads, same-origin credentials (what `fetch` sends). */
 export function preloadLinkHeader(paths: string[]): string {
   return paths.map((p) => `<${p}>; rel=preload; as=fetch; crossorigin`).join(', ');

@@ -117,3 +117,12 @@ export type RealmState = z.infer<typeof realmStateSchema>;
 export const OWN_SETTINGS_STATE_PATH = '/bff/state/own-settings';
 export const ownSettingsStateSchema = z.object({ settings: z.record(z.string(), z.unknown()) });
 export type OwnSettingsState = z.infer<typeof ownSettingsStateSchema>;
+
+/**
+ * `GET /bff/state/default-channels`: the IDs of the default channels for new users, from the register
+ * state (real servers list them nowhere else: `GET /default_streams` answers 405), kept current by
+ * `default_streams` events. Null when the server sent none.
+ */
+export const DEFAULT_CHANNELS_STATE_PATH = '/bff/state/default-channels';
+export const defaultChannelsStateSchema = z.object({ channelIds: z.array(z.number().int()).nullable() });
+export type DefaultChannelsState = z.infer<typeof defaultChannelsStateSchema>;

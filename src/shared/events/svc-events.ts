@@ -58,10 +58,20 @@ export const CONSOLE_EVENT_TYPES = [
   'drafts',
   'saved_snippets',
   'user_settings',
+  'invites_changed',
+  'custom_profile_fields',
+  'realm_emoji',
+  'default_streams',
+  'channel_folder',
 ] as const;
 
 /** Initial state the console reads from POST /register (fetch_event_types). */
-export const CONSOLE_FETCH_EVENT_TYPES = ['realm', 'realm_user_settings_defaults', 'user_settings'] as const;
+export const CONSOLE_FETCH_EVENT_TYPES = [
+  'realm',
+  'realm_user_settings_defaults',
+  'user_settings',
+  'default_streams',
+] as const;
 
 /** The signed-in user's own setting changed (`user_settings_object` clients). */
 export const userSettingsEventSchema = svcEventBaseSchema.extend({
@@ -69,4 +79,17 @@ export const userSettingsEventSchema = svcEventBaseSchema.extend({
   op: z.literal('update'),
   property: z.string(),
   value: z.unknown(),
+});
+
+/**
+ * The default channels for new users, all of them: channel IDs from level 330, whole channel records
+ * before (the same shape as `realm_default_streams` in the register state).
+ */
+export const defaultStreamsListSchema = z.array(
+  z.union([z.number().int(), z.looseObject({ stream_id: z.number().int() }).transform((s) => s.stream_id)]),
+);
+
+export const defaultStreamsEventSchema = svcEventBaseSchema.extend({
+  type: z.literal('default_streams'),
+  default_streams: defaultStreamsListSchema,
 });

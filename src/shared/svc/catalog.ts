@@ -10,6 +10,7 @@ import {
   userStatusSchema,
 } from './records';
 import { accountOps } from './ops/account-ops';
+import { channelSettingsOps } from './ops/channel-settings-ops';
 import { channelsOps } from './ops/channels-ops';
 import { draftsOps } from './ops/drafts-ops';
 import { linkifierOps } from './ops/linkifier-ops';
@@ -17,6 +18,8 @@ import { messagesOps } from './ops/messages-ops';
 import { presenceOps } from './ops/presence-ops';
 import { realmDefaultsOps } from './ops/realm-defaults-ops';
 import { userGroupsOps } from './ops/user-groups-ops';
+import { invitesOps } from './ops/invites-ops';
+import { peopleAdminOps } from './ops/people-admin-ops';
 import { op, type SvcOperation } from './op';
 import { emojiNameGiven, emojiNameRequired, statusUpdateShape } from './status-params';
 
@@ -38,9 +41,12 @@ export const svcOps = {
   ...draftsOps,
   ...accountOps,
   ...channelsOps,
+  ...channelSettingsOps,
   ...messagesOps,
   ...userGroupsOps,
   ...presenceOps,
+  ...invitesOps,
+  ...peopleAdminOps,
   getServerSettings: op({
     id: 'getServerSettings',
     method: 'GET',
@@ -189,6 +195,8 @@ export const svcOps = {
         max_stream_name_length: z.number().int().optional(),
         max_stream_description_length: z.number().int().optional(),
         realm_user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
+        // Checked where it is read (session-queue.ts): one odd entry must not fail the registration.
+        realm_default_streams: z.array(z.unknown()).optional(),
         user_settings: z.record(z.string(), z.unknown()).optional(),
       }),
   }),

@@ -35,6 +35,46 @@ export const CHANNEL_PERMISSION_LABELS: Readonly<Record<ChannelPermissionSetting
   can_resolve_topics_group: 'Who can resolve topics',
 };
 
+/**
+ * The level from which `PATCH /streams/{stream_id}` takes each permission (older servers ignore it and say so
+ * in `ignored_parameters_unsupported`).
+ */
+export const CHANNEL_PERMISSION_LEVELS: Readonly<Record<ChannelPermissionSetting, number>> = {
+  can_remove_subscribers_group: 161,
+  can_administer_channel_group: 325,
+  can_send_message_group: 333,
+  can_add_subscribers_group: 342,
+  can_subscribe_group: 357,
+  can_move_messages_out_of_channel_group: 396,
+  can_move_messages_within_channel_group: 396,
+  can_resolve_topics_group: 402,
+  can_delete_any_message_group: 407,
+  can_delete_own_message_group: 407,
+};
+
+/** Levels of the channel settings the console changes, where later than the endpoint itself. */
+export const CHANNEL_SETTINGS_LEVELS = {
+  webPublic: 98,
+  /** `is_default_stream` on the update; before, only `/default_streams` changed it. */
+  defaultOnUpdate: 200,
+  /** `realm_default_streams` and `default_streams` events carry channel IDs (whole records before). */
+  defaultStreamIds: 330,
+  /** Archived channels' privacy may change. */
+  archivedPrivacy: 362,
+  /** `is_archived: false` unarchives. */
+  unarchive: 388,
+  /** `folder_id`, and the `/channel_folders` endpoints. */
+  folders: 389,
+  topicsPolicy: 392,
+  /** `PATCH /channel_folders` with `order`. */
+  folderReorder: 414,
+} as const;
+
+/** The sentence a control needing `need` shows on an older server; null when supported. */
+export function channelLevelGate(level: number, need: number): string | null {
+  return level >= need ? null : `Needs server feature level ${need}; this server reports ${level}.`;
+}
+
 export const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
 export const topicsPolicySchema = z.enum(TOPICS_POLICIES);
 export type TopicsPolicy = z.infer<typeof topicsPolicySchema>;

@@ -29,6 +29,15 @@ export const FEATURE_LEVELS = {
   deliveryEmailAlwaysPresent: 163,
   linkifierEdit: 57,
   linkifierList: 54,
+  /** Invitations and people administration. */
+  inviteWelcomeMessage: 416,
+  inviteDefaultChannelsForAnyInviter: 342,
+  inviteGroups: 322,
+  profileFieldEditableByUser: 296,
+  inviteIncludeDefaultChannels: 261,
+  profileFieldRequired: 244,
+  profileFieldPronouns: 151,
+  profileFieldSummary: 146,
 } as const;
 
 export type Feature = keyof typeof FEATURE_LEVELS;

@@ -17,6 +17,9 @@ describe('matchOperation', () => {
       channel_folder_id: '7',
       attachment_id: '7',
       user_id_or_email: '7',
+      invite_id: '7',
+      field_id: '7',
+      emoji_name: 'party_parrot',
     };
     for (const op of svcOpList) {
       const path = op.template.segments.map((s) => (s.startsWith('{') ? samples[s.slice(1, -1)]! : s)).join('/');

@@ -15,11 +15,18 @@ export interface SvcOperation<P extends z.ZodObject = z.ZodObject, R extends z.Z
   exposure: 'browser' | 'bff';
   adminOnly?: boolean;
   minLevel?: number;
+  /** A POST that changes nothing (e.g. rendering a preview): not recorded in the audit. */
+  changesNothing?: boolean;
   /**
    * The answer is taken whole or refused: records the BFF cannot read are not left out of it (an event batch,
    * whose skipped events would be acknowledged with the rest and lost).
    */
   wholeAnswer?: boolean;
+  /**
+   * The parameter that carries a file (a `data:` URL between the browser and the BFF): the BFF sends the
+   * call as multipart/form-data with that file as its one file part.
+   */
+  fileParam?: string;
 }
 
 type OpInput<P extends z.ZodObject, R extends z.ZodType> = Omit<

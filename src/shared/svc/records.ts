@@ -95,5 +95,7 @@ export const customProfileFieldSchema = z.looseObject({
   hint: z.string(),
   field_data: z.string(),
   display_in_profile_summary: z.boolean().optional(),
+  required: z.boolean().optional(),
+  editable_by_user: z.boolean().optional(),
 });
 export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;

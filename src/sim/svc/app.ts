@@ -1,18 +1,20 @@
 import { Hono } from 'hono';
-import type { SvcOpId } from '../../shared/svc';
 import { authenticate } from './auth';
 import type { SvcSimControl } from './control';
 import { mountControlApi } from './control-api';
 import { DROP_CONNECTION_HEADER, endpointDoesNotExist, injectedFailure, SvcError } from './errors';
 import type { SimCore } from './handler';
-import { handlersById } from './handlers';
+import { allHandlers } from './handlers';
 import { parseParams, reportsIgnoredParameters } from './params';
 import { requireAdmin } from './permissions';
-import { route } from './router';
+import { createRouter } from './router';
+import { emojiImage } from './handlers/realm-emoji';
 import { avatarSvg, REALM_ICON_SVG } from './static-assets';
 import type { SimUser } from './store';
 
 const API_PREFIX = '/api/v1';
+
+const route = createRouter(allHandlers);
 
 function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -33,7 +35,7 @@ function apiPath(pathname: string): string | null {
 }
 
 /** Query string for GET; for other methods the form body, with query parameters as a fallback. */
-async function rawParams(request: Request, url: URL): Promise<[string, string][]> {
+async function rawParams(request: Request, url: URL, files: File[] = []): Promise<[string, string][]> {
   const fromQuery = [...url.searchParams.entries()];
   if (request.method === 'GET') return fromQuery;
   const type = request.headers.get('content-type') ?? '';
@@ -41,6 +43,7 @@ async function rawParams(request: Request, url: URL): Promise<[string, string][]
   if (type.includes('multipart/form-data')) {
     const form = await request.formData();
     fromBody = [...form.entries()].flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : []));
+    for (const value of form.values()) if (typeof value !== 'string') files.push(value);
   } else {
     const text = await request.text();
     // Form-encoded is the documented body; a body sent without a content type is read the same way.
@@ -65,17 +68,17 @@ async function handleApi(core: SimCore, request: Request, url: URL, path: string
   }
 
   const level = store.featureLevel;
-  const { op, pathParams } = route(request.method, path, level);
-  const handler = handlersById.get(op.id as SvcOpId);
-  if (!handler) throw endpointDoesNotExist();
+  const { handler, pathParams } = route(request.method, path, level);
 
   let me: SimUser | null = null;
-  if (op.auth === 'user') {
+  if (handler.endpoint.auth !== 'none') {
     me = authenticate(store, request.headers.get('authorization'));
     if (handler.adminBeforeParams) requireAdmin(me, handler.adminError);
   }
-  const parsed = parseParams(op, await rawParams(request, url), pathParams, level, core.settings.ignoredParameters);
-  const result = await handler.run(core, me, parsed.values, { signal: request.signal });
+  const files: File[] = [];
+  const raw = await rawParams(request, url, files);
+  const parsed = parseParams(handler.endpoint, raw, pathParams, level, core.settings.ignoredParameters);
+  const result = await handler.run(core, me, parsed.values, { signal: request.signal, files });
   if (failure?.mode === 'lost') return drop();
   const ignored = reportsIgnoredParameters(level) && parsed.ignored.length ? parsed.ignored : undefined;
   return json(
@@ -100,6 +103,12 @@ export function createSvcApp(core: SimCore, options: SvcAppOptions = {}): Hono {
   app.get('/static/realm-icon.svg', (c) =>
     c.body(REALM_ICON_SVG, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' }),
   );
+
+  app.get('/user_avatars/:realm/emoji/images/:file', (c) => {
+    const image = emojiImage(core.store, c.req.param('file'));
+    if (!image) return c.text('Not found', 404);
+    return c.body(image.bytes.slice().buffer, 200, { 'content-type': image.type });
+  });
 
   app.get('/user_avatars/:realm/:file', (c) => {
     const match = /^(\d+)\.svg$/.exec(c.req.param('file'));

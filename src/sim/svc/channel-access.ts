@@ -1,7 +1,7 @@
-import { FEATURE_LEVELS } from '../../shared/svc/features';
+import { SIM_LEVELS } from './levels';
 import type { ChannelPermissionSetting } from '../../shared/svc/channels';
 import type { GroupSettingValue } from '../../shared/svc/group-settings';
-import { isAdminRole } from '../../shared/svc/roles';
+import { isAdminRole } from './permissions';
 import { renderMarkdown } from './markdown';
 import { EMPTY_TOPIC_DISPLAY_NAME, type RealmGroupSetting, type RealmSettings } from './settings';
 import type { SimChannel, SimMessage, SimUser, SvcStore } from './store';
@@ -100,7 +100,7 @@ export function sameTopic(a: string, b: string): boolean {
 
 /** A topic parameter: from level 334 the realm's display name for the empty topic means the empty topic. */
 export function topicFromParam(store: SvcStore, topic: string): string {
-  return store.featureLevel >= FEATURE_LEVELS.emptyTopics && sameTopic(topic, EMPTY_TOPIC_DISPLAY_NAME) ? '' : topic;
+  return store.featureLevel >= SIM_LEVELS.emptyTopics && sameTopic(topic, EMPTY_TOPIC_DISPLAY_NAME) ? '' : topic;
 }
 
 /** A topic in a response: the empty topic is shown by its display name unless the client takes it as is. */

@@ -1,5 +1,3 @@
-import { errorEnvelope, type ErrorEnvelope } from '../../shared/svc';
-
 /** A refusal with the server's exact code, message and HTTP status; handlers throw it, the app renders it. */
 export class SvcError extends Error {
   constructor(
@@ -12,8 +10,9 @@ export class SvcError extends Error {
     super(msg);
   }
 
-  toEnvelope(): ErrorEnvelope {
-    return errorEnvelope(this.code, this.message, this.extra);
+  /** The server's error body: `result`, `msg`, `code`, then any fields of this refusal. */
+  toEnvelope(): Record<string, unknown> {
+    return { result: 'error', msg: this.message, code: this.code, ...this.extra };
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { badEventQueueId } from './errors';
-import { shapeEventFor, type DeliveryPreferences } from './event-routing';
+import { deliveredEvents, messageInNarrow, shapeEventFor, type DeliveryPreferences } from './event-routing';
+import type { SimNarrowTerm } from './wire-values';
 import type { HeartbeatEvent, SvcEvent } from './events';
 import type { SimUser, SvcStore } from './store';
 
@@ -18,6 +19,8 @@ export interface QueueRegistration extends DeliveryPreferences {
   slimPresence: boolean;
   includeSubscribers: boolean | 'partial';
   allPublicStreams: boolean;
+  /** The register `narrow`: only messages matching it reach the queue (every other event type is unaffected). */
+  narrow?: readonly SimNarrowTerm[];
 }
 
 export interface PollOptions {
@@ -180,7 +183,9 @@ export class EventQueues {
       // Deactivated users hear nothing more (their requests are refused anyway).
       if (!owner?.isActive) continue;
       const payload = shapeEventFor(this.store, event, owner, queue.registration);
-      if (payload) queue.push(payload);
+      if (payload?.type === 'message' && !messageInNarrow(this.store, payload.message, queue.registration.narrow ?? []))
+        continue;
+      if (payload) for (const delivered of deliveredEvents(payload, queue.registration)) queue.push(delivered);
     }
   }
 

@@ -1,3 +1,4 @@
+import type { SimNarrowTerm } from './wire-values';
 import { canReadHistory, canSeeChannel, topicForDisplay } from './channel-access';
 import type {
   DeleteMessageEvent,
@@ -72,6 +73,8 @@ export function shapeEventFor(
       return shapeFlagsEvent(event, recipient, preferences);
     case 'message':
       return shapeMessageEvent(store, event, recipient, preferences);
+    case 'invites_changed':
+      return event.recipient_ids?.includes(recipient.user_id) ? { type: 'invites_changed' } : null;
     default:
       // Types added later pass unchanged until they need shaping.
       return event;
@@ -139,6 +142,58 @@ function shapePeerEvent(store: SvcStore, event: SubscriptionPeerEvent, recipient
 }
 
 /** Deleted messages concern those who could read them. */
+/**
+ * Whether a message (as its event carries it) matches a register narrow: the channel, topic, sender and
+ * direct-message terms a client narrows its queue by. Terms the simulator does not read let everything through.
+ */
+export function messageInNarrow(
+  store: SvcStore,
+  message: Record<string, unknown>,
+  narrow: readonly SimNarrowTerm[],
+): boolean {
+  return narrow.every((term) => {
+    const operand = term.operand;
+    const text = String(operand).trim().toLowerCase();
+    let match: boolean;
+    switch (term.operator) {
+      case 'channel':
+      case 'stream': {
+        const channel =
+          typeof operand === 'number'
+            ? store.channel(operand)
+            : store.channels.find((c) => c.name.toLowerCase() === text);
+        match = channel !== undefined && message.stream_id === channel.stream_id;
+        break;
+      }
+      case 'topic':
+      case 'subject':
+        match = message.type === 'stream' && String(message.subject).toLowerCase() === text;
+        break;
+      case 'is':
+        match = text === 'dm' || text === 'private' ? message.type === 'private' : true;
+        break;
+      case 'sender': {
+        const sender = typeof operand === 'number' ? store.user(operand) : store.userByApiEmail(String(operand));
+        match = sender !== undefined && message.sender_id === sender.user_id;
+        break;
+      }
+      default:
+        match = true;
+    }
+    return term.negated ? !match : match;
+  });
+}
+
+/**
+ * What a queue receives for one shaped event: a deletion reaches a client without the
+ * `bulk_message_deletion` capability as one event per message (`message_id`), as real servers send it.
+ */
+export function deliveredEvents(event: SvcEvent, preferences: DeliveryPreferences): SvcEvent[] {
+  if (event.type !== 'delete_message' || preferences.capabilities.bulk_message_deletion === true) return [event];
+  const { message_ids: ids, ...rest } = event;
+  return ids.map((message_id) => ({ ...rest, message_id }) as unknown as SvcEvent);
+}
+
 function shapeDeleteMessage(
   store: SvcStore,
   event: DeleteMessageEvent,

@@ -233,7 +233,30 @@ export type SvcEvent =
   | UpdateMessageEvent
   | MessageEvent
   | UserGroupEvent
-  | UpdateMessageFlagsEvent;
+  | UpdateMessageFlagsEvent
+  | PeopleAdminEvent
+  | DefaultStreamsEvent
+  | ChannelFolderEvent;
+
+/**
+ * Invitations changed (only administrators and the invitation's author hear it: `recipient_ids`, removed on
+ * delivery); the custom profile fields (the whole list); custom emoji (the whole set).
+ */
+export type PeopleAdminEvent =
+  | { type: 'invites_changed'; recipient_ids?: number[] }
+  | { type: 'custom_profile_fields'; fields: Record<string, unknown>[] }
+  | { type: 'realm_emoji'; op: 'update'; realm_emoji: Record<string, Record<string, unknown>> };
+
+/** The default channels for new users changed (IDs from level 330, records before). */
+export interface DefaultStreamsEvent {
+  type: 'default_streams';
+  default_streams: unknown[];
+}
+
+export type ChannelFolderEvent =
+  | { type: 'channel_folder'; op: 'add'; channel_folder: Record<string, unknown> }
+  | { type: 'channel_folder'; op: 'update'; channel_folder_id: number; data: Record<string, unknown> }
+  | { type: 'channel_folder'; op: 'reorder'; order: number[] };
 
 /** Added by a queue itself when a long-poll had nothing to deliver for the heartbeat interval. */
 export interface HeartbeatEvent {

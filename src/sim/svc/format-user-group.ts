@@ -1,5 +1,8 @@
 import type { GroupSettingValue } from '../../shared/svc/group-settings';
-import { USER_GROUP_LEVELS, USER_GROUP_PERMISSION_SETTINGS } from '../../shared/svc/user-groups';
+import {
+  SIM_GROUP_LEVELS as USER_GROUP_LEVELS,
+  SIM_USER_GROUP_PERMISSIONS as USER_GROUP_PERMISSION_SETTINGS,
+} from './group-rules';
 import type { SimUserGroup, SvcStore } from './store';
 
 const byId = (a: number, b: number) => a - b;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { FEATURE_LEVELS, type OwnUser, type User } from '../../shared/svc';
+import type { OwnUser, User } from '../../shared/svc';
+import { SIM_LEVELS } from './levels';
 import { renderMarkdown } from './markdown';
 import { EMAIL_VISIBILITY, PROFILE_FIELD_TYPE, type SimUser, type StatusRow, type SvcStore } from './store';
 
@@ -84,7 +85,7 @@ export function renderedFieldValue(type: number, value: string): { value: string
 /** Undefined means "not sent": JSON leaves the key out. */
 function deliveryEmailValue(store: SvcStore, viewer: SimUser, target: SimUser): string | null | undefined {
   const visible = canSeeRealEmail(viewer, target);
-  if (store.featureLevel >= FEATURE_LEVELS.deliveryEmailAlwaysPresent) return visible ? target.deliveryEmail : null;
+  if (store.featureLevel >= SIM_LEVELS.deliveryEmailAlwaysPresent) return visible ? target.deliveryEmail : null;
   // Older servers sent it only when it differed from `email` and the viewer could see it.
   const restricted = !target.isBot && target.emailAddressVisibility !== EMAIL_VISIBILITY.everyone;
   return restricted && visible ? target.deliveryEmail : undefined;

@@ -1,5 +1,5 @@
 import type { GroupSettingValue, SystemGroupName } from '../../shared/svc/group-settings';
-import { canonicalGroupSetting } from '../../shared/svc/user-groups';
+import { storedGroupSetting as canonicalGroupSetting } from './group-rules';
 import { badRequest } from './errors';
 import type { SimUserGroup, SvcStore } from './store';
 

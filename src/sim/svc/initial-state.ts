@@ -1,7 +1,18 @@
-import { FEATURE_LEVELS } from '../../shared/svc';
-import { realmGroupSettingValue } from './channel-access';
+import { SIM_LEVELS } from './levels';
+import {
+  canSeeChannel,
+  channelActivity,
+  formatChannel,
+  formatSubscription,
+  realmGroupSettingValue,
+} from './channel-access';
+import { formatUserGroup } from './format-user-group';
+import { GIPHY_RATING_OPTIONS, supportedPermissionSettings } from './permission-settings-state';
+import { listLinkifiers } from './handlers/linkifiers';
+import { listProfileFields } from './handlers/profile-fields';
 import { avatarUrl, formatStatus, formatUser } from './format-user';
 import type { SimCore } from './handler';
+import { defaultStreamsState } from './handlers/channel-settings';
 import {
   EMOJISET_CHOICES,
   EMPTY_TOPIC_DISPLAY_NAME,
@@ -13,14 +24,16 @@ import {
 import type { SimUser } from './store';
 
 /**
- * The initial state `POST /register` returns, per `fetch_event_types` entry. Only the types the console
- * reads are built; the server ignores types it does not know, and so does the simulator.
+ * The initial state `POST /register` returns, per `fetch_event_types` entry: the types the console and common
+ * clients ask for; the server ignores types it does not know, and so does the simulator.
  */
 
 type State = Record<string, unknown>;
 
 export interface InitialStateOptions {
   clientGravatar: boolean;
+  /** `client_capabilities` as registered. */
+  capabilities: Readonly<Record<string, boolean>>;
 }
 
 // Levels at which parts of the state appeared.
@@ -56,9 +69,80 @@ const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: In
   realm: realmState,
   realm_user: realmUserState,
   realm_user_settings_defaults: userSettingsDefaultsState,
+  default_streams: (core, me) => defaultStreamsState(core.store, me),
   user_status: userStatusState,
   user_settings: ownUserSettingsState,
+  subscription: subscriptionState,
+  stream: streamState,
+  realm_user_groups: (core) => ({
+    realm_user_groups: [...core.store.userGroups]
+      .sort((a, b) => a.id - b.id)
+      .map((g) => formatUserGroup(core.store, g)),
+  }),
+  realm_linkifiers: (core) => ({ realm_linkifiers: listLinkifiers(core.store) }),
+  custom_profile_fields: (core) => ({
+    custom_profile_fields: listProfileFields(core.store),
+    custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES,
+  }),
 };
+
+/** The field types a real server (level 372) describes, by name. */
+const CUSTOM_PROFILE_FIELD_TYPES = {
+  SHORT_TEXT: { id: 1, name: 'Text (short)' },
+  LONG_TEXT: { id: 2, name: 'Text (long)' },
+  SELECT: { id: 3, name: 'List of options' },
+  DATE: { id: 4, name: 'Date picker' },
+  URL: { id: 5, name: 'Link' },
+  USER: { id: 6, name: 'Users' },
+  EXTERNAL_ACCOUNT: { id: 7, name: 'External account' },
+  PRONOUNS: { id: 8, name: 'Pronouns' },
+};
+
+/**
+ * Per-channel notification settings and the personal setting a null one follows (a real server, level 372,
+ * leaves `wildcard_mentions_notify` null either way).
+ */
+const NOTIFICATION_DEFAULTS = [
+  ['desktop_notifications', 'enable_stream_desktop_notifications'],
+  ['audible_notifications', 'enable_stream_audible_notifications'],
+  ['push_notifications', 'enable_stream_push_notifications'],
+  ['email_notifications', 'enable_stream_email_notifications'],
+] as const;
+
+/** The caller's subscriptions, and the channels they may see but never joined (no unsubscribing is recorded). */
+function subscriptionState(core: SimCore, me: SimUser, options: InitialStateOptions): State {
+  const { store } = core;
+  // A client without `notification_settings_null` gets the user's own defaults where a channel has none.
+  const fillDefaults = options.capabilities.notification_settings_null !== true;
+  const activity = channelActivity(store);
+  const live = store.channels.filter((c) => !c.isArchived);
+  return {
+    subscriptions: live
+      .filter((c) => c.subscribers.has(me.user_id))
+      .map((c) => {
+        const { subscribers: _subscribers, ...rest } = formatSubscription(store, me, c);
+        if (fillDefaults)
+          for (const [field, setting] of NOTIFICATION_DEFAULTS)
+            if (rest[field] === null) rest[field] = store.personalSetting(me.user_id, setting);
+        return rest;
+      }),
+    unsubscribed: [],
+    never_subscribed: live
+      .filter((c) => !c.subscribers.has(me.user_id) && canSeeChannel(store, me, c))
+      .map((c) => formatChannel(store, me, c, activity.get(c.stream_id))),
+  };
+}
+
+/** Every channel the caller may see, as `GET /streams` lists them. */
+function streamState(core: SimCore, me: SimUser): State {
+  const { store } = core;
+  const activity = channelActivity(store);
+  return {
+    streams: store.channels
+      .filter((c) => !c.isArchived && canSeeChannel(store, me, c))
+      .map((c) => formatChannel(store, me, c, activity.get(c.stream_id))),
+  };
+}
 
 /** The fetch types the simulator builds; `fetch_event_types` absent (null) means all of them. */
 export const FETCH_EVENT_TYPES: readonly string[] = Object.keys(builders);
@@ -116,7 +200,7 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     ...at(LEVEL.spectatorAccess, { realm_enable_spectator_access: r.enable_spectator_access }),
     ...at(LEVEL.webPublicStreamsSetting, { server_web_public_streams_enabled: true }),
     // Topics and editing: what the console's message and topic tools check before acting.
-    ...at(FEATURE_LEVELS.emptyTopics, { realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME }),
+    ...at(SIM_LEVELS.emptyTopics, { realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME }),
     ...at(LEVEL.topicsPolicy, { realm_topics_policy: r.topics_policy }),
     // Deprecated at 392, still sent.
     realm_mandatory_topics: r.topics_policy === 'disable_empty_topic',
@@ -155,6 +239,12 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     ...at(LEVEL.canAddSubscribersGroup, {
       realm_can_add_subscribers_group: realmGroupSettingValue(store, r.can_add_subscribers_group),
     }),
+    // Who may invite (by email, by link) and add custom emoji (group settings since levels 298, 209, 307).
+    ...at(298, {
+      realm_can_invite_users_group: realmGroupSettingValue(store, r.can_invite_users_group),
+      realm_create_multiuse_invite_group: realmGroupSettingValue(store, r.create_multiuse_invite_group),
+    }),
+    ...at(307, { realm_can_add_custom_emoji_group: realmGroupSettingValue(store, r.can_add_custom_emoji_group) }),
     // Who may move, resolve and delete messages.
     ...at(LEVEL.canMoveMessagesBetweenChannelsGroup, {
       realm_can_move_messages_between_channels_group: realmGroupSettingValue(
@@ -168,7 +258,7 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
         r.can_move_messages_between_topics_group,
       ),
     }),
-    ...at(FEATURE_LEVELS.canResolveTopicsGroup, {
+    ...at(SIM_LEVELS.canResolveTopicsGroup, {
       realm_can_resolve_topics_group: realmGroupSettingValue(store, r.can_resolve_topics_group),
     }),
     ...at(LEVEL.canDeleteAnyMessageGroup, {
@@ -182,6 +272,96 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     ...at(LEVEL.canManageAllGroups, {
       realm_can_manage_all_groups: realmGroupSettingValue(store, r.can_manage_all_groups),
     }),
+    ...serverAndRealmExtras(core),
+  };
+}
+
+/**
+ * The rest of a real server's `realm` state (level 372) that the simulator has no behaviour behind: limits,
+ * server capabilities and organization settings, with a real development server's values. Present so that
+ * clients which read them find them; the levels each appeared at are not modelled.
+ */
+function serverAndRealmExtras(core: SimCore): State {
+  const { store, settings } = core;
+  const group = (name: Parameters<typeof store.systemGroup>[0]) => store.systemGroup(name).id;
+  const general = store.channels.find((c) => c.name === 'general')?.stream_id ?? -1;
+  const logo = `${settings.baseUrl}/static/images/logo/zulip-org-logo.svg?version=0`;
+  return {
+    development_environment: false,
+    giphy_rating_options: GIPHY_RATING_OPTIONS,
+    jitsi_server_url: 'https://meet.jit.si',
+    max_avatar_file_size_mib: 5,
+    max_file_upload_size_mib: 100,
+    max_icon_file_size_mib: 5,
+    max_logo_file_size_mib: 5,
+    password_max_length: 100,
+    password_min_guesses: 10000,
+    password_min_length: 6,
+    realm_available_video_chat_providers: {
+      disabled: { name: 'None', id: 0 },
+      jitsi_meet: { name: 'Jitsi Meet', id: 1 },
+    },
+    realm_can_access_all_users_group: group('role:everyone'),
+    realm_can_create_bots_group: group('role:members'),
+    realm_can_create_write_only_bots_group: group('role:members'),
+    realm_can_manage_billing_group: group('role:administrators'),
+    realm_can_mention_many_users_group: group('role:administrators'),
+    realm_can_summarize_topics_group: group('role:everyone'),
+    realm_create_private_stream_policy: 1,
+    realm_create_public_stream_policy: 1,
+    realm_create_web_public_stream_policy: 7,
+    realm_default_code_block_language: '',
+    realm_digest_emails_enabled: false,
+    realm_digest_weekday: 1,
+    realm_direct_message_initiator_group: group('role:everyone'),
+    realm_direct_message_permission_group: group('role:everyone'),
+    realm_disallow_disposable_email_addresses: true,
+    realm_enable_guest_user_dm_warning: true,
+    realm_enable_guest_user_indicator: true,
+    realm_enable_read_receipts: true,
+    realm_giphy_rating: 2,
+    realm_is_zephyr_mirror_realm: false,
+    realm_jitsi_server_url: null,
+    realm_logo_source: 'D',
+    realm_logo_url: logo,
+    realm_message_content_allowed_in_email_notifications: true,
+    realm_message_content_delete_limit_seconds: 600,
+    realm_moderation_request_channel_id: -1,
+    realm_new_stream_announcements_stream_id: general,
+    realm_night_logo_source: 'D',
+    realm_night_logo_url: logo,
+    realm_plan_type: 1,
+    realm_push_notifications_enabled_end_timestamp: null,
+    realm_require_unique_names: false,
+    realm_send_welcome_emails: true,
+    realm_signup_announcements_stream_id: -1,
+    realm_upload_quota_mib: null,
+    realm_video_chat_provider: 1,
+    realm_want_advertise_in_communities_directory: false,
+    realm_wildcard_mention_policy: 5,
+    realm_zulip_update_announcements_stream_id: general,
+    server_avatar_changes_disabled: false,
+    server_can_summarize_topics: false,
+    server_generation: Math.floor(store.now() / 1000),
+    server_inline_image_preview: true,
+    server_inline_url_embed_preview: true,
+    server_jitsi_server_url: 'https://meet.jit.si',
+    server_max_deactivated_realm_deletion_days: null,
+    server_min_deactivated_realm_deletion_days: 14,
+    server_name_changes_disabled: false,
+    server_needs_upgrade: false,
+    server_presence_offline_threshold_seconds: 140,
+    server_presence_ping_interval_seconds: 60,
+    server_supported_permission_settings: supportedPermissionSettings(),
+    server_thumbnail_formats: [
+      { name: '840x560-anim.webp', max_width: 840, max_height: 560, format: 'webp', animated: true },
+    ],
+    server_typing_started_expiry_period_milliseconds: 45000,
+    server_typing_started_wait_period_milliseconds: 10000,
+    server_typing_stopped_wait_period_milliseconds: 5000,
+    settings_send_digest_emails: true,
+    upgrade_text_for_wide_organization_logo: 'Available on Zulip Cloud Standard. Upgrade to access.',
+    zulip_plan_is_not_limited: true,
   };
 }
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { FEATURE_LEVELS } from '../../shared/svc/features';
-import { RESOLVED_TOPIC_PREFIX, type PropagateMode } from '../../shared/svc/messages';
-import { isAdminRole } from '../../shared/svc/roles';
+import { SIM_LEVELS } from './levels';
+import { isAdminRole } from './permissions';
 import { detachedUploads, formatAttachment, renderMessageContent } from './attachments';
 import {
   canReadChannel,
@@ -52,6 +51,9 @@ const EDIT_LIMIT_BUFFER_SECONDS = 20;
 /** Before level 162 non-moderators could edit topics for three days, and moving between channels had no limit. */
 const OLD_TOPIC_EDIT_LIMIT_SECONDS = 3 * 86_400;
 
+/** The marker the server puts before a resolved topic's name. */
+const RESOLVED_TOPIC_PREFIX = '✔ ';
+
 const LEVEL = {
   /** Before: `allow_message_editing` false also forbade moves. */
   movesIndependentOfEditing: 159,
@@ -86,6 +88,8 @@ export function receivedInProtectedHistory(store: SvcStore, user: SimUser, chann
 
 /** Whether `user` may read the message (the server's `access_message`); archived channels refuse changes. */
 export function canAccessMessage(store: SvcStore, user: SimUser, m: SimMessage, modifying: boolean): boolean {
+  // Direct messages are read by their participants; the simulator does not edit them.
+  if (m.dmRecipients) return !modifying && m.dmRecipients.includes(user.user_id);
   const channel = store.channel(m.streamId);
   if (!channel) return false;
   if (modifying && channel.isArchived) return false;
@@ -138,8 +142,7 @@ export function canMoveOutOfChannel(store: SvcStore, user: SimUser, channel: Sim
 
 /** Resolving and unresolving: its own permission from level 367, a topic edit before. */
 export function canResolveTopics(store: SvcStore, user: SimUser, orig: SimChannel, target: SimChannel): boolean {
-  if (store.featureLevel < FEATURE_LEVELS.canResolveTopicsGroup)
-    return canMoveWithinChannels(store, user, orig, target);
+  if (store.featureLevel < SIM_LEVELS.canResolveTopicsGroup) return canMoveWithinChannels(store, user, orig, target);
   if (holdsRealmPermission(store, user, 'can_resolve_topics_group')) return true;
   if (store.featureLevel < LEVEL.channelResolvePermission) return false;
   return [orig, target].some((c) => holdsChannelPermission(store, user, c, 'can_resolve_topics_group'));
@@ -178,7 +181,7 @@ function topicsPolicyOf(store: SvcStore, channel: SimChannel): string {
 export interface UpdateMessageRequest {
   message_id: number;
   topic?: string | undefined;
-  propagate_mode?: PropagateMode | undefined;
+  propagate_mode?: 'change_one' | 'change_later' | 'change_all' | undefined;
   send_notification_to_old_thread?: boolean | undefined;
   send_notification_to_new_thread?: boolean | undefined;
   content?: string | undefined;

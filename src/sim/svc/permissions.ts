@@ -1,6 +1,10 @@
-import { isAdminRole } from '../../shared/svc';
 import { mustBeAdmin } from './errors';
 import type { SimUser, SvcStore } from './store';
+
+/** Owners and administrators. */
+export function isAdminRole(role: number): boolean {
+  return role === 100 || role === 200;
+}
 
 export function requireAdmin(me: SimUser, refusal: () => Error = mustBeAdmin): void {
   if (!isAdminRole(me.role)) throw refusal();

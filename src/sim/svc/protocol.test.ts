@@ -119,13 +119,13 @@ describe('parameters', () => {
     });
   });
 
-  it('reports a malformed value as "Invalid <name>"', async () => {
+  it("reports a malformed JSON value in the real server's words", async () => {
     const { status, body } = await callSim(sim, 'GET', '/users', {
       as: 'member@demo.test',
       params: { client_gravatar: 'yes please' },
     });
     expect(status).toBe(400);
-    expect(body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid client_gravatar' });
+    expect(body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'client_gravatar is not valid JSON' });
   });
 
   it('reads non-GET parameters from the query string when the body lacks them', async () => {

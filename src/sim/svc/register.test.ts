@@ -251,7 +251,12 @@ describe('POST /register', () => {
     const body = await register(sim, {
       event_types: ['realm_user'],
       fetch_event_types: ['realm'],
-      client_capabilities: { empty_topic_name: true, user_settings_object: true, user_avatar_url_field_optional: true },
+      client_capabilities: {
+        notification_settings_null: true,
+        empty_topic_name: true,
+        user_settings_object: true,
+        user_avatar_url_field_optional: true,
+      },
       apply_markdown: true,
       client_gravatar: false,
       slim_presence: true,
@@ -260,5 +265,55 @@ describe('POST /register', () => {
     });
     expect(body.result).toBe('success');
     expect(body).not.toHaveProperty('ignored_parameters_unsupported');
+  });
+});
+
+describe('the state and narrows common clients register with', () => {
+  it('builds subscriptions, channels, user groups, linkifiers, profile fields and default channels', async () => {
+    const sim = newSim();
+    const body = await register(sim, {
+      fetch_event_types: [
+        'subscription',
+        'stream',
+        'realm_user_groups',
+        'realm_linkifiers',
+        'custom_profile_fields',
+        'default_streams',
+        'message',
+      ],
+    });
+    expect(Array.isArray(body.subscriptions)).toBe(true);
+    expect(body.unsubscribed).toEqual([]);
+    expect(Array.isArray(body.never_subscribed)).toBe(true);
+    expect((body.streams as unknown[]).length).toBeGreaterThan(0);
+    expect((body.realm_user_groups as unknown[]).length).toBeGreaterThan(0);
+    expect(Array.isArray(body.realm_linkifiers)).toBe(true);
+    expect(body.custom_profile_field_types).toHaveProperty('SHORT_TEXT');
+    expect((body.realm_default_streams as unknown[]).every((id) => typeof id === 'number')).toBe(true);
+    expect(typeof body.max_message_id).toBe('number');
+    const subscribed = new Set((body.subscriptions as { stream_id: number }[]).map((s) => s.stream_id));
+    expect((body.never_subscribed as { stream_id: number }[]).some((c) => subscribed.has(c.stream_id))).toBe(false);
+  });
+
+  it('delivers only the messages of the register narrow', async () => {
+    const sim = newSim();
+    const { queue_id } = await register(sim, {
+      event_types: ['message'],
+      narrow: [['channel', 'general']],
+    });
+    const other = sim.store.channels.find((c) => c.name !== 'general' && !c.inviteOnly && !c.isArchived)!;
+    for (const to of ['general', other.name]) {
+      await callSim(sim, 'POST', '/messages', {
+        as: 'admin@demo.test',
+        params: { type: 'stream', to, topic: 'narrowed queue', content: `to ${to}` },
+      });
+    }
+    const { body } = await callSim(sim, 'GET', '/events', {
+      as: 'admin@demo.test',
+      params: { queue_id, last_event_id: -1, dont_block: true },
+    });
+    const events = body.events as { type: string; message?: { content: string } }[];
+    const messages = events.filter((e) => e.type === 'message');
+    expect(messages.map((e) => e.message?.content)).toEqual(['to general']);
   });
 });

@@ -144,6 +144,8 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
   const [owner, admin, moderator, member] = named;
   if (!owner || !admin || !moderator || !member) throw new Error('demo accounts missing');
 
+  // The demo owner may create accounts directly (a server administrator's grant on a real server).
+  owner.canCreateUsers = true;
   store.realmEmoji.set('1', { id: '1', name: 'green_tick', deactivated: false, authorId: owner.user_id });
   store.realmEmoji.set('2', { id: '2', name: 'party_parrot', deactivated: false, authorId: admin.user_id });
   store.realmEmoji.set('3', { id: '3', name: 'old_logo', deactivated: true, authorId: owner.user_id });

@@ -64,6 +64,10 @@ export function initialRealmSettings() {
     can_resolve_topics_group: 'role:everyone' as RealmGroupSetting,
     can_delete_any_message_group: 'role:administrators' as RealmGroupSetting,
     can_delete_own_message_group: 'role:everyone' as RealmGroupSetting,
+    // Invitations and custom emoji, as a new organization has them.
+    can_invite_users_group: 'role:members' as RealmGroupSetting,
+    create_multiuse_invite_group: 'role:administrators' as RealmGroupSetting,
+    can_add_custom_emoji_group: 'role:members' as RealmGroupSetting,
   };
 }
 export type RealmSettings = ReturnType<typeof initialRealmSettings>;

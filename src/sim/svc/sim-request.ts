@@ -1,4 +1,14 @@
-import { encodeParams, type HttpMethod } from '../../shared/svc';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The wire encoding of parameters: text as it is, everything else as JSON text. */
+function encodeParams(params: Record<string, unknown>): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    out.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return out;
+}
 import type { SvcSimulator } from './simulator';
 
 /** Where in-process requests pretend to go; the simulator serves any origin. */

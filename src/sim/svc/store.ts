@@ -49,6 +49,8 @@ export interface SimUser {
   password: string | null;
   /** Custom profile field ID → raw value. */
   profileData: Map<number, string>;
+  /** The server-level `can_create_users` flag (set only by the server's own administration, never by the API). */
+  canCreateUsers?: boolean;
 }
 
 /** The stored form of a status; empty strings mean "not set", as on the server. */
@@ -59,7 +61,16 @@ export interface StatusRow {
   reaction_type: ReactionType;
 }
 
-export const PROFILE_FIELD_TYPE = { shortText: 1, longText: 2, pronouns: 8 } as const;
+export const PROFILE_FIELD_TYPE = {
+  shortText: 1,
+  longText: 2,
+  select: 3,
+  date: 4,
+  url: 5,
+  user: 6,
+  externalAccount: 7,
+  pronouns: 8,
+} as const;
 export type ProfileFieldType = (typeof PROFILE_FIELD_TYPE)[keyof typeof PROFILE_FIELD_TYPE];
 
 export interface CustomProfileField {
@@ -68,6 +79,12 @@ export interface CustomProfileField {
   type: ProfileFieldType;
   hint: string;
   order: number;
+  /** JSON text, as the server stores it ('' when the type has none). */
+  fieldData?: string;
+  required?: boolean;
+  /** Absent: true. */
+  editableByUser?: boolean;
+  displayInProfileSummary?: boolean;
 }
 
 export interface SentEmail {
@@ -179,6 +196,11 @@ export interface SimMessage {
   editHistory: SimEditHistoryEntry[];
   /** Users who have read it. */
   readBy: Set<number>;
+  /**
+   * A direct message's participants (user IDs, the sender included, ascending). Direct messages have no
+   * channel: their `streamId` is 0, which names none, and their topic is empty.
+   */
+  dmRecipients?: readonly number[];
 }
 
 /** A channel folder: a heading channels are grouped under in the channel list. */

@@ -103,7 +103,7 @@ describe('GET /users', () => {
       params: { user_ids: 'one,two' },
     });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid user_ids' });
+    expect(body).toMatchObject({ code: 'BAD_REQUEST', msg: 'user_ids is not valid JSON' });
   });
 });
 
@@ -203,13 +203,13 @@ describe('PATCH /users/{user_id}', () => {
   });
 
   it.each([
-    [{ role: 250 }, 'Invalid role'],
-    [{ role: 'admin' }, 'Invalid role'],
-    [{ full_name: '   ' }, 'Name too short!'],
+    // The wording a real server (level 372) gives for each.
+    [{ role: 250 }, 'Invalid role: Value error, Not in the list of possible values'],
+    [{ role: 'admin' }, 'role is not valid JSON'],
     [{ full_name: 'x'.repeat(101) }, 'Name too long!'],
     [{ profile_data: [{ id: 99, value: 'x' }] }, 'Field id 99 not found.'],
     [{ profile_data: [{ id: PROFILE_FIELD_IDS.phone, value: 5 }] }, 'Phone is not a string'],
-    [{ profile_data: 'nope' }, 'Invalid profile_data'],
+    [{ profile_data: 'nope' }, 'profile_data is not valid JSON'],
   ])('validates %j', async (params, msg) => {
     const { status, body } = await callSim(sim, 'PATCH', `/users/${idOf('member@demo.test')}`, {
       as: 'admin@demo.test',
@@ -217,6 +217,17 @@ describe('PATCH /users/{user_id}', () => {
     });
     expect(status).toBe(400);
     expect(body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg });
+  });
+
+  it('keeps the name when the new one is blank, answering success as a real server does', async () => {
+    const member = idOf('member@demo.test');
+    const before = sim.store.user(member)?.fullName;
+    const { status } = await callSim(sim, 'PATCH', `/users/${member}`, {
+      as: 'admin@demo.test',
+      params: { full_name: '   ' },
+    });
+    expect(status).toBe(200);
+    expect(sim.store.user(member)?.fullName).toBe(before);
   });
 
   it('answers "No such user" for an unknown target', async () => {

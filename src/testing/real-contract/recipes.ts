@@ -5,6 +5,8 @@
  * make their own throwaway records first.
  */
 
+import { peopleAdminRecipes } from './people-admin-recipes';
+
 export type ContractRole = 'owner' | 'admin' | 'moderator' | 'member' | 'guest';
 /** `public`: a public channel every role but the guest reads and the admin follows. */
 export type ContractChannel = 'public';
@@ -37,6 +39,26 @@ export interface Recipe {
   ignore?: readonly string[];
 }
 
+/** Group-valued permissions: a group ID or an anonymous group, whichever the organization chose. */
+const GROUP_SETTING_FIELDS = [
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_remove_subscribers_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+  'can_resolve_topics_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
+];
+
 const unique = (label: string) =>
   `contract ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -55,6 +77,26 @@ async function freshMessage(api: ContractApi): Promise<number> {
   return first.id as number;
 }
 
+/** A fresh topic of two messages by the moderator in the public channel. */
+async function freshTopic(api: ContractApi): Promise<{ streamId: number; topic: string }> {
+  const topic = unique('topic');
+  const channel = api.channel('public');
+  for (const content of ['One', 'Two'])
+    await ok(api, 'moderator', 'POST', '/messages', { type: 'stream', to: channel.name, topic, content });
+  return { streamId: channel.stream_id, topic };
+}
+
+/** A queue of the admin's for deletions, then a topic deleted: the queue holds its `delete_message` events. */
+async function deletionQueue(api: ContractApi, capabilities: Record<string, boolean>) {
+  const registered = await ok(api, 'admin', 'POST', '/register', {
+    event_types: ['delete_message'],
+    client_capabilities: capabilities,
+  });
+  const { streamId, topic } = await freshTopic(api);
+  await ok(api, 'admin', 'POST', `/streams/${streamId}/delete_topic`, { topic_name: topic });
+  return { queue_id: registered.queue_id as string, last_event_id: -1 };
+}
+
 async function freshGroup(api: ContractApi): Promise<number> {
   const created = await ok(api, 'admin', 'POST', '/user_groups/create', {
     name: unique('group'),
@@ -69,6 +111,26 @@ async function freshDraft(api: ContractApi): Promise<number> {
     drafts: [{ type: 'stream', to: [api.channel('public').stream_id], topic: 'contract', content: 'draft' }],
   });
   return (created.ids as number[])[0]!;
+}
+
+/** A throwaway channel the admin creates (the way level 372 creates them); its id. */
+async function freshChannel(api: ContractApi, inviteOnly = false): Promise<number> {
+  const name = unique('channel').slice(0, 50);
+  await ok(api, 'admin', 'POST', '/users/me/subscriptions', {
+    subscriptions: [{ name }],
+    ...(inviteOnly ? { invite_only: true } : {}),
+  });
+  const { streams } = (await ok(api, 'admin', 'GET', '/streams', { include_all: true })) as {
+    streams: { stream_id: number; name: string }[];
+  };
+  return streams.find((s) => s.name === name)!.stream_id;
+}
+
+async function systemGroupId(api: ContractApi, name: string): Promise<number> {
+  const { user_groups: groups } = (await ok(api, 'admin', 'GET', '/user_groups')) as {
+    user_groups: { id: number; name: string }[];
+  };
+  return groups.find((g) => g.name === name)!.id;
 }
 
 async function freshSnippet(api: ContractApi): Promise<number> {
@@ -351,6 +413,90 @@ export const recipes: readonly Recipe[] = [
     ignore: ['$.automatic_new_visibility_policy'],
   },
   {
+    name: 'getMessages a direct-message conversation',
+    op: 'getMessages',
+    as: 'member',
+    method: 'GET',
+    path: () => '/messages',
+    params: async (a) => {
+      await ok(a, 'moderator', 'POST', '/messages', {
+        type: 'private',
+        to: [a.user('member').user_id],
+        content: 'A direct hello for the contract',
+      });
+      return {
+        anchor: 'newest',
+        num_before: 3,
+        num_after: 0,
+        narrow: [{ operator: 'dm', operand: [a.user('moderator').user_id] }],
+      };
+    },
+    // A URL or null by the organization's email visibility (the demo organization shows emails, so clients
+    // compute avatars themselves): data, not contract.
+    ignore: ['$.messages[].avatar_url'],
+  },
+  {
+    name: 'registerQueue with the reference data common clients ask for',
+    op: 'registerQueue',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/register',
+    params: () => ({
+      event_types: ['message'],
+      fetch_event_types: [
+        'subscription',
+        'stream',
+        'realm_user_groups',
+        'realm_linkifiers',
+        'custom_profile_fields',
+        'default_streams',
+      ],
+    }),
+    // What the organizations hold: empty channels (no first message), anonymous permission groups, retention
+    // and traffic figures, linkifiers the dev organization lacks.
+    ignore: [
+      '$.never_subscribed[].first_message_id',
+      '$.streams[].first_message_id',
+      '$.subscriptions[].first_message_id',
+      '$.realm_linkifiers[]',
+      ...['streams', 'subscriptions', 'never_subscribed', 'realm_user_groups'].flatMap((list) =>
+        GROUP_SETTING_FIELDS.map((field) => `$.${list}[].${field}`),
+      ),
+      ...['streams', 'subscriptions', 'never_subscribed'].flatMap((list) => [
+        `$.${list}[].message_retention_days`,
+        `$.${list}[].stream_weekly_traffic`,
+      ]),
+    ],
+  },
+  {
+    name: 'registerQueue with a narrow',
+    op: 'registerQueue',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/register',
+    params: (a) => ({
+      event_types: ['message'],
+      fetch_event_types: ['message'],
+      narrow: [['channel', a.channel('public').name]],
+    }),
+  },
+  {
+    name: 'getEvents a deleted topic, without bulk_message_deletion',
+    op: 'getEvents',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/events',
+    params: (a) => deletionQueue(a, { notification_settings_null: true }),
+  },
+  {
+    name: 'getEvents a deleted topic, with bulk_message_deletion',
+    op: 'getEvents',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/events',
+    params: (a) => deletionQueue(a, { notification_settings_null: true, bulk_message_deletion: true }),
+  },
+  {
     name: 'registerQueue with the initial state the console asks for',
     op: 'registerQueue',
     as: 'admin',
@@ -463,6 +609,135 @@ export const recipes: readonly Recipe[] = [
     method: 'POST',
     path: async (a) => `/user_groups/${await freshGroup(a)}/deactivate`,
   },
+  // Channel settings, default channels.
+  {
+    name: 'getChannel',
+    op: 'getChannel',
+    as: 'member',
+    method: 'GET',
+    path: (a) => `/streams/${a.channel('public').stream_id}`,
+    // Who created the demo's channel is the organization's data (populate_db's channels have none).
+    ignore: [...channelData('$.stream'), '$.stream.creator_id'],
+  },
+  {
+    name: 'updateChannel rename and describe',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: () => ({ new_name: unique('renamed').slice(0, 50), description: 'Line one\nline **two**' }),
+  },
+  {
+    name: 'updateChannel to a name in use',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: (a) => ({ new_name: a.channel('public').name }),
+  },
+  {
+    name: 'updateChannel public with protected history',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: () => ({ is_private: false, history_public_to_subscribers: false }),
+  },
+  {
+    name: 'updateChannel private',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: () => ({ is_private: true }),
+  },
+  {
+    name: 'updateChannel with a stale old value',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: async (a) => ({
+      can_send_message_group: {
+        new: await systemGroupId(a, 'role:administrators'),
+        old: await systemGroupId(a, 'role:moderators'),
+      },
+    }),
+  },
+  {
+    name: 'updateChannel with parameters newer than the server',
+    op: 'updateChannel',
+    as: 'admin',
+    method: 'PATCH',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+    params: () => ({ description: 'x', is_archived: false, folder_id: null }),
+  },
+  {
+    name: 'updateChannel as member',
+    op: 'updateChannel',
+    as: 'member',
+    method: 'PATCH',
+    path: (a) => `/streams/${a.channel('public').stream_id}`,
+    params: () => ({ description: 'x' }),
+  },
+  {
+    name: 'archiveChannel',
+    op: 'archiveChannel',
+    as: 'admin',
+    method: 'DELETE',
+    path: async (a) => `/streams/${await freshChannel(a)}`,
+  },
+  {
+    name: 'archiveChannel already archived',
+    op: 'archiveChannel',
+    as: 'admin',
+    method: 'DELETE',
+    path: async (a) => {
+      const id = await freshChannel(a);
+      await ok(a, 'admin', 'DELETE', `/streams/${id}`);
+      return `/streams/${id}`;
+    },
+  },
+  {
+    name: 'addDefaultChannel private',
+    op: 'addDefaultChannel',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/default_streams',
+    params: async (a) => ({ stream_id: await freshChannel(a, true) }),
+  },
+  {
+    name: 'addDefaultChannel as member',
+    op: 'addDefaultChannel',
+    as: 'member',
+    method: 'POST',
+    path: () => '/default_streams',
+    params: (a) => ({ stream_id: a.channel('public').stream_id }),
+  },
+  {
+    name: 'removeDefaultChannel',
+    op: 'removeDefaultChannel',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => '/default_streams',
+    params: async (a) => ({ stream_id: await freshChannel(a) }),
+  },
+  {
+    name: 'removeDefaultChannel unknown channel',
+    op: 'removeDefaultChannel',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => '/default_streams',
+    params: () => ({ stream_id: 987654 }),
+  },
+  {
+    name: 'renderMessage',
+    op: 'renderMessage',
+    as: 'guest',
+    method: 'POST',
+    path: () => '/messages/render',
+    params: () => ({ content: 'Hello **world**' }),
+  },
   // Linkifiers, drafts, snippets, defaults.
   { name: 'getLinkifiers', op: 'getLinkifiers', as: 'admin', method: 'GET', path: () => '/realm/linkifiers' },
   {
@@ -526,4 +801,5 @@ export const recipes: readonly Recipe[] = [
     path: () => '/realm/user_settings_defaults',
     params: () => ({ web_home_view: 'inbox', no_such_setting: true }),
   },
+  ...peopleAdminRecipes,
 ];

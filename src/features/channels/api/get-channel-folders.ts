@@ -7,7 +7,9 @@ import { channelsRootKey } from './get-channels';
 export function channelFoldersQueryOptions() {
   return queryOptions({
     queryKey: [...channelsRootKey, 'folders'] as const,
-    queryFn: async ({ signal }) => (await svc(svcOps.getChannelFolders, {}, { signal })).channel_folders,
+    // Archived ones too: the folder manager shows them, and reordering must name every folder.
+    queryFn: async ({ signal }) =>
+      (await svc(svcOps.getChannelFolders, { include_archived: true }, { signal })).channel_folders,
     staleTime: 60_000,
   });
 }

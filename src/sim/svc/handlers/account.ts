@@ -1,11 +1,13 @@
-import { svcOps } from '../../../shared/svc';
 import { badRequest, missingArgument, SvcError } from '../errors';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { formatSubscription } from '../channel-access';
 import { updateStatus } from '../mutations';
 import type { SimSubscriptionSettings } from '../store';
 import { activeDevicesOf, pushStateOf } from '../push-devices';
-import { statusChangeOf } from './user-status';
+import { STATUS_TEXT_MAX, statusChangeOf } from './user-status';
+import { bool, int, json, listOf, text, textChecked, textUpTo } from '../param-spec';
+import { reactionTypeValue, subscriptionPropertyChange } from '../wire-values';
+import { SIM_LEVELS } from '../levels';
 
 /** The caller's own account: status, test push notification, APNs token. */
 
@@ -106,85 +108,123 @@ function bouncerError(mode: ReturnType<typeof pushStateOf>['bouncer']): SvcError
 export const accountHandlers: readonly RegisteredHandler[] = [
   // Each subscription is the whole channel record plus the subscriber's own settings, as on a real server;
   // the subscriber lists only when asked for.
-  userHandler(svcOps.getOwnSubscriptions, ({ core, me, params }) => ({
-    subscriptions: core.store.channels
-      .filter((c) => c.subscribers.has(me.user_id))
-      .map((c) => {
-        const { subscribers, ...rest } = formatSubscription(core.store, me, c);
-        return params.include_subscribers ? { ...rest, subscribers } : rest;
-      }),
-  })),
+  userHandler(
+    endpoint({ method: 'GET', path: '/users/me/subscriptions', params: { include_subscribers: bool().optional() } }),
+    ({ core, me, params }) => ({
+      subscriptions: core.store.channels
+        .filter((c) => c.subscribers.has(me.user_id))
+        .map((c) => {
+          const { subscribers, ...rest } = formatSubscription(core.store, me, c);
+          return params.include_subscribers ? { ...rest, subscribers } : rest;
+        }),
+    }),
+  ),
 
   // Every change is checked (property, channel, subscription, value, in the server's order) before any
   // is applied; each applied change is announced to the owner alone.
-  userHandler(svcOps.updateSubscriptionProperties, ({ core, me, params }) => {
-    const { store } = core;
-    const checked = params.subscription_data.map(({ stream_id, property, value }) => {
-      const spec = SUBSCRIPTION_PROPERTIES[property];
-      if (!spec) throw badRequest(`Unknown subscription property: ${property}`);
-      const channel = store.channel(stream_id);
-      if (!channel || (channel.inviteOnly && !channel.subscribers.has(me.user_id)))
-        throw badRequest('Invalid channel ID');
-      const settings = store.subscription(me.user_id, stream_id);
-      if (!settings) throw badRequest(`Not subscribed to channel ID ${stream_id}`);
-      if (!spec.check(value)) throw badRequest(spec.message);
-      return { stream_id, property, value, settings };
-    });
-    for (const { stream_id, property, value, settings } of checked) {
-      setSubscriptionProperty(settings, property, value);
-      const announced =
-        property === 'is_muted' || property === 'in_home_view'
-          ? store.featureLevel >= BOTH_MUTE_EVENTS_LEVEL
-            ? [property, property === 'is_muted' ? 'in_home_view' : 'is_muted']
-            : [property]
-          : [property];
-      for (const name of announced) {
-        store.emit({
-          type: 'subscription',
-          op: 'update',
-          owner_id: me.user_id,
-          stream_id,
-          property: name,
-          value: SUBSCRIPTION_PROPERTIES[name]!.get(settings),
-        });
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/users/me/subscriptions/properties',
+      params: { subscription_data: json(listOf(subscriptionPropertyChange)) },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const checked = params.subscription_data.map(({ stream_id, property, value }) => {
+        const spec = SUBSCRIPTION_PROPERTIES[property];
+        if (!spec) throw badRequest(`Unknown subscription property: ${property}`);
+        const channel = store.channel(stream_id);
+        if (!channel || (channel.inviteOnly && !channel.subscribers.has(me.user_id)))
+          throw badRequest('Invalid channel ID');
+        const settings = store.subscription(me.user_id, stream_id);
+        if (!settings) throw badRequest(`Not subscribed to channel ID ${stream_id}`);
+        if (!spec.check(value)) throw badRequest(spec.message);
+        return { stream_id, property, value, settings };
+      });
+      for (const { stream_id, property, value, settings } of checked) {
+        setSubscriptionProperty(settings, property, value);
+        const announced =
+          property === 'is_muted' || property === 'in_home_view'
+            ? store.featureLevel >= BOTH_MUTE_EVENTS_LEVEL
+              ? [property, property === 'is_muted' ? 'in_home_view' : 'is_muted']
+              : [property]
+            : [property];
+        for (const name of announced) {
+          store.emit({
+            type: 'subscription',
+            op: 'update',
+            owner_id: me.user_id,
+            stream_id,
+            property: name,
+            value: SUBSCRIPTION_PROPERTIES[name]!.get(settings),
+          });
+        }
       }
-    }
-    return {};
-  }),
+      return {};
+    },
+  ),
 
   // The same checks as setting someone else's status, minus the permission; `away` counts as a value.
-  userHandler(svcOps.updateOwnStatus, ({ core, me, params }) => {
-    const change = statusChangeOf(core.store, params, params.away !== undefined);
-    if (change.status_text !== undefined || change.emoji) updateStatus(core.store, me, change);
-    return {};
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/users/me/status',
+      params: {
+        status_text: textUpTo(STATUS_TEXT_MAX).optional(),
+        emoji_name: text().optional(),
+        emoji_code: text().optional(),
+        reaction_type: textChecked(reactionTypeValue).optional(),
+        away: bool().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const change = statusChangeOf(core.store, params, params.away !== undefined);
+      if (change.status_text !== undefined || change.emoji) updateStatus(core.store, me, change);
+      return {};
+    },
+  ),
 
   // Devices first (none active for the user, or not the one asked for), then the relay's answer.
-  userHandler(svcOps.sendTestPushNotification, ({ core, me, params }) => {
-    const { store } = core;
-    const devices = activeDevicesOf(store, me.user_id).filter(
-      (d) => params.push_account_id === undefined || d.push_account_id === params.push_account_id,
-    );
-    if (devices.length === 0) throw new SvcError('NO_ACTIVE_PUSH_DEVICE', NO_ACTIVE_PUSH_DEVICE_MSG);
-    const failure = bouncerError(pushStateOf(store).bouncer);
-    if (failure) throw failure;
-    return {};
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/mobile_push/e2ee/test_notification',
+      params: { push_account_id: int().optional() },
+      since: SIM_LEVELS.e2eeTestNotification,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const devices = activeDevicesOf(store, me.user_id).filter(
+        (d) => params.push_account_id === undefined || d.push_account_id === params.push_account_id,
+      );
+      if (devices.length === 0) throw new SvcError('NO_ACTIVE_PUSH_DEVICE', NO_ACTIVE_PUSH_DEVICE_MSG);
+      const failure = bouncerError(pushStateOf(store).bouncer);
+      if (failure) throw failure;
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.addApnsDeviceToken, ({ core, me, params }) => {
-    const { store } = core;
-    const { token } = params;
-    if (token === '' || token.length > MAX_TOKEN_LENGTH) throw badRequest('Empty or invalid length token');
-    if (!/^(?:[0-9a-fA-F]{2})+$/.test(token)) throw badRequest('Invalid APNS token.');
-    let appid = params.appid;
-    if (appid === undefined) {
-      if (store.featureLevel >= APNS_APPID_REQUIRED_LEVEL) throw missingArgument('appid');
-      appid = DEFAULT_APNS_APPID;
-    }
-    const tokens = pushStateOf(store).apnsTokens;
-    const existing = tokens.find((t) => t.userId === me.user_id && t.token.toLowerCase() === token.toLowerCase());
-    if (existing) existing.appid = appid;
-    else tokens.push({ userId: me.user_id, token, appid });
-    return {};
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/users/me/apns_device_token',
+      params: { token: text(), appid: text().optional() },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const { token } = params;
+      if (token === '' || token.length > MAX_TOKEN_LENGTH) throw badRequest('Empty or invalid length token');
+      if (!/^(?:[0-9a-fA-F]{2})+$/.test(token)) throw badRequest('Invalid APNS token.');
+      let appid = params.appid;
+      if (appid === undefined) {
+        if (store.featureLevel >= APNS_APPID_REQUIRED_LEVEL) throw missingArgument('appid');
+        appid = DEFAULT_APNS_APPID;
+      }
+      const tokens = pushStateOf(store).apnsTokens;
+      const existing = tokens.find((t) => t.userId === me.user_id && t.token.toLowerCase() === token.toLowerCase());
+      if (existing) existing.appid = appid;
+      else tokens.push({ userId: me.user_id, token, appid });
+      return {};
+    },
+  ),
 ];

@@ -1,13 +1,7 @@
-import { svcOps } from '../../../shared/svc';
-import {
-  CHANNEL_PERMISSION_SETTINGS,
-  type ChannelPermissionSetting,
-  type MessageRetentionParam,
-  type TopicsPolicy,
-} from '../../../shared/svc/channels';
-import { FEATURE_LEVELS } from '../../../shared/svc/features';
+import { SIM_CHANNEL_PERMISSIONS as CHANNEL_PERMISSION_SETTINGS } from '../group-rules';
+import type { ChannelPermissionSetting, MessageRetentionParam, TopicsPolicy } from '../../../shared/svc/channels';
 import type { GroupSettingValue } from '../../../shared/svc/group-settings';
-import { isAdminRole } from '../../../shared/svc/roles';
+import { isAdminRole } from '../permissions';
 import {
   canReadHistory,
   canSeeChannel,
@@ -23,10 +17,19 @@ import {
 } from '../channel-access';
 import { badRequest, mustBeOwner, SvcError } from '../errors';
 import { checkGroupSettingValue } from '../group-setting-checks';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { renderMarkdown } from '../markdown';
 import { SERVER_LIMITS } from '../settings';
 import type { SimChannel, SimUser, SvcStore } from '../store';
+import { bool, int, intList, json, jsonOrText, listOf, strList, text } from '../param-spec';
+import {
+  groupSettingValue,
+  principalsValue,
+  retentionValue,
+  subscriptionRequest,
+  topicsPolicyValue,
+} from '../wire-values';
+import { SIM_LEVELS } from '../levels';
 
 /**
  * Channels: listing, members, topics, folders, creation (both ways), subscribing, unsubscribing and
@@ -248,198 +251,303 @@ function readableChannel(store: SvcStore, me: SimUser, streamId: number): SimCha
 }
 
 export const channelsHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.getStreams, ({ core, me, params }) => {
-    const { store } = core;
-    const includePublic = params.include_public ?? true;
-    const includeWebPublic = params.include_web_public ?? false;
-    const includeSubscribed = params.include_subscribed ?? true;
-    const excludeArchived = params.exclude_archived ?? true;
-    const includeAll = params.include_all ?? false;
-    const includeDefault = params.include_default ?? false;
-    const guest = me.role === 600;
-    const listed = store.channels.filter((c) => {
-      if (excludeArchived && c.isArchived) return false;
-      // Everything the caller has metadata access to (for administrators: every channel).
-      if (includeAll && canSeeChannel(store, me, c)) return true;
-      if (includeSubscribed && c.subscribers.has(me.user_id)) return true;
-      if (includeWebPublic && c.isWebPublic) return true;
-      if (includeDefault && c.isDefault && !guest) return true;
-      return includePublic && !guest && !c.inviteOnly;
-    });
-    const activity = channelActivity(store);
-    const streams = listed
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((c) => formatChannel(store, me, c, activity.get(c.stream_id)));
-    return { streams };
-  }),
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/streams',
+      params: {
+        include_public: bool().optional(),
+        include_web_public: bool().optional(),
+        include_subscribed: bool().optional(),
+        exclude_archived: bool().optional(),
+        include_all: bool().optional(),
+        include_all_active: bool().optional(),
+        include_default: bool().optional(),
+        include_owner_subscribed: bool().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const includePublic = params.include_public ?? true;
+      const includeWebPublic = params.include_web_public ?? false;
+      const includeSubscribed = params.include_subscribed ?? true;
+      const excludeArchived = params.exclude_archived ?? true;
+      const includeAll = params.include_all ?? false;
+      const includeDefault = params.include_default ?? false;
+      const guest = me.role === 600;
+      const listed = store.channels.filter((c) => {
+        if (excludeArchived && c.isArchived) return false;
+        // Everything the caller has metadata access to (for administrators: every channel).
+        if (includeAll && canSeeChannel(store, me, c)) return true;
+        if (includeSubscribed && c.subscribers.has(me.user_id)) return true;
+        if (includeWebPublic && c.isWebPublic) return true;
+        if (includeDefault && c.isDefault && !guest) return true;
+        return includePublic && !guest && !c.inviteOnly;
+      });
+      const activity = channelActivity(store);
+      const streams = listed
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((c) => formatChannel(store, me, c, activity.get(c.stream_id)));
+      return { streams };
+    },
+  ),
 
-  userHandler(svcOps.getChannelSubscribers, ({ core, me, params }) => {
-    const { store } = core;
-    const channel = store.channel(params.stream_id);
-    if (!channel || !canSeeChannel(store, me, channel)) throw badRequest(INVALID_CHANNEL_ID);
-    const subscribers = [...channel.subscribers].filter((id) => store.user(id)?.isActive).sort((a, b) => a - b);
-    return { subscribers };
-  }),
+  userHandler(
+    endpoint({ method: 'GET', path: '/streams/{stream_id}/members', params: { stream_id: int() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const channel = store.channel(params.stream_id);
+      if (!channel || !canSeeChannel(store, me, channel)) throw badRequest(INVALID_CHANNEL_ID);
+      const subscribers = [...channel.subscribers].filter((id) => store.user(id)?.isActive).sort((a, b) => a - b);
+      return { subscribers };
+    },
+  ),
 
   // Newest topic first; a topic's name is that of its newest message (topics match case-insensitively).
-  userHandler(svcOps.getChannelTopics, ({ core, me, params }) => {
-    const { store } = core;
-    const channel = readableChannel(store, me, params.stream_id);
-    const allowEmpty = (params.allow_empty_topic_name ?? false) && store.featureLevel >= FEATURE_LEVELS.emptyTopics;
-    const byKey = new Map<string, { name: string; max_id: number }>();
-    for (const m of store.messages.values()) {
-      if (m.streamId !== channel.stream_id) continue;
-      byKey.set(m.topic.toLowerCase(), { name: m.topic, max_id: m.id });
-    }
-    const topics = [...byKey.values()]
-      .sort((a, b) => b.max_id - a.max_id)
-      .map((t) => ({ name: topicForDisplay(t.name, allowEmpty), max_id: t.max_id }));
-    return { topics };
-  }),
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/users/me/{stream_id}/topics',
+      params: { stream_id: int(), allow_empty_topic_name: bool().optional() },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const channel = readableChannel(store, me, params.stream_id);
+      const allowEmpty = (params.allow_empty_topic_name ?? false) && store.featureLevel >= SIM_LEVELS.emptyTopics;
+      const byKey = new Map<string, { name: string; max_id: number }>();
+      for (const m of store.messages.values()) {
+        if (m.streamId !== channel.stream_id) continue;
+        byKey.set(m.topic.toLowerCase(), { name: m.topic, max_id: m.id });
+      }
+      const topics = [...byKey.values()]
+        .sort((a, b) => b.max_id - a.max_id)
+        .map((t) => ({ name: topicForDisplay(t.name, allowEmpty), max_id: t.max_id }));
+      return { topics };
+    },
+  ),
 
-  userHandler(svcOps.getChannelFolders, ({ core, params }) => {
-    const { store } = core;
-    const ordered = store.featureLevel >= FOLDER_ORDER_LEVEL;
-    const folders = store.channelFolders
-      .filter((f) => params.include_archived === true || !f.isArchived)
-      .sort((a, b) => (ordered ? a.order - b.order : a.id - b.id))
-      .map((f) => ({
-        id: f.id,
-        name: f.name,
-        description: f.description,
-        rendered_description: renderMarkdown(f.description),
-        date_created: f.dateCreated,
-        creator_id: f.creatorId,
-        is_archived: f.isArchived,
-        ...(ordered ? { order: f.order } : {}),
-      }));
-    return { channel_folders: folders };
-  }),
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/channel_folders',
+      params: { include_archived: bool().optional() },
+      since: SIM_LEVELS.channelFolders,
+    }),
+    ({ core, params }) => {
+      const { store } = core;
+      const ordered = store.featureLevel >= FOLDER_ORDER_LEVEL;
+      const folders = store.channelFolders
+        .filter((f) => params.include_archived === true || !f.isArchived)
+        .sort((a, b) => (ordered ? a.order - b.order : a.id - b.id))
+        .map((f) => ({
+          id: f.id,
+          name: f.name,
+          description: f.description,
+          rendered_description: renderMarkdown(f.description),
+          date_created: f.dateCreated,
+          creator_id: f.creatorId,
+          is_archived: f.isArchived,
+          ...(ordered ? { order: f.order } : {}),
+        }));
+      return { channel_folders: folders };
+    },
+  ),
 
-  userHandler(svcOps.createChannel, ({ core, me, params }) => {
-    const { store } = core;
-    checkDescription(params.description, 'description');
-    checkChannelName(params.name);
-    checkCreationPermissions(store, me, params);
-    const existing = store.channels.find((c) => c.name.toLowerCase() === params.name.trim().toLowerCase());
-    if (existing) throw new SvcError('CHANNEL_ALREADY_EXISTS', `Channel '${existing.name}' already exists`, 409);
-    const subscribers = principalUsers(store, params.subscribers);
-    const permissions = checkedPermissions(store, params);
-    const channel = addNewChannel(store, me, params.name, params.description ?? '', params, permissions);
-    subscribeUsers(store, [channel], subscribers);
-    announceCreated(store, me, [channel]);
-    return { id: channel.stream_id };
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/channels/create',
+      params: {
+        name: text(),
+        description: text().optional(),
+        subscribers: intList(),
+        announce: bool().optional(),
+        invite_only: bool().optional(),
+        is_web_public: bool().optional(),
+        is_default_stream: bool().optional(),
+        history_public_to_subscribers: bool().optional(),
+        message_retention_days: jsonOrText(retentionValue).optional(),
+        topics_policy: jsonOrText(topicsPolicyValue).optional(),
+        folder_id: int().optional(),
+        can_send_message_group: json(groupSettingValue).optional(),
+        can_add_subscribers_group: json(groupSettingValue).optional(),
+        can_remove_subscribers_group: json(groupSettingValue).optional(),
+        can_administer_channel_group: json(groupSettingValue).optional(),
+        can_delete_any_message_group: json(groupSettingValue).optional(),
+        can_delete_own_message_group: json(groupSettingValue).optional(),
+        can_move_messages_out_of_channel_group: json(groupSettingValue).optional(),
+        can_move_messages_within_channel_group: json(groupSettingValue).optional(),
+        can_subscribe_group: json(groupSettingValue).optional(),
+        can_resolve_topics_group: json(groupSettingValue).optional(),
+      },
+      since: SIM_LEVELS.channelCreate,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      checkDescription(params.description, 'description');
+      checkChannelName(params.name);
+      checkCreationPermissions(store, me, params);
+      const existing = store.channels.find((c) => c.name.toLowerCase() === params.name.trim().toLowerCase());
+      if (existing) throw new SvcError('CHANNEL_ALREADY_EXISTS', `Channel '${existing.name}' already exists`, 409);
+      const subscribers = principalUsers(store, params.subscribers);
+      const permissions = checkedPermissions(store, params);
+      const channel = addNewChannel(store, me, params.name, params.description ?? '', params, permissions);
+      subscribeUsers(store, [channel], subscribers);
+      announceCreated(store, me, [channel]);
+      return { id: channel.stream_id };
+    },
+  ),
 
   // Subscribing, and the way to create channels before level 417: names that do not exist are created
   // with the request's settings. Everything is checked before anything changes.
-  userHandler(svcOps.subscribe, ({ core, me, params }) => {
-    const { store } = core;
-    const fatal = params.authorization_errors_fatal ?? true;
-    for (const s of params.subscriptions) {
-      checkDescription(s.description, 'description');
-      checkChannelName(s.name);
-    }
-    const users = params.principals ? principalUsers(store, params.principals) : [me];
-    const others = users.some((u) => u.user_id !== me.user_id);
-    const wanted = [...new Map(params.subscriptions.map((s) => [s.name.toLowerCase(), s])).values()];
-    const existing: SimChannel[] = [];
-    const missing: typeof wanted = [];
-    for (const s of wanted) {
-      const channel = channelByName(store, s.name);
-      if (channel) existing.push(channel);
-      else missing.push(s);
-    }
-    let permissions: ReturnType<typeof checkedPermissions> = {};
-    if (missing.length > 0) {
-      checkCreationPermissions(store, me, params);
-      permissions = checkedPermissions(store, params);
-    }
-    const unauthorized = existing.filter(
-      (c) =>
-        !canSubscribeSelf(store, me, c) && !(others && canAddSubscribers(store, me, c) && canSeeChannel(store, me, c)),
-    );
-    if (unauthorized.length > 0 && fatal) throw badRequest(`Unable to access channel (${unauthorized[0]!.name}).`);
-    const allowed = existing.filter((c) => !unauthorized.includes(c));
-    if (others && allowed.some((c) => !canAddSubscribers(store, me, c))) throw badRequest(INSUFFICIENT_PERMISSION);
-
-    const created = missing.map((s) => addNewChannel(store, me, s.name, s.description ?? '', params, permissions));
-    const targets = [...allowed, ...created];
-    const before = new Map(targets.map((c) => [c.stream_id, new Set(c.subscribers)]));
-    subscribeUsers(store, targets, users);
-    announceCreated(store, me, created);
-
-    const keyOf = (u: SimUser) => (store.featureLevel >= SUBSCRIBE_KEYS_BY_ID_LEVEL ? String(u.user_id) : u.apiEmail);
-    const subscribed: Record<string, string[]> = {};
-    const alreadySubscribed: Record<string, string[]> = {};
-    for (const user of users) {
-      for (const channel of targets) {
-        const into = before.get(channel.stream_id)!.has(user.user_id) ? alreadySubscribed : subscribed;
-        (into[keyOf(user)] ??= []).push(channel.name);
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/users/me/subscriptions',
+      params: {
+        subscriptions: json(listOf(subscriptionRequest)),
+        principals: json(principalsValue).optional(),
+        authorization_errors_fatal: bool().optional(),
+        announce: bool().optional(),
+        invite_only: bool().optional(),
+        is_web_public: bool().optional(),
+        is_default_stream: bool().optional(),
+        history_public_to_subscribers: bool().optional(),
+        message_retention_days: jsonOrText(retentionValue).optional(),
+        topics_policy: jsonOrText(topicsPolicyValue).optional(),
+        folder_id: int().optional(),
+        can_send_message_group: json(groupSettingValue).optional(),
+        can_add_subscribers_group: json(groupSettingValue).optional(),
+        can_remove_subscribers_group: json(groupSettingValue).optional(),
+        can_administer_channel_group: json(groupSettingValue).optional(),
+        can_delete_any_message_group: json(groupSettingValue).optional(),
+        can_delete_own_message_group: json(groupSettingValue).optional(),
+        can_move_messages_out_of_channel_group: json(groupSettingValue).optional(),
+        can_move_messages_within_channel_group: json(groupSettingValue).optional(),
+        can_subscribe_group: json(groupSettingValue).optional(),
+        can_resolve_topics_group: json(groupSettingValue).optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const fatal = params.authorization_errors_fatal ?? true;
+      for (const s of params.subscriptions) {
+        checkDescription(s.description, 'description');
+        checkChannelName(s.name);
       }
-    }
-    return {
-      subscribed,
-      already_subscribed: alreadySubscribed,
-      ...(fatal ? {} : { unauthorized: unauthorized.map((c) => c.name) }),
-    };
-  }),
-
-  userHandler(svcOps.unsubscribe, ({ core, me, params }) => {
-    const { store } = core;
-    // A private channel the caller cannot see does not exist for them. A real server (level 372) names every
-    // unknown one at once, as a plain BAD_REQUEST (the seed documents STREAM_DOES_NOT_EXIST here).
-    const found = params.subscriptions.map((name) => {
-      const channel = channelByName(store, name);
-      return channel && canSeeChannel(store, me, channel) ? channel : name.trim();
-    });
-    const unknown = found.filter((c): c is string => typeof c === 'string');
-    if (unknown.length > 0) throw badRequest(`Channel(s) (${unknown.join(', ')}) do not exist`);
-    const channels = found.filter((c): c is Exclude<(typeof found)[number], string> => typeof c !== 'string');
-    const users = params.principals ? principalUsers(store, params.principals) : [me];
-    for (const channel of channels)
-      for (const user of users)
-        if (!canRemoveSubscriber(store, me, user, channel)) throw badRequest(INSUFFICIENT_PERMISSION);
-
-    const removed: string[] = [];
-    const notRemoved: string[] = [];
-    const removedPairs: { user: SimUser; channel: SimChannel }[] = [];
-    for (const user of users) {
-      for (const channel of channels) {
-        if (channel.subscribers.delete(user.user_id)) {
-          removed.push(channel.name);
-          removedPairs.push({ user, channel });
-        } else notRemoved.push(channel.name);
+      const users = params.principals ? principalUsers(store, params.principals) : [me];
+      const others = users.some((u) => u.user_id !== me.user_id);
+      const wanted = [...new Map(params.subscriptions.map((s) => [s.name.toLowerCase(), s])).values()];
+      const existing: SimChannel[] = [];
+      const missing: typeof wanted = [];
+      for (const s of wanted) {
+        const channel = channelByName(store, s.name);
+        if (channel) existing.push(channel);
+        else missing.push(s);
       }
-    }
-    for (const user of users) {
-      const mine = removedPairs.filter((p) => p.user === user);
-      if (mine.length === 0) continue;
-      store.emit({
-        type: 'subscription',
-        op: 'remove',
-        owner_id: user.user_id,
-        subscriptions: mine.map((p) => ({ stream_id: p.channel.stream_id, name: p.channel.name })),
+      let permissions: ReturnType<typeof checkedPermissions> = {};
+      if (missing.length > 0) {
+        checkCreationPermissions(store, me, params);
+        permissions = checkedPermissions(store, params);
+      }
+      const unauthorized = existing.filter(
+        (c) =>
+          !canSubscribeSelf(store, me, c) &&
+          !(others && canAddSubscribers(store, me, c) && canSeeChannel(store, me, c)),
+      );
+      if (unauthorized.length > 0 && fatal) throw badRequest(`Unable to access channel (${unauthorized[0]!.name}).`);
+      const allowed = existing.filter((c) => !unauthorized.includes(c));
+      if (others && allowed.some((c) => !canAddSubscribers(store, me, c))) throw badRequest(INSUFFICIENT_PERMISSION);
+
+      const created = missing.map((s) => addNewChannel(store, me, s.name, s.description ?? '', params, permissions));
+      const targets = [...allowed, ...created];
+      const before = new Map(targets.map((c) => [c.stream_id, new Set(c.subscribers)]));
+      subscribeUsers(store, targets, users);
+      announceCreated(store, me, created);
+
+      const keyOf = (u: SimUser) => (store.featureLevel >= SUBSCRIBE_KEYS_BY_ID_LEVEL ? String(u.user_id) : u.apiEmail);
+      const subscribed: Record<string, string[]> = {};
+      const alreadySubscribed: Record<string, string[]> = {};
+      for (const user of users) {
+        for (const channel of targets) {
+          const into = before.get(channel.stream_id)!.has(user.user_id) ? alreadySubscribed : subscribed;
+          (into[keyOf(user)] ??= []).push(channel.name);
+        }
+      }
+      return {
+        subscribed,
+        already_subscribed: alreadySubscribed,
+        ...(fatal ? {} : { unauthorized: unauthorized.map((c) => c.name) }),
+      };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'DELETE',
+      path: '/users/me/subscriptions',
+      params: { subscriptions: strList(), principals: json(principalsValue).optional() },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      // A private channel the caller cannot see does not exist for them. A real server (level 372) names every
+      // unknown one at once, as a plain BAD_REQUEST (the seed documents STREAM_DOES_NOT_EXIST here).
+      const found = params.subscriptions.map((name) => {
+        const channel = channelByName(store, name);
+        return channel && canSeeChannel(store, me, channel) ? channel : name.trim();
       });
-    }
-    for (const channel of channels) {
-      const ids = removedPairs.filter((p) => p.channel === channel).map((p) => p.user.user_id);
-      if (ids.length > 0)
-        store.emit({ type: 'subscription', op: 'peer_remove', stream_ids: [channel.stream_id], user_ids: ids });
-    }
-    return { removed, not_removed: notRemoved };
-  }),
+      const unknown = found.filter((c): c is string => typeof c === 'string');
+      if (unknown.length > 0) throw badRequest(`Channel(s) (${unknown.join(', ')}) do not exist`);
+      const channels = found.filter((c): c is Exclude<(typeof found)[number], string> => typeof c !== 'string');
+      const users = params.principals ? principalUsers(store, params.principals) : [me];
+      for (const channel of channels)
+        for (const user of users)
+          if (!canRemoveSubscriber(store, me, user, channel)) throw badRequest(INSUFFICIENT_PERMISSION);
+
+      const removed: string[] = [];
+      const notRemoved: string[] = [];
+      const removedPairs: { user: SimUser; channel: SimChannel }[] = [];
+      for (const user of users) {
+        for (const channel of channels) {
+          if (channel.subscribers.delete(user.user_id)) {
+            removed.push(channel.name);
+            removedPairs.push({ user, channel });
+          } else notRemoved.push(channel.name);
+        }
+      }
+      for (const user of users) {
+        const mine = removedPairs.filter((p) => p.user === user);
+        if (mine.length === 0) continue;
+        store.emit({
+          type: 'subscription',
+          op: 'remove',
+          owner_id: user.user_id,
+          subscriptions: mine.map((p) => ({ stream_id: p.channel.stream_id, name: p.channel.name })),
+        });
+      }
+      for (const channel of channels) {
+        const ids = removedPairs.filter((p) => p.channel === channel).map((p) => p.user.user_id);
+        if (ids.length > 0)
+          store.emit({ type: 'subscription', op: 'peer_remove', stream_ids: [channel.stream_id], user_ids: ids });
+      }
+      return { removed, not_removed: notRemoved };
+    },
+  ),
 
   // Administrators only, with the seed's wording for this endpoint (the period included). Checked in the
   // handler, first, since the shared before-parameters check words the refusal without the period.
   userHandler(
-    svcOps.deleteTopic,
+    endpoint({
+      method: 'POST',
+      path: '/streams/{stream_id}/delete_topic',
+      params: { stream_id: int(), topic_name: text() },
+    }),
     ({ core, me, params }) => {
       const { store } = core;
       const channel = store.channel(params.stream_id);
       if (!channel || !canSeeChannel(store, me, channel)) throw badRequest(INVALID_CHANNEL_ID);
       const topic = topicFromParam(store, params.topic_name);
-      const batched = store.featureLevel >= FEATURE_LEVELS.deleteTopicComplete;
+      const batched = store.featureLevel >= SIM_LEVELS.deleteTopicComplete;
       const inTopic = topicMessages(store, channel.stream_id, topic).map((m) => m.id);
       // Newest first, one batch per request; servers before level 211 answered only once all were gone.
       const doomed = batched ? inTopic.slice(-DELETE_TOPIC_BATCH) : inTopic;

@@ -1,9 +1,10 @@
-import { svcOps } from '../../../shared/svc';
-import { checkDraft, DRAFT_MESSAGES, SNIPPET_MESSAGES, type DraftInput } from '../../../shared/svc/drafts';
 import { badRequest, SvcError } from '../errors';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import type { DraftRecord, SavedSnippetRecord } from '../events';
 import type { SimChannel, SimDraft, SimSnippet, SimUser, SvcStore } from '../store';
+import { int, json, listOf, text } from '../param-spec';
+import { draftInput, type SimDraftInput } from '../wire-values';
+import { SIM_LEVELS } from '../levels';
 
 /**
  * Drafts and saved snippets. Drafts and snippets are private to their owner:
@@ -31,10 +32,12 @@ function canSeeChannel(me: SimUser, c: SimChannel): boolean {
 function validDraft(
   store: SvcStore,
   me: SimUser,
-  draft: DraftInput,
+  draft: SimDraftInput,
 ): Pick<SimDraft, 'type' | 'to' | 'topic' | 'content'> {
-  const issue = checkDraft(draft)[0];
-  if (issue) throw badRequest(issue.message);
+  if (draft.type === 'stream' && draft.to.length !== 1)
+    throw badRequest('Must specify exactly 1 channel ID for channel messages.');
+  if (draft.topic.includes('\u0000')) throw badRequest('Topic must not contain null bytes');
+  if (draft.content.includes('\u0000')) throw badRequest('Content must not contain null bytes');
   if (draft.type === 'stream') {
     const channel = store.channel(draft.to[0]!);
     if (!channel || !canSeeChannel(me, channel)) throw badRequest('Invalid channel ID');
@@ -59,13 +62,13 @@ function ownDraft(store: SvcStore, me: SimUser, id: number): SimDraft {
 
 function ownSnippet(store: SvcStore, me: SimUser, id: number): SimSnippet {
   const snippet = store.snippets.find((s) => s.id === id && s.ownerId === me.user_id);
-  if (!snippet) throw notFound(SNIPPET_MESSAGES.notFound);
+  if (!snippet) throw notFound('Saved snippet does not exist.');
   return snippet;
 }
 
 function requireSync(store: SvcStore, me: SimUser): void {
   if (!store.personalSetting(me.user_id, 'enable_drafts_synchronization'))
-    throw badRequest(DRAFT_MESSAGES.syncDisabled);
+    throw badRequest('User has disabled synchronizing drafts.');
 }
 
 /** Empty title or content, in a real server's words (level 372; the seed has "Title cannot be empty."). */
@@ -74,7 +77,7 @@ function checkSnippetText(name: 'title' | 'content', value: string | undefined):
 }
 
 export const draftsHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.getDrafts, ({ core, me }) => {
+  userHandler(endpoint({ method: 'GET', path: '/drafts', params: {} }), ({ core, me }) => {
     const drafts = core.store.drafts
       .filter((d) => d.ownerId === me.user_id)
       .sort((a, b) => b.timestamp - a.timestamp || b.id - a.id)
@@ -82,70 +85,106 @@ export const draftsHandlers: readonly RegisteredHandler[] = [
     return { count: drafts.length, drafts };
   }),
 
-  userHandler(svcOps.createDrafts, ({ core, me, params }) => {
-    const { store } = core;
-    requireSync(store, me);
-    const valid = (params.drafts ?? []).map((d) => validDraft(store, me, d));
-    const now = seconds(store);
-    const created = valid.map((d) => store.addDraft({ ownerId: me.user_id, ...d, timestamp: now }));
-    if (created.length > 0) {
-      store.emit({ type: 'drafts', owner_id: me.user_id, op: 'add', drafts: created.map(formatDraft) });
-    }
-    return { ids: created.map((d) => d.id) };
-  }),
+  userHandler(
+    endpoint({ method: 'POST', path: '/drafts', params: { drafts: json(listOf(draftInput)).optional() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireSync(store, me);
+      const valid = (params.drafts ?? []).map((d) => validDraft(store, me, d));
+      const now = seconds(store);
+      const created = valid.map((d) => store.addDraft({ ownerId: me.user_id, ...d, timestamp: now }));
+      if (created.length > 0) {
+        store.emit({ type: 'drafts', owner_id: me.user_id, op: 'add', drafts: created.map(formatDraft) });
+      }
+      return { ids: created.map((d) => d.id) };
+    },
+  ),
 
-  userHandler(svcOps.updateDraft, ({ core, me, params }) => {
-    const { store } = core;
-    requireSync(store, me);
-    const draft = ownDraft(store, me, params.draft_id);
-    Object.assign(draft, validDraft(store, me, params.draft), { timestamp: seconds(store) });
-    store.emit({ type: 'drafts', owner_id: me.user_id, op: 'update', draft: formatDraft(draft) });
-    return {};
-  }),
+  userHandler(
+    endpoint({ method: 'PATCH', path: '/drafts/{draft_id}', params: { draft_id: int(), draft: json(draftInput) } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireSync(store, me);
+      const draft = ownDraft(store, me, params.draft_id);
+      Object.assign(draft, validDraft(store, me, params.draft), { timestamp: seconds(store) });
+      store.emit({ type: 'drafts', owner_id: me.user_id, op: 'update', draft: formatDraft(draft) });
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.deleteDraft, ({ core, me, params }) => {
-    const { store } = core;
-    const draft = ownDraft(store, me, params.draft_id);
-    store.drafts.splice(store.drafts.indexOf(draft), 1);
-    store.emit({ type: 'drafts', owner_id: me.user_id, op: 'remove', draft_id: draft.id });
-    return {};
-  }),
+  userHandler(
+    endpoint({ method: 'DELETE', path: '/drafts/{draft_id}', params: { draft_id: int() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const draft = ownDraft(store, me, params.draft_id);
+      store.drafts.splice(store.drafts.indexOf(draft), 1);
+      store.emit({ type: 'drafts', owner_id: me.user_id, op: 'remove', draft_id: draft.id });
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.getSavedSnippets, ({ core, me }) => ({
-    saved_snippets: core.store.snippets.filter((s) => s.ownerId === me.user_id).map(formatSnippet),
-  })),
+  userHandler(
+    endpoint({ method: 'GET', path: '/saved_snippets', params: {}, since: SIM_LEVELS.savedSnippets }),
+    ({ core, me }) => ({
+      saved_snippets: core.store.snippets.filter((s) => s.ownerId === me.user_id).map(formatSnippet),
+    }),
+  ),
 
-  userHandler(svcOps.createSavedSnippet, ({ core, me, params }) => {
-    const { store } = core;
-    checkSnippetText('title', params.title);
-    checkSnippetText('content', params.content);
-    const snippet = store.addSnippet({
-      ownerId: me.user_id,
-      title: params.title,
-      content: params.content,
-      dateCreated: seconds(store),
-    });
-    store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'add', saved_snippet: formatSnippet(snippet) });
-    return { saved_snippet_id: snippet.id };
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/saved_snippets',
+      params: { title: text(), content: text() },
+      since: SIM_LEVELS.savedSnippets,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      checkSnippetText('title', params.title);
+      checkSnippetText('content', params.content);
+      const snippet = store.addSnippet({
+        ownerId: me.user_id,
+        title: params.title,
+        content: params.content,
+        dateCreated: seconds(store),
+      });
+      store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'add', saved_snippet: formatSnippet(snippet) });
+      return { saved_snippet_id: snippet.id };
+    },
+  ),
 
-  userHandler(svcOps.updateSavedSnippet, ({ core, me, params }) => {
-    const { store } = core;
-    const snippet = ownSnippet(store, me, params.saved_snippet_id);
-    checkSnippetText('title', params.title);
-    checkSnippetText('content', params.content);
-    if (params.title === undefined && params.content === undefined) return {};
-    if (params.title !== undefined) snippet.title = params.title;
-    if (params.content !== undefined) snippet.content = params.content;
-    store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'update', saved_snippet: formatSnippet(snippet) });
-    return {};
-  }),
+  userHandler(
+    endpoint({
+      method: 'PATCH',
+      path: '/saved_snippets/{saved_snippet_id}',
+      params: { saved_snippet_id: int(), title: text().optional(), content: text().optional() },
+      since: SIM_LEVELS.snippetEdit,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const snippet = ownSnippet(store, me, params.saved_snippet_id);
+      checkSnippetText('title', params.title);
+      checkSnippetText('content', params.content);
+      if (params.title === undefined && params.content === undefined) return {};
+      if (params.title !== undefined) snippet.title = params.title;
+      if (params.content !== undefined) snippet.content = params.content;
+      store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'update', saved_snippet: formatSnippet(snippet) });
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.deleteSavedSnippet, ({ core, me, params }) => {
-    const { store } = core;
-    const snippet = ownSnippet(store, me, params.saved_snippet_id);
-    store.snippets.splice(store.snippets.indexOf(snippet), 1);
-    store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'remove', saved_snippet_id: snippet.id });
-    return {};
-  }),
+  userHandler(
+    endpoint({
+      method: 'DELETE',
+      path: '/saved_snippets/{saved_snippet_id}',
+      params: { saved_snippet_id: int() },
+      since: SIM_LEVELS.savedSnippets,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const snippet = ownSnippet(store, me, params.saved_snippet_id);
+      store.snippets.splice(store.snippets.indexOf(snippet), 1);
+      store.emit({ type: 'saved_snippets', owner_id: me.user_id, op: 'remove', saved_snippet_id: snippet.id });
+      return {};
+    },
+  ),
 ];

@@ -1,6 +1,7 @@
-import type { SvcOpId } from '../../../shared/svc';
 import type { RegisteredHandler } from '../handler';
 import { accountHandlers } from './account';
+import { channelFolderHandlers } from './channel-folders';
+import { channelSettingsHandlers } from './channel-settings';
 import { channelsHandlers } from './channels';
 import { draftsHandlers } from './drafts';
 import { eventHandlers } from './events';
@@ -15,8 +16,10 @@ import { serverSettingsHandlers } from './server-settings';
 import { userGroupsHandlers } from './user-groups';
 import { userStatusHandlers } from './user-status';
 import { userHandlers } from './users';
+import { peopleAdminHandlers } from './people-admin';
 
-const all: readonly RegisteredHandler[] = [
+/** Every endpoint the simulator answers; any other path answers 404 like an unknown endpoint. */
+export const allHandlers: readonly RegisteredHandler[] = [
   ...serverSettingsHandlers,
   ...fetchApiKeyHandlers,
   ...userHandlers,
@@ -28,13 +31,11 @@ const all: readonly RegisteredHandler[] = [
   ...draftsHandlers,
   ...accountHandlers,
   ...channelsHandlers,
+  ...channelSettingsHandlers,
+  ...channelFolderHandlers,
   ...messagesHandlers,
   ...sendMessageHandlers,
   ...userGroupsHandlers,
   ...presenceHandlers,
+  ...peopleAdminHandlers,
 ];
-
-/** Handlers by operation ID; a catalogued operation without one answers 404 like an unknown endpoint. */
-export const handlersById: ReadonlyMap<SvcOpId, RegisteredHandler> = new Map(
-  all.map((h) => [h.op.id as SvcOpId, h] as const),
-);

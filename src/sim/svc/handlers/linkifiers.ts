@@ -1,15 +1,15 @@
-import { svcOps } from '../../../shared/svc';
-import {
-  checkLinkifier,
-  formatStringToTemplate,
-  LINKIFIER_LEVELS,
-  templateToFormatString,
-  urlSyntaxFor,
-  type LinkifierIssue,
-  type UrlSyntax,
-} from '../../../shared/svc/linkifiers';
 import { badRequest, missingArgument, SvcError } from '../errors';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
+import { SIM_LEVELS } from '../levels';
+import {
+  formatStringToTemplate,
+  linkifierRefusals,
+  templateToFormatString,
+  urlSyntaxAt,
+  type LinkifierRefusal,
+  type UrlSyntax,
+} from '../linkifier-rules';
+import { int, intList, text } from '../param-spec';
 import type { SimLinkifier, SvcStore } from '../store';
 
 /**
@@ -23,19 +23,19 @@ const NOT_FOUND = 'Linkifier not found.';
 
 /** The listed form of a linkifier on a server of this level. */
 function formatLinkifier(store: SvcStore, l: SimLinkifier) {
-  if (store.featureLevel >= LINKIFIER_LEVELS.urlTemplate) {
+  if (urlSyntaxAt(store.featureLevel) === 'template') {
     return { pattern: l.pattern, url_template: l.urlTemplate, id: l.id };
   }
-  return { pattern: l.pattern, url_format: templateToFormatString(l.urlTemplate) ?? l.urlTemplate, id: l.id };
+  return { pattern: l.pattern, url_format: templateToFormatString(l.urlTemplate), id: l.id };
 }
 
 function ordered(store: SvcStore): SimLinkifier[] {
   // Before reordering existed, linkifiers applied in ID order.
-  const byOrder = store.featureLevel >= LINKIFIER_LEVELS.reorder;
+  const byOrder = store.featureLevel >= SIM_LEVELS.linkifierReorder;
   return [...store.linkifiers].sort((a, b) => (byOrder ? a.order - b.order || a.id - b.id : a.id - b.id));
 }
 
-function listLinkifiers(store: SvcStore) {
+export function listLinkifiers(store: SvcStore) {
   return ordered(store).map((l) => formatLinkifier(store, l));
 }
 
@@ -45,36 +45,34 @@ function announce(store: SvcStore): void {
 
 const URL_FIELD = { template: 'url_template', 'format-string': 'url_format_string' } as const;
 
-function serverMessage(issue: LinkifierIssue, syntax: UrlSyntax): string {
-  const { problem } = issue;
-  switch (problem.kind) {
+function serverMessage(refusal: LinkifierRefusal, syntax: UrlSyntax): string {
+  switch (refusal.kind) {
     case 'blank':
       return BLANK;
     case 'bad-pattern':
-      return `Bad regular expression: ${problem.detail}`;
+      return `Bad regular expression: ${refusal.detail}`;
     case 'bad-url':
       return syntax === 'template' ? 'Invalid URL template.' : 'Invalid URL format string.';
     case 'variable-not-in-pattern':
-      return `Group '${problem.name}' in URL template is not present in linkifier pattern.`;
+      return `Group '${refusal.name}' in URL template is not present in linkifier pattern.`;
     case 'group-not-in-url':
-      return `Group '${problem.name}' in linkifier pattern is not present in URL template.`;
+      return `Group '${refusal.name}' in linkifier pattern is not present in URL template.`;
   }
 }
 
 /** The server's `errors` of a refused linkifier: field errors first, then whole-record ones (`__all__`). */
-function errorsOf(issues: readonly LinkifierIssue[], syntax: UrlSyntax): Record<string, string[]> {
+function errorsOf(refusals: readonly LinkifierRefusal[], syntax: UrlSyntax): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const { kind } = issue.problem;
+  for (const refusal of refusals) {
     const key =
-      kind === 'blank'
-        ? issue.field === 'pattern'
+      refusal.kind === 'blank'
+        ? refusal.field === 'pattern'
           ? 'pattern'
           : URL_FIELD[syntax]
-        : kind === 'bad-url'
+        : refusal.kind === 'bad-url'
           ? URL_FIELD[syntax]
           : '__all__';
-    (errors[key] ??= []).push(serverMessage(issue, syntax));
+    (errors[key] ??= []).push(serverMessage(refusal, syntax));
   }
   return errors;
 }
@@ -90,11 +88,12 @@ interface Content {
  * validation, then uniqueness of the pattern) and returns what to store: always a template.
  */
 function validContent(store: SvcStore, params: Content, except: SimLinkifier | null) {
-  const syntax = urlSyntaxFor(store.featureLevel);
+  const syntax = urlSyntaxAt(store.featureLevel);
   const url = syntax === 'template' ? params.url_template : params.url_format_string;
   if (url === undefined) throw missingArgument(URL_FIELD[syntax]);
   const pattern = params.pattern.trim();
-  const errors = errorsOf(checkLinkifier(pattern, url, syntax).issues, syntax);
+  const trimmed = url.trim();
+  const errors = errorsOf(linkifierRefusals(pattern, trimmed, syntax), syntax);
   // Uniqueness is checked only for a pattern that passed its own field checks.
   if (pattern !== '' && store.linkifiers.some((l) => l !== except && l.pattern === pattern)) {
     (errors.__all__ ??= []).push(DUPLICATE);
@@ -102,7 +101,6 @@ function validContent(store: SvcStore, params: Content, except: SimLinkifier | n
   const first = Object.values(errors)[0]?.[0];
   // The server's validation failure: the first message as `msg`, all of them in `errors`.
   if (first !== undefined) throw new SvcError('BAD_REQUEST', first, 400, { errors });
-  const trimmed = url.trim();
   return { pattern, urlTemplate: syntax === 'template' ? trimmed : formatStringToTemplate(trimmed) };
 }
 
@@ -115,10 +113,17 @@ function linkifierById(store: SvcStore, id: number): SimLinkifier {
 const adminFirst = { adminBeforeParams: true };
 
 export const linkifierHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.getLinkifiers, ({ core }) => ({ linkifiers: listLinkifiers(core.store) })),
+  userHandler(
+    endpoint({ method: 'GET', path: '/realm/linkifiers', params: {}, since: SIM_LEVELS.linkifierList }),
+    ({ core }) => ({ linkifiers: listLinkifiers(core.store) }),
+  ),
 
   userHandler(
-    svcOps.addLinkifier,
+    endpoint({
+      method: 'POST',
+      path: '/realm/filters',
+      params: { pattern: text(), url_template: text().optional(), url_format_string: text().optional() },
+    }),
     ({ core, params }) => {
       const { store } = core;
       const content = validContent(store, params, null);
@@ -130,7 +135,17 @@ export const linkifierHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.updateLinkifier,
+    endpoint({
+      method: 'PATCH',
+      path: '/realm/filters/{filter_id}',
+      params: {
+        filter_id: int(),
+        pattern: text(),
+        url_template: text().optional(),
+        url_format_string: text().optional(),
+      },
+      since: SIM_LEVELS.linkifierEdit,
+    }),
     ({ core, params }) => {
       const { store } = core;
       const linkifier = linkifierById(store, params.filter_id);
@@ -144,7 +159,7 @@ export const linkifierHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.removeLinkifier,
+    endpoint({ method: 'DELETE', path: '/realm/filters/{filter_id}', params: { filter_id: int() } }),
     ({ core, params }) => {
       const { store } = core;
       const linkifier = linkifierById(store, params.filter_id);
@@ -156,7 +171,12 @@ export const linkifierHandlers: readonly RegisteredHandler[] = [
   ),
 
   userHandler(
-    svcOps.reorderLinkifiers,
+    endpoint({
+      method: 'PATCH',
+      path: '/realm/linkifiers',
+      params: { ordered_linkifier_ids: intList() },
+      since: SIM_LEVELS.linkifierReorder,
+    }),
     ({ core, params }) => {
       const { store } = core;
       const ids = params.ordered_linkifier_ids;

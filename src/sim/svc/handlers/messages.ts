@@ -1,16 +1,16 @@
-import { svcOps } from '../../../shared/svc';
-import { FEATURE_LEVELS } from '../../../shared/svc/features';
-import { compilePattern, expandUrlTemplate } from '../../../shared/svc/linkifiers';
-import { CHANNEL_OPERATOR_LEVEL, MAX_MESSAGES_PER_REQUEST, type NarrowTerm } from '../../../shared/svc/messages';
 import { canReadHistory, INVALID_CHANNEL_ID, sameTopic, topicForDisplay, topicFromParam } from '../channel-access';
 import { INVALID_ATTACHMENT } from '../attachments';
 import { badRequest, SvcError } from '../errors';
 import type { MessageFlagDetails } from '../events';
 import { avatarUrl } from '../format-user';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { escapeHtml } from '../markdown';
 import { canAccessMessage, messageHistory, receivedInProtectedHistory, updateMessage } from '../message-edits';
 import type { SimChannel, SimMessage, SimUser, SvcStore } from '../store';
+import { bool, int, intAtLeast, intList, json, oneOfValues, text, textChecked } from '../param-spec';
+import { anchorText, narrowValue, type SimNarrowTerm } from '../wire-values';
+import { SIM_LEVELS } from '../levels';
+import { expandTemplate, readPattern } from '../linkifier-rules';
 
 /**
  * Reading channel messages and marking them read. A user's own history is the messages of the channels
@@ -48,7 +48,7 @@ interface CompiledNarrow {
   sharedHistory: boolean;
 }
 
-function channelOperand(store: SvcStore, operand: NarrowTerm['operand']): SimChannel {
+function channelOperand(store: SvcStore, operand: SimNarrowTerm['operand']): SimChannel {
   const channel =
     typeof operand === 'number'
       ? store.channel(operand)
@@ -66,26 +66,37 @@ function isOperand(me: SimUser, operand: string): (m: SimMessage) => boolean {
       return (m) => !m.readBy.has(me.user_id);
     case 'resolved':
       return (m) => m.topic.startsWith(RESOLVED_PREFIX);
-    // Channel messages only here, and nobody stars, follows or is mentioned in the simulation.
+    // Nobody stars, follows or is mentioned in the simulation.
     case 'starred':
     case 'mentioned':
     case 'alerted':
     case 'followed':
     case 'dm':
     case 'private':
-      return () => false;
+      return (m) => m.dmRecipients !== undefined;
     default:
       throw narrowError(`unknown 'is' operand ${operand}`);
   }
 }
 
-function compileTerm(store: SvcStore, me: SimUser, term: NarrowTerm): (m: SimMessage) => boolean {
+/** The people a `dm` operand names: user IDs, or emails (a list, or text with commas). */
+function usersOperand(store: SvcStore, operand: SimNarrowTerm['operand']): number[] {
+  const items = Array.isArray(operand) ? operand : typeof operand === 'number' ? [operand] : operand.split(',');
+  return items.map((item) => {
+    const text = String(item).trim();
+    const user = /^\d+$/.test(text) ? store.user(Number(text)) : store.userByApiEmail(text);
+    if (!user) throw narrowError(`Invalid user ID ${text}`);
+    return user.user_id;
+  });
+}
+
+function compileTerm(store: SvcStore, me: SimUser, term: SimNarrowTerm): (m: SimMessage) => boolean {
   const { operator, operand } = term;
   const text = typeof operand === 'string' ? operand : String(operand);
   switch (operator) {
     case 'channel':
     case 'stream': {
-      if (operator === 'channel' && store.featureLevel < CHANNEL_OPERATOR_LEVEL)
+      if (operator === 'channel' && store.featureLevel < SIM_LEVELS.channelOperator)
         throw narrowError('unknown operator channel');
       const channel = channelOperand(store, operand);
       return (m) => m.streamId === channel.stream_id;
@@ -98,7 +109,17 @@ function compileTerm(store: SvcStore, me: SimUser, term: NarrowTerm): (m: SimMes
     case 'topic':
     case 'subject': {
       const topic = topicFromParam(store, text);
-      return (m) => sameTopic(m.topic, topic);
+      return (m) => m.dmRecipients === undefined && sameTopic(m.topic, topic);
+    }
+    case 'dm':
+    case 'pm-with': {
+      // The conversation with exactly these people (and the caller).
+      const wanted = new Set([...usersOperand(store, operand), me.user_id]);
+      return (m) => m.dmRecipients?.length === wanted.size && m.dmRecipients.every((id) => wanted.has(id));
+    }
+    case 'dm-including': {
+      const [user] = usersOperand(store, operand);
+      return (m) => user !== undefined && m.dmRecipients?.includes(user) === true;
     }
     case 'is':
       return isOperand(me, text);
@@ -120,7 +141,7 @@ function compileTerm(store: SvcStore, me: SimUser, term: NarrowTerm): (m: SimMes
   }
 }
 
-function compileNarrow(store: SvcStore, me: SimUser, narrow: readonly NarrowTerm[]): CompiledNarrow {
+function compileNarrow(store: SvcStore, me: SimUser, narrow: readonly SimNarrowTerm[]): CompiledNarrow {
   const tests = narrow.map((term) => {
     const test = compileTerm(store, me, term);
     return term.negated ? (m: SimMessage) => !test(m) : test;
@@ -141,6 +162,10 @@ function matchingMessages(store: SvcStore, me: SimUser, narrow: CompiledNarrow):
   const readable = new Map<number, boolean>();
   const found: SimMessage[] = [];
   for (const m of store.messages.values()) {
+    if (m.dmRecipients) {
+      if (m.dmRecipients.includes(me.user_id) && narrow.matches(m)) found.push(m);
+      continue;
+    }
     const channel = store.channel(m.streamId);
     if (!channel) continue;
     let ok = readable.get(channel.stream_id);
@@ -159,6 +184,7 @@ function resolveAnchor(store: SvcStore, me: SimUser, anchor: Anchor, messages: r
   if (anchor === 'oldest') return 0;
   if (anchor === 'first_unread') {
     const unread = messages.find((m) => {
+      if (m.dmRecipients) return !m.readBy.has(me.user_id);
       const channel = store.channel(m.streamId);
       return channel !== undefined && received(me, channel, m) && !m.readBy.has(me.user_id);
     });
@@ -199,18 +225,39 @@ function windowAround(
   };
 }
 
+/** The most messages one `GET /messages` may ask for. */
+const MAX_MESSAGES_PER_REQUEST = 5000;
+
 export interface LinkRule {
   regex: RegExp;
   template: string;
+  /** The pattern's group names as written, by the name each got in `regex`. */
+  aliases: Readonly<Record<string, string>>;
+}
+
+/** A match's groups by the names the pattern gave them (the first of a repeated name that took part). */
+function groupValues(rule: LinkRule, groups: Record<string, string | undefined> | undefined) {
+  const values: Record<string, string | undefined> = {};
+  for (const [alias, value] of Object.entries(groups ?? {})) {
+    const name = rule.aliases[alias] ?? alias;
+    values[name] ??= value;
+  }
+  return values;
 }
 
 export function linkRules(store: SvcStore): LinkRule[] {
   return [...store.linkifiers]
     .sort((a, b) => a.order - b.order)
     .flatMap((l) => {
-      const compiled = compilePattern(l.pattern);
-      return compiled.ok
-        ? [{ regex: new RegExp(compiled.pattern.source, `${compiled.pattern.flags}gu`), template: l.urlTemplate }]
+      const read = readPattern(l.pattern);
+      return read.ok
+        ? [
+            {
+              regex: new RegExp(read.pattern.source, `${read.pattern.flags}gu`),
+              template: l.urlTemplate,
+              aliases: read.pattern.aliases,
+            },
+          ]
         : [];
     });
 }
@@ -224,7 +271,7 @@ function topicLinks(rules: readonly LinkRule[], topic: string): { text: string; 
       const start = match.index;
       const end = start + match[0].length;
       if (match[0] === '' || !free(start, end)) continue;
-      found.push({ start, end, text: match[0], url: expandUrlTemplate(rule.template, match.groups ?? {}) });
+      found.push({ start, end, text: match[0], url: expandTemplate(rule.template, groupValues(rule, match.groups)) });
     }
   }
   for (const match of topic.matchAll(/https?:\/\/\S+/g)) {
@@ -312,6 +359,49 @@ export function formatMessage(
   };
 }
 
+/**
+ * A direct message as a real server lists it: `type` "private" (also on servers that accept "direct" when
+ * sending), its participants as `display_recipient`, an empty topic and no channel.
+ */
+export function formatDirectMessage(
+  store: SvcStore,
+  me: SimUser,
+  m: SimMessage,
+  participants: readonly number[],
+  options: FormatOptions,
+): Record<string, unknown> {
+  const sender = store.user(m.senderId);
+  return {
+    id: m.id,
+    type: 'private',
+    content: options.applyMarkdown ? m.renderedContent : m.content,
+    content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
+    subject: '',
+    topic_links: [],
+    timestamp: m.timestamp,
+    sender_id: m.senderId,
+    sender_email: sender?.apiEmail ?? '',
+    sender_full_name: sender?.fullName ?? '',
+    sender_realm_str: store.realm.host.split('.')[0] ?? '',
+    avatar_url: sender ? avatarUrl(store, me, sender, options.clientGravatar) : null,
+    client: 'website',
+    display_recipient: participants.map((id) => {
+      const user = store.user(id);
+      return { id, email: user?.apiEmail ?? '', full_name: user?.fullName ?? '', is_mirror_dummy: false };
+    }),
+    recipient_id: directRecipientId(participants),
+    is_me_message: m.content.startsWith('/me '),
+    flags: m.readBy.has(me.user_id) ? ['read'] : [],
+    reactions: [],
+    submessages: [],
+  };
+}
+
+/** A stable recipient ID per conversation (the server numbers its recipient rows; any stable integer will do). */
+function directRecipientId(participants: readonly number[]): number {
+  return 100_000 + (participants.reduce((h, id) => (h * 31 + id) % 900_000, 7) % 900_000);
+}
+
 function checkRangeCounts(numBefore: number, numAfter: number, includeAnchor: boolean): void {
   if (numBefore > 0 && numAfter > 0 && !includeAnchor)
     throw badRequest('The anchor can only be excluded at an end of the range');
@@ -347,7 +437,7 @@ function announceFlags(store: SvcStore, me: SimUser, op: 'add' | 'remove', flag:
 }
 
 /** The words of the narrow's `search` terms, lower-cased. */
-function searchWords(narrow: readonly NarrowTerm[]): string[] {
+function searchWords(narrow: readonly SimNarrowTerm[]): string[] {
   return narrow
     .filter((t) => t.operator === 'search' && !t.negated)
     .flatMap((t) => String(t.operand).toLowerCase().split(/\s+/))
@@ -368,154 +458,227 @@ export function highlightHtml(html: string, words: readonly string[]): string {
 }
 
 export const messagesHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.getMessages, ({ core, me, params }) => {
-    const { store } = core;
-    const level = store.featureLevel;
-    // Servers before level 300 do not know `message_ids` at all.
-    const messageIds = level >= FEATURE_LEVELS.messageIds ? params.message_ids : undefined;
-    const numBefore = params.num_before ?? 0;
-    const numAfter = params.num_after ?? 0;
-    if (params.use_first_unread_anchor && params.anchor !== undefined)
-      throw badRequest('Cannot specify both anchor and use_first_unread_anchor');
-    // The deprecated flag is the older spelling of `anchor=first_unread`.
-    const anchorParam = params.use_first_unread_anchor ? ('first_unread' as const) : params.anchor;
-    if (messageIds !== undefined && (numBefore > 0 || numAfter > 0 || anchorParam !== undefined)) {
-      const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
-      throw new SvcError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
-    }
-    if (messageIds === undefined && anchorParam === undefined) throw badRequest("Missing 'anchor' argument.");
-    const includeAnchor = messageIds === undefined && (params.include_anchor ?? true);
-    const requested = messageIds !== undefined ? messageIds.length : numBefore + numAfter;
-    if (requested > MAX_MESSAGES_PER_REQUEST)
-      throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_REQUEST}).`);
-    checkRangeCounts(numBefore, numAfter, includeAnchor);
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/messages',
+      params: {
+        anchor: textChecked(anchorText).optional(),
+        include_anchor: bool().optional(),
+        num_before: json(intAtLeast(0)).optional(),
+        num_after: json(intAtLeast(0)).optional(),
+        narrow: json(narrowValue).optional(),
+        client_gravatar: bool().optional(),
+        apply_markdown: bool().optional(),
+        message_ids: intList().optional(),
+        allow_empty_topic_name: bool().optional(),
+        use_first_unread_anchor: bool().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const level = store.featureLevel;
+      // Servers before level 300 do not know `message_ids` at all.
+      const messageIds = level >= SIM_LEVELS.messageIds ? params.message_ids : undefined;
+      const numBefore = params.num_before ?? 0;
+      const numAfter = params.num_after ?? 0;
+      if (params.use_first_unread_anchor && params.anchor !== undefined)
+        throw badRequest('Cannot specify both anchor and use_first_unread_anchor');
+      // The deprecated flag is the older spelling of `anchor=first_unread`.
+      const anchorParam = params.use_first_unread_anchor ? ('first_unread' as const) : params.anchor;
+      if (messageIds !== undefined && (numBefore > 0 || numAfter > 0 || anchorParam !== undefined)) {
+        const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
+        throw new SvcError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
+      }
+      if (messageIds === undefined && anchorParam === undefined) throw badRequest("Missing 'anchor' argument.");
+      const includeAnchor = messageIds === undefined && (params.include_anchor ?? true);
+      const requested = messageIds !== undefined ? messageIds.length : numBefore + numAfter;
+      if (requested > MAX_MESSAGES_PER_REQUEST)
+        throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_REQUEST}).`);
+      checkRangeCounts(numBefore, numAfter, includeAnchor);
 
-    // The legacy list form, `["stream", "general"]`, is the same term.
-    const terms = (params.narrow ?? []).map((t) => (Array.isArray(t) ? { operator: t[0], operand: t[1] } : t));
-    const narrow = compileNarrow(store, me, terms);
-    const matching = matchingMessages(store, me, narrow);
-    const options: FormatOptions = {
-      applyMarkdown: params.apply_markdown ?? true,
-      clientGravatar: params.client_gravatar ?? true,
-      allowEmptyTopicName: (params.allow_empty_topic_name ?? false) && level >= FEATURE_LEVELS.emptyTopics,
-      rules: linkRules(store),
-    };
-    const format = (rows: readonly SimMessage[]) =>
-      rows.map((m) => formatMessage(store, me, m, store.channel(m.streamId)!, options));
-
-    if (messageIds !== undefined) {
-      const wanted = new Set(messageIds);
-      return {
-        messages: format(matching.filter((m) => wanted.has(m.id))),
-        history_limited: false,
-        found_anchor: false,
-        found_oldest: false,
-        found_newest: false,
+      // The legacy list form, `["stream", "general"]`, was read as the same term.
+      const terms = params.narrow ?? [];
+      const narrow = compileNarrow(store, me, terms);
+      const matching = matchingMessages(store, me, narrow);
+      const options: FormatOptions = {
+        applyMarkdown: params.apply_markdown ?? true,
+        clientGravatar: params.client_gravatar ?? true,
+        allowEmptyTopicName: (params.allow_empty_topic_name ?? false) && level >= SIM_LEVELS.emptyTopics,
+        rules: linkRules(store),
       };
-    }
-    const anchor = resolveAnchor(store, me, anchorParam!, matching);
-    const window = windowAround(matching, anchor, includeAnchor, numBefore, numAfter);
-    return {
-      messages: format(window.rows),
-      found_anchor: window.foundAnchor,
-      found_oldest: window.foundOldest,
-      found_newest: window.foundNewest,
-      history_limited: false,
-      anchor: window.anchor,
-    };
-  }),
+      const format = (rows: readonly SimMessage[]) =>
+        rows.map((m) =>
+          m.dmRecipients
+            ? formatDirectMessage(store, me, m, m.dmRecipients, options)
+            : formatMessage(store, me, m, store.channel(m.streamId)!, options),
+        );
+
+      if (messageIds !== undefined) {
+        const wanted = new Set(messageIds);
+        return {
+          messages: format(matching.filter((m) => wanted.has(m.id))),
+          history_limited: false,
+          found_anchor: false,
+          found_oldest: false,
+          found_newest: false,
+        };
+      }
+      const anchor = resolveAnchor(store, me, anchorParam!, matching);
+      const window = windowAround(matching, anchor, includeAnchor, numBefore, numAfter);
+      return {
+        messages: format(window.rows),
+        found_anchor: window.foundAnchor,
+        found_oldest: window.foundOldest,
+        found_newest: window.foundNewest,
+        history_limited: false,
+        anchor: window.anchor,
+      };
+    },
+  ),
 
   // A window of the narrow at a time, like a fetch; clients repeat from the last processed ID.
-  userHandler(svcOps.updateMessageFlagsForNarrow, ({ core, me, params }) => {
-    const { store } = core;
-    const { flag, op } = params;
-    if (!EDITABLE_FLAGS.has(flag)) {
-      throw badRequest(NON_EDITABLE_FLAGS.has(flag) ? `Flag not editable: '${flag}'` : `Invalid flag: '${flag}'`);
-    }
-    const includeAnchor = params.include_anchor ?? true;
-    checkRangeCounts(params.num_before, params.num_after, includeAnchor);
-    const half = MAX_MESSAGES_PER_UPDATE / 2;
-    const numBefore = Math.min(params.num_before, Math.max(MAX_MESSAGES_PER_UPDATE - params.num_after, half));
-    const numAfter = Math.min(params.num_after, Math.max(MAX_MESSAGES_PER_UPDATE - numBefore, half));
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/messages/flags/narrow',
+      params: {
+        anchor: textChecked(anchorText),
+        include_anchor: bool().optional(),
+        num_before: json(intAtLeast(0)),
+        num_after: json(intAtLeast(0)),
+        narrow: json(narrowValue),
+        op: textChecked(oneOfValues(['add', 'remove'])),
+        flag: text(),
+      },
+      since: SIM_LEVELS.flagsForNarrow,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const { flag, op } = params;
+      if (!EDITABLE_FLAGS.has(flag)) {
+        throw badRequest(NON_EDITABLE_FLAGS.has(flag) ? `Flag not editable: '${flag}'` : `Invalid flag: '${flag}'`);
+      }
+      const includeAnchor = params.include_anchor ?? true;
+      checkRangeCounts(params.num_before, params.num_after, includeAnchor);
+      const half = MAX_MESSAGES_PER_UPDATE / 2;
+      const numBefore = Math.min(params.num_before, Math.max(MAX_MESSAGES_PER_UPDATE - params.num_after, half));
+      const numAfter = Math.min(params.num_after, Math.max(MAX_MESSAGES_PER_UPDATE - numBefore, half));
 
-    const narrow = compileNarrow(store, me, params.narrow);
-    const matching = matchingMessages(store, me, narrow);
-    const anchor = resolveAnchor(store, me, params.anchor, matching);
-    const window = windowAround(matching, anchor, includeAnchor, numBefore, numAfter);
-    const ignoredChannels = new Set<number>();
-    let targets = window.rows;
-    if (flag === 'read' && op === 'remove') {
-      // Unread messages only exist in subscribed channels.
-      targets = targets.filter((m) => {
-        const subscribed = store.channel(m.streamId)?.subscribers.has(me.user_id) ?? false;
-        if (!subscribed) ignoredChannels.add(m.streamId);
-        return subscribed;
-      });
-    }
-    // The simulator keeps only the read flag; the other editable flags are accepted and change nothing.
-    const changed = flag === 'read' ? setRead(targets, me, op === 'add') : [];
-    announceFlags(store, me, op, flag, changed);
-    return {
-      processed_count: window.rows.length,
-      updated_count: changed.length,
-      first_processed_id: window.rows[0]?.id ?? null,
-      last_processed_id: window.rows.at(-1)?.id ?? null,
-      found_oldest: window.foundOldest,
-      found_newest: window.foundNewest,
-      ...(flag === 'read' && op === 'remove' && store.featureLevel >= IGNORED_CHANNELS_LEVEL
-        ? { ignored_because_not_subscribed_channels: [...ignoredChannels].sort((a, b) => a - b) }
-        : {}),
-    };
-  }),
+      const narrow = compileNarrow(store, me, params.narrow);
+      const matching = matchingMessages(store, me, narrow);
+      const anchor = resolveAnchor(store, me, params.anchor, matching);
+      const window = windowAround(matching, anchor, includeAnchor, numBefore, numAfter);
+      const ignoredChannels = new Set<number>();
+      let targets = window.rows;
+      if (flag === 'read' && op === 'remove') {
+        // Unread messages only exist in subscribed channels.
+        targets = targets.filter((m) => {
+          const subscribed = store.channel(m.streamId)?.subscribers.has(me.user_id) ?? false;
+          if (!subscribed) ignoredChannels.add(m.streamId);
+          return subscribed;
+        });
+      }
+      // The simulator keeps only the read flag; the other editable flags are accepted and change nothing.
+      const changed = flag === 'read' ? setRead(targets, me, op === 'add') : [];
+      announceFlags(store, me, op, flag, changed);
+      return {
+        processed_count: window.rows.length,
+        updated_count: changed.length,
+        first_processed_id: window.rows[0]?.id ?? null,
+        last_processed_id: window.rows.at(-1)?.id ?? null,
+        found_oldest: window.foundOldest,
+        found_newest: window.foundNewest,
+        ...(flag === 'read' && op === 'remove' && store.featureLevel >= IGNORED_CHANNELS_LEVEL
+          ? { ignored_because_not_subscribed_channels: [...ignoredChannels].sort((a, b) => a - b) }
+          : {}),
+      };
+    },
+  ),
 
-  userHandler(svcOps.updateMessage, ({ core, me, params }) => {
-    const { detachedUploads } = updateMessage(core.store, me, params);
-    // `detached_uploads` appeared at level 285.
-    return core.store.featureLevel >= DETACHED_UPLOADS_LEVEL ? { detached_uploads: detachedUploads } : {};
-  }),
+  userHandler(
+    endpoint({
+      method: 'PATCH',
+      path: '/messages/{message_id}',
+      params: {
+        message_id: int(),
+        topic: text().optional(),
+        propagate_mode: textChecked(oneOfValues(['change_one', 'change_later', 'change_all'])).optional(),
+        send_notification_to_old_thread: bool().optional(),
+        send_notification_to_new_thread: bool().optional(),
+        content: text().optional(),
+        prev_content_sha256: text().optional().from(SIM_LEVELS.editContentGuard),
+        stream_id: int().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { detachedUploads } = updateMessage(core.store, me, params);
+      // `detached_uploads` appeared at level 285.
+      return core.store.featureLevel >= DETACHED_UPLOADS_LEVEL ? { detached_uploads: detachedUploads } : {};
+    },
+  ),
 
-  userHandler(svcOps.getMessageHistory, ({ core, me, params }) => {
-    const allowEmpty =
-      (params.allow_empty_topic_name ?? false) && core.store.featureLevel >= FEATURE_LEVELS.emptyTopics;
-    return { message_history: messageHistory(core.store, me, params.message_id, allowEmpty) };
-  }),
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/messages/{message_id}/history',
+      params: { message_id: int(), allow_empty_topic_name: bool().optional() },
+    }),
+    ({ core, me, params }) => {
+      const allowEmpty = (params.allow_empty_topic_name ?? false) && core.store.featureLevel >= SIM_LEVELS.emptyTopics;
+      return { message_history: messageHistory(core.store, me, params.message_id, allowEmpty) };
+    },
+  ),
 
   // Which of the given messages match the narrow, with the search words highlighted.
-  userHandler(svcOps.getMessagesMatchesNarrow, ({ core, me, params }) => {
-    const { store } = core;
-    const narrow = compileNarrow(store, me, params.narrow);
-    const words = searchWords(params.narrow);
-    const messages: Record<string, { match_content: string; match_subject: string }> = {};
-    for (const id of params.msg_ids) {
-      const m = store.messages.get(id);
-      if (!m || !canAccessMessage(store, me, m, false) || !narrow.matches(m)) continue;
-      messages[String(id)] = {
-        match_content: highlightHtml(m.renderedContent, words),
-        match_subject: highlightHtml(escapeHtml(m.topic), words),
-      };
-    }
-    return { messages };
-  }),
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/messages/matches_narrow',
+      params: { msg_ids: intList(), narrow: json(narrowValue) },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const narrow = compileNarrow(store, me, params.narrow);
+      const words = searchWords(params.narrow);
+      const messages: Record<string, { match_content: string; match_subject: string }> = {};
+      for (const id of params.msg_ids) {
+        const m = store.messages.get(id);
+        if (!m || !canAccessMessage(store, me, m, false) || !narrow.matches(m)) continue;
+        messages[String(id)] = {
+          match_content: highlightHtml(m.renderedContent, words),
+          match_subject: highlightHtml(escapeHtml(m.topic), words),
+        };
+      }
+      return { messages };
+    },
+  ),
 
   // Only the owner may delete an upload; anyone else's looks like no upload at all.
-  userHandler(svcOps.deleteAttachment, ({ core, me, params }) => {
-    const { store } = core;
-    const attachment = store.attachments.get(params.attachment_id);
-    if (!attachment || attachment.ownerId !== me.user_id) throw badRequest(INVALID_ATTACHMENT);
-    store.attachments.delete(attachment.id);
-    return {};
-  }),
+  userHandler(
+    endpoint({ method: 'DELETE', path: '/attachments/{attachment_id}', params: { attachment_id: int() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const attachment = store.attachments.get(params.attachment_id);
+      if (!attachment || attachment.ownerId !== me.user_id) throw badRequest(INVALID_ATTACHMENT);
+      store.attachments.delete(attachment.id);
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.markTopicAsRead, ({ core, me, params }) => {
-    const { store } = core;
-    const channel = store.channel(params.stream_id);
-    if (!channel || !canReadHistory(store, me, channel)) throw badRequest(INVALID_CHANNEL_ID);
-    const topic = topicFromParam(store, params.topic_name);
-    const inTopic = [...store.messages.values()].filter(
-      (m) => m.streamId === channel.stream_id && sameTopic(m.topic, topic) && received(me, channel, m),
-    );
-    if (inTopic.length === 0) throw badRequest(`No such topic '${params.topic_name}'`);
-    announceFlags(store, me, 'add', 'read', setRead(inTopic, me, true));
-    return {};
-  }),
+  userHandler(
+    endpoint({ method: 'POST', path: '/mark_topic_as_read', params: { stream_id: int(), topic_name: text() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const channel = store.channel(params.stream_id);
+      if (!channel || !canReadHistory(store, me, channel)) throw badRequest(INVALID_CHANNEL_ID);
+      const topic = topicFromParam(store, params.topic_name);
+      const inTopic = [...store.messages.values()].filter(
+        (m) => m.streamId === channel.stream_id && sameTopic(m.topic, topic) && received(me, channel, m),
+      );
+      if (inTopic.length === 0) throw badRequest(`No such topic '${params.topic_name}'`);
+      announceFlags(store, me, 'add', 'read', setRead(inTopic, me, true));
+      return {};
+    },
+  ),
 ];

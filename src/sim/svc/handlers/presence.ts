@@ -1,8 +1,8 @@
-import { svcOps } from '../../../shared/svc';
 import { badRequest, noSuchUser } from '../errors';
-import { userHandler } from '../handler';
+import { endpoint, userHandler } from '../handler';
 import { hasPresence, legacyReport, type SimPresence } from '../presence';
 import type { SimUser, SvcStore } from '../store';
+import { text } from '../param-spec';
 
 /** Since level 178 every user's presence holds `website` and `aggregated`, with the same data. */
 function formatPresence(row: SimPresence, withClientFields: boolean) {
@@ -21,7 +21,7 @@ function userByIdOrEmail(store: SvcStore, key: string): SimUser | undefined {
 }
 
 export const presenceHandlers = [
-  userHandler(svcOps.getRealmPresence, ({ core }) => {
+  userHandler(endpoint({ method: 'GET', path: '/realm/presence', params: {} }), ({ core }) => {
     const { store } = core;
     const presences: Record<string, ReturnType<typeof formatPresence>> = {};
     for (const user of store.users) {
@@ -31,12 +31,15 @@ export const presenceHandlers = [
     return { server_timestamp: store.now() / 1000, presences };
   }),
 
-  userHandler(svcOps.getUserPresence, ({ core, params }) => {
-    const { store } = core;
-    const target = userByIdOrEmail(store, params.user_id_or_email);
-    if (!target) throw noSuchUser();
-    const row = store.presence.get(target.user_id);
-    if (!row || target.isBot) throw badRequest(`No presence data for ${target.apiEmail}`);
-    return { presence: formatPresence(row, false) };
-  }),
+  userHandler(
+    endpoint({ method: 'GET', path: '/users/{user_id_or_email}/presence', params: { user_id_or_email: text() } }),
+    ({ core, params }) => {
+      const { store } = core;
+      const target = userByIdOrEmail(store, params.user_id_or_email);
+      if (!target) throw noSuchUser();
+      const row = store.presence.get(target.user_id);
+      if (!row || target.isBot) throw badRequest(`No presence data for ${target.apiEmail}`);
+      return { presence: formatPresence(row, false) };
+    },
+  ),
 ];

@@ -1,21 +1,15 @@
-import { svcOps } from '../../../shared/svc';
-import { userHandler } from '../handler';
+import { endpoint, userHandler } from '../handler';
+import type { SvcStore } from '../store';
+import { formatProfileField, orderedProfileFields } from './profile-fields-admin';
+
+/** The organization's custom profile fields, in display order, as a real server (level 372) lists them. */
+export function listProfileFields(store: SvcStore) {
+  return orderedProfileFields(store).map(formatProfileField);
+}
 
 /** GET /realm/profile_fields: the organization's custom profile fields, in display order. */
 export const profileFieldHandlers = [
-  userHandler(svcOps.getCustomProfileFields, ({ core }) => ({
-    custom_fields: [...core.store.profileFields]
-      .sort((a, b) => a.order - b.order)
-      .map((f) => ({
-        id: f.id,
-        type: f.type,
-        order: f.order,
-        name: f.name,
-        hint: f.hint,
-        field_data: '',
-        // As a real server (level 372) sends them: `display_in_profile_summary` only where it is true.
-        required: false,
-        editable_by_user: true,
-      })),
+  userHandler(endpoint({ method: 'GET', path: '/realm/profile_fields', params: {} }), ({ core }) => ({
+    custom_fields: listProfileFields(core.store),
   })),
 ];

@@ -67,13 +67,17 @@ describe('PATCH /realm/user_settings_defaults', () => {
 
   it.each([
     [{ web_home_view: 'nowhere' }, 'Invalid web_home_view'],
-    [{ color_scheme: 4 }, 'Invalid color_scheme'],
-    [{ color_scheme: 'dark' }, 'Invalid color_scheme'],
+    // The wording of a real server (level 372) for each.
+    [{ color_scheme: 4 }, 'Invalid color_scheme: Value error, Not in the list of possible values'],
+    [{ color_scheme: 'dark' }, 'color_scheme is not valid JSON'],
     [{ emojiset: 'apple' }, 'Invalid emojiset'],
     [{ web_animate_image_previews: 'sometimes' }, 'Invalid web_animate_image_previews'],
-    [{ web_font_size_px: 14.5 }, 'Invalid web_font_size_px'],
-    [{ enter_sends: 'maybe' }, 'Invalid enter_sends'],
-    [{ email_address_visibility: 6 }, 'Invalid email_address_visibility'],
+    [{ web_font_size_px: 14.5 }, 'web_font_size_px is not an integer'],
+    [{ enter_sends: 'maybe' }, 'enter_sends is not valid JSON'],
+    [
+      { email_address_visibility: 6 },
+      'Invalid email_address_visibility: Value error, Not in the list of possible values',
+    ],
     [{ email_notifications_batching_period_seconds: 0 }, 'Invalid email batching period: 0 seconds'],
     [{ email_notifications_batching_period_seconds: 604_801 }, 'Invalid email batching period: 604801 seconds'],
     [{ notification_sound: 'kazoo' }, "Invalid notification sound 'kazoo'"],
@@ -102,7 +106,9 @@ describe('PATCH /realm/user_settings_defaults', () => {
 
   it('refuses an option newer than the server', async () => {
     const sim = newSim({ featureLevel: 400 });
-    expect((await patch(sim, { web_channel_default_view: 4 })).body.msg).toBe('Invalid web_channel_default_view');
+    expect((await patch(sim, { web_channel_default_view: 4 })).body.msg).toBe(
+      'Invalid web_channel_default_view: Value error, Not in the list of possible values',
+    );
     expect((await patch(sim, { web_channel_default_view: 3 })).status).toBe(200);
     sim.control.setFeatureLevel(401);
     expect((await patch(sim, { web_channel_default_view: 4 })).status).toBe(200);

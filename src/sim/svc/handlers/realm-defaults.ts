@@ -1,26 +1,50 @@
-import { svcOps } from '../../../shared/svc';
-import {
-  optionAllowedAt,
-  USER_SETTINGS,
-  type SettingValue,
-  type UserSettingDef,
-} from '../../../shared/svc/user-settings-defaults';
 import { badRequest } from '../errors';
-import { userHandler } from '../handler';
+import { endpoint, userHandler } from '../handler';
+import { SIM_LEVELS } from '../levels';
+import {
+  boolValue,
+  intValue,
+  json,
+  strValue,
+  textChecked,
+  valueError,
+  type Decoder,
+  type ParamSpec,
+} from '../param-spec';
 import { NOTIFICATION_SOUNDS } from '../settings';
 import type { SvcStore } from '../store';
+import { MAX_EMAIL_BATCHING_SECONDS, SIM_USER_SETTINGS, valuesAt, type SimSettingDef } from '../user-setting-table';
 
-/** `none` turns the sound off; any other name must be one the server ships. */
-function checkNotificationSound(value: string): void {
-  if (value !== 'none' && !(NOTIFICATION_SOUNDS as readonly string[]).includes(value)) {
-    throw badRequest(`Invalid notification sound '${value}'`);
-  }
+type SettingValue = boolean | number | string;
+
+/** The wire form of one setting: booleans and integers are JSON, text settings are taken as text. */
+function settingParam(def: SimSettingDef): ParamSpec<SettingValue, false> {
+  const decode: Decoder<SettingValue> =
+    def.kind === 'boolean' ? boolValue : def.kind === 'text' || def.kind === 'text-choice' ? strValue : intValue;
+  const spec = def.kind === 'text' || def.kind === 'text-choice' ? textChecked(decode) : json(decode);
+  return spec
+    .optional()
+    .from(def.since ?? 0)
+    .removedAt(def.until ?? Number.POSITIVE_INFINITY);
 }
 
-/** Checks the server makes beyond the parameter types (the types were checked while parsing). */
-function checkValue(def: UserSettingDef, value: SettingValue, level: number): void {
-  if (!optionAllowedAt(def, value, level)) throw badRequest(`Invalid ${def.name}`);
-  if (def.name === 'notification_sound' && typeof value === 'string') checkNotificationSound(value);
+function userSettingParams(): Record<string, ParamSpec<SettingValue, false>> {
+  return Object.fromEntries(Object.entries(SIM_USER_SETTINGS).map(([name, def]) => [name, settingParam(def)]));
+}
+
+/** Checks the server makes beyond the parameter types (the types were checked while decoding). */
+function checkValue(name: string, def: SimSettingDef, value: SettingValue, level: number): void {
+  if (def.kind === 'integer-choice' && !(valuesAt(def, level) as SettingValue[]).includes(value))
+    throw badRequest(valueError(name));
+  if (def.kind === 'text-choice' && !(valuesAt(def, level) as SettingValue[]).includes(value))
+    throw badRequest(`Invalid ${name}`);
+  if (name === 'notification_sound' && value !== 'none' && !(NOTIFICATION_SOUNDS as readonly unknown[]).includes(value))
+    throw badRequest(`Invalid notification sound '${String(value)}'`);
+  if (name === 'email_notifications_batching_period_seconds') {
+    const seconds = value as number;
+    if (seconds <= 0 || seconds > MAX_EMAIL_BATCHING_SECONDS)
+      throw badRequest(`Invalid email batching period: ${seconds} seconds`);
+  }
 }
 
 function defaults(store: SvcStore): Record<string, SettingValue> {
@@ -36,16 +60,21 @@ function defaults(store: SvcStore): Record<string, SettingValue> {
  */
 export const realmDefaultsHandlers = [
   userHandler(
-    svcOps.updateRealmUserSettingsDefaults,
+    endpoint({
+      method: 'PATCH',
+      path: '/realm/user_settings_defaults',
+      params: userSettingParams(),
+      since: SIM_LEVELS.userSettingsDefaultsEndpoint,
+    }),
     ({ core, params }) => {
       const { store } = core;
       const level = store.featureLevel;
       const changes: [string, SettingValue][] = [];
-      for (const def of USER_SETTINGS) {
-        const value = (params as Record<string, SettingValue | undefined>)[def.name];
+      for (const [name, def] of Object.entries(SIM_USER_SETTINGS)) {
+        const value = params[name];
         if (value === undefined) continue;
-        checkValue(def, value, level);
-        changes.push([def.name, value]);
+        checkValue(name, def, value, level);
+        changes.push([name, value]);
       }
       const current = defaults(store);
       for (const [name, value] of changes) {

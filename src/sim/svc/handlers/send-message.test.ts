@@ -114,8 +114,8 @@ describe('POST /messages', () => {
     expect(unknown.body).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST' });
     const unknownId = await send(MEMBER, { type: 'stream', to: 99_999, topic: 't', content: 'x' });
     expect(unknownId.body).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', stream_id: 99_999 });
-    const direct = await send(MEMBER, { type: 'direct', to: [user(ADMIN).user_id], content: 'x' });
-    expect(direct.status).toBe(400);
+    const direct = await send(MEMBER, { type: 'direct', to: [99_999], content: 'x' });
+    expect(direct.body.msg).toBe('Invalid user ID 99999');
     const archived = sim.store.channels.find((c) => c.isArchived);
     if (archived) {
       const res = await send(ADMIN, { type: 'stream', to: archived.stream_id, topic: 't', content: 'x' });

@@ -1,16 +1,17 @@
-import { svcOps } from '../../../shared/svc';
-import { isAdminRole } from '../../../shared/svc/roles';
+import { isAdminRole } from '../permissions';
 import { renderMessageContent } from '../attachments';
 import { canReadHistory, holdsChannelPermission, topicFromParam } from '../channel-access';
 import { badRequest, SvcError } from '../errors';
 import type { DeliveryPreferences } from '../event-routing';
 import type { MessageEvent, SvcEvent } from '../events';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { escapeHtml } from '../markdown';
 import { dispatchOutgoingWebhooks } from '../outgoing-webhooks';
 import { SERVER_LIMITS } from '../settings';
 import type { SimChannel, SimMessage, SimUser, SvcStore } from '../store';
-import { formatMessage, linkRules } from './messages';
+import { formatDirectMessage, formatMessage, linkRules } from './messages';
+import { bool, jsonOrText, text, textChecked } from '../param-spec';
+import { messageTo, messageTypeValue, type SimMessageTo } from '../wire-values';
 
 /**
  * Sending channel messages (`POST /messages`). Direct messages are not simulated: the store keeps channel
@@ -159,6 +160,54 @@ export function postChannelMessage(
   return message;
 }
 
+/** A direct message's participants: the people `to` names (IDs or emails) and the sender, ascending. */
+function directParticipants(store: SvcStore, me: SimUser, to: SimMessageTo): number[] {
+  const named = Array.isArray(to) ? to : typeof to === 'number' ? [to] : to.split(',').map((e) => e.trim());
+  if (named.length === 0) throw badRequest('Message must have recipients');
+  const ids = named.map((who) => {
+    if (typeof who === 'number') {
+      const user = store.user(who);
+      if (!user) throw badRequest(`Invalid user ID ${who}`);
+      return user.user_id;
+    }
+    const user = store.userByApiEmail(who) ?? store.userByDeliveryEmail(who);
+    if (!user) throw badRequest(`Invalid email '${who}'`);
+    return user.user_id;
+  });
+  return [...new Set([...ids, me.user_id])].sort((a, b) => a - b);
+}
+
+/** Stores a direct message and announces it to its participants. */
+export function postDirectMessage(
+  store: SvcStore,
+  sender: SimUser,
+  participants: readonly number[],
+  content: string,
+  options: { readBySender?: boolean } = {},
+): SimMessage {
+  const message = store.addMessage({
+    senderId: sender.user_id,
+    streamId: 0,
+    topic: '',
+    content,
+    renderedContent: renderWithMentions(store, content),
+    timestamp: Math.floor(store.now() / 1000),
+    lastEditTimestamp: null,
+    lastMovedTimestamp: null,
+    editHistory: [],
+    readBy: new Set(options.readBySender === false ? [] : [sender.user_id]),
+    dmRecipients: participants,
+  });
+  const { flags: _flags, ...formatted } = formatDirectMessage(store, sender, message, participants, {
+    applyMarkdown: true,
+    clientGravatar: false,
+    allowEmptyTopicName: false,
+    rules: [],
+  });
+  store.emit({ type: 'message', message: formatted, flags: [] });
+  return message;
+}
+
 /**
  * A `message` event as one recipient receives it: only those who may read the channel, with the message
  * in the form their queue asked for and their own flags (`mentioned` when the message mentions them).
@@ -170,6 +219,17 @@ export function shapeMessageEvent(
   preferences: DeliveryPreferences,
 ): SvcEvent | null {
   const message = store.messages.get(Number(event.message.id));
+  if (message?.dmRecipients) {
+    // Only the conversation's participants hear of a direct message.
+    if (!message.dmRecipients.includes(recipient.user_id)) return null;
+    const { flags: _flags, ...formatted } = formatDirectMessage(store, recipient, message, message.dmRecipients, {
+      applyMarkdown: preferences.applyMarkdown,
+      clientGravatar: preferences.clientGravatar,
+      allowEmptyTopicName: preferences.capabilities.empty_topic_name === true,
+      rules: [],
+    });
+    return { type: 'message', message: formatted, flags: message.readBy.has(recipient.user_id) ? ['read'] : [] };
+  }
   const channel = message ? store.channel(message.streamId) : undefined;
   if (!message || !channel || !canReadHistory(store, recipient, channel)) return null;
   // A real server delivers a message to those who receive it: its channel's subscribers and its sender. An
@@ -187,28 +247,50 @@ export function shapeMessageEvent(
 }
 
 export const sendMessageHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.sendMessage, ({ core, me, params }) => {
-    const { store } = core;
-    const level = store.featureLevel;
-    if (
-      (params.type === 'channel' && level < CHANNEL_TYPE_LEVEL) ||
-      (params.type === 'direct' && level < DIRECT_TYPE_LEVEL)
-    )
-      throw badRequest('Invalid type');
-    if (params.type === 'direct' || params.type === 'private')
-      throw badRequest('Direct messages are not available in this simulator.');
-    if (params.content.trim() === '') throw badRequest('Message must not be empty');
-    // `subject` is the documented older name of `topic`.
-    const topicParam = params.topic ?? params.subject;
-    if (topicParam === undefined) throw badRequest('Missing topic');
-    const channel = channelFor(store, me, params.to);
-    checkCanSend(store, me, channel);
-    const topic = truncateTopic(topicFromParam(store, topicParam.trim()));
-    if (topic === '' && (level < EMPTY_TOPIC_LEVEL || store.realmSettings.topics_policy === 'disable_empty_topic'))
-      throw badRequest('Topics are required in this organization.');
-    const message = postChannelMessage(store, me, channel, topic, truncateContent(params.content), {
-      readBySender: params.read_by_sender ?? true,
-    });
-    return { id: message.id };
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/messages',
+      params: {
+        type: textChecked(messageTypeValue),
+        to: jsonOrText(messageTo),
+        topic: text().optional(),
+        subject: text().optional(),
+        content: text(),
+        queue_id: text().optional(),
+        local_id: text().optional(),
+        read_by_sender: bool().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const level = store.featureLevel;
+      if (
+        (params.type === 'channel' && level < CHANNEL_TYPE_LEVEL) ||
+        (params.type === 'direct' && level < DIRECT_TYPE_LEVEL)
+      )
+        throw badRequest('Invalid type');
+      if (params.type === 'direct' || params.type === 'private') {
+        const participants = directParticipants(store, me, params.to);
+        if (params.content.trim() === '') throw badRequest('Message must not be empty');
+        const message = postDirectMessage(store, me, participants, truncateContent(params.content), {
+          readBySender: params.read_by_sender ?? true,
+        });
+        return { id: message.id };
+      }
+      if (params.content.trim() === '') throw badRequest('Message must not be empty');
+      // `subject` is the documented older name of `topic`.
+      const topicParam = params.topic ?? params.subject;
+      if (topicParam === undefined) throw badRequest('Missing topic');
+      const channel = channelFor(store, me, params.to);
+      checkCanSend(store, me, channel);
+      const topic = truncateTopic(topicFromParam(store, topicParam.trim()));
+      if (topic === '' && (level < EMPTY_TOPIC_LEVEL || store.realmSettings.topics_policy === 'disable_empty_topic'))
+        throw badRequest('Topics are required in this organization.');
+      const message = postChannelMessage(store, me, channel, topic, truncateContent(params.content), {
+        readBySender: params.read_by_sender ?? true,
+      });
+      return { id: message.id };
+    },
+  ),
 ];

@@ -1,11 +1,10 @@
-import { svcOps } from '../../../shared/svc';
-import { publicHandler } from '../handler';
+import { endpoint, publicHandler } from '../handler';
 
 // `realm_url` replaced `realm_uri` at this level; the old name is still sent.
 const REALM_URL_LEVEL = 257;
 
 export const serverSettingsHandlers = [
-  publicHandler(svcOps.getServerSettings, ({ core }) => {
+  publicHandler(endpoint({ method: 'GET', path: '/server_settings', params: {} }), ({ core }) => {
     const { store, settings } = core;
     const realmUrl = settings.baseUrl;
     return {

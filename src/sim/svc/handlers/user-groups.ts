@@ -1,16 +1,14 @@
-import { svcOps } from '../../../shared/svc';
-import { CHANNEL_PERMISSION_SETTINGS } from '../../../shared/svc/channels';
-import { FEATURE_LEVELS } from '../../../shared/svc/features';
 import type { GroupSettingValue } from '../../../shared/svc/group-settings';
 import {
-  canonicalGroupSetting,
-  groupSettingsEqual,
-  USER_GROUP_LEVELS,
-  USER_GROUP_PERMISSION_SETTINGS,
-  USER_GROUP_SETTING_DISALLOWED,
-  userGroupNameProblem,
-  type UserGroupPermissionSetting,
-} from '../../../shared/svc/user-groups';
+  groupNameRefusal as userGroupNameProblem,
+  sameGroupSetting as groupSettingsEqual,
+  SIM_CHANNEL_PERMISSIONS as CHANNEL_PERMISSION_SETTINGS,
+  SIM_GROUP_LEVELS as USER_GROUP_LEVELS,
+  SIM_GROUP_SETTING_DISALLOWED as USER_GROUP_SETTING_DISALLOWED,
+  SIM_USER_GROUP_PERMISSIONS as USER_GROUP_PERMISSION_SETTINGS,
+  storedGroupSetting as canonicalGroupSetting,
+  type SimUserGroupPermission as UserGroupPermissionSetting,
+} from '../group-rules';
 import { isInGroupSetting, realmGroupSettingValue } from '../channel-access';
 import { badRequest, noSuchUser, SvcError } from '../errors';
 import type { UserGroupEvent } from '../events';
@@ -22,9 +20,12 @@ import {
   invalidGroupId,
   namedGroupOrThrow,
 } from '../group-setting-checks';
-import { userHandler, type RegisteredHandler } from '../handler';
+import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import type { RealmGroupSetting } from '../settings';
 import type { SimUser, SimUserGroup, SvcStore } from '../store';
+import { bool, int, intList, json, text } from '../param-spec';
+import { groupSettingUpdate, groupSettingValue } from '../wire-values';
+import { SIM_LEVELS } from '../levels';
 
 /**
  * User-group endpoints with the server's rules and words. A request either succeeds whole or changes
@@ -92,7 +93,7 @@ function groupForMembership(
   own: UserGroupPermissionSetting,
   general: UserGroupPermissionSetting,
 ): SimUserGroup {
-  const allowDeactivated = store.featureLevel >= FEATURE_LEVELS.groupSubgroupsOnDeactivated;
+  const allowDeactivated = store.featureLevel >= SIM_LEVELS.groupSubgroupsOnDeactivated;
   if (userIds.length === 1 && userIds[0] === me.user_id) {
     try {
       return groupForUpdate(store, me, id, own, allowDeactivated);
@@ -246,7 +247,7 @@ function removeMembers(store: SvcStore, me: SimUser, groupId: number, ids: numbe
 }
 
 function addSubgroups(store: SvcStore, me: SimUser, groupId: number, ids: number[], events: UserGroupEvent[]) {
-  const allowDeactivated = store.featureLevel >= FEATURE_LEVELS.groupSubgroupsOnDeactivated;
+  const allowDeactivated = store.featureLevel >= SIM_LEVELS.groupSubgroupsOnDeactivated;
   const group = groupForUpdate(store, me, groupId, 'can_add_members_group', allowDeactivated);
   const subgroups = subgroupsOrThrow(store, ids);
   for (const sub of subgroups) {
@@ -261,7 +262,7 @@ function addSubgroups(store: SvcStore, me: SimUser, groupId: number, ids: number
 }
 
 function removeSubgroups(store: SvcStore, me: SimUser, groupId: number, ids: number[], events: UserGroupEvent[]) {
-  const allowDeactivated = store.featureLevel >= FEATURE_LEVELS.groupSubgroupsOnDeactivated;
+  const allowDeactivated = store.featureLevel >= SIM_LEVELS.groupSubgroupsOnDeactivated;
   const group = groupForUpdate(store, me, groupId, 'can_manage_group', allowDeactivated);
   const subgroups = subgroupsOrThrow(store, ids);
   for (const sub of subgroups) {
@@ -273,191 +274,283 @@ function removeSubgroups(store: SvcStore, me: SimUser, groupId: number, ids: num
 }
 
 export const userGroupsHandlers: readonly RegisteredHandler[] = [
-  userHandler(svcOps.getUserGroups, ({ core, me, params }) => {
-    const { store } = core;
-    requireMemberOrAdmin(me);
-    const withDeactivated = params.include_deactivated_groups === true;
-    return {
-      user_groups: store.userGroups
-        .filter((g) => withDeactivated || !g.deactivated)
-        .sort((a, b) => a.id - b.id)
-        .map((g) => formatUserGroup(store, g)),
-    };
-  }),
+  userHandler(
+    endpoint({ method: 'GET', path: '/user_groups', params: { include_deactivated_groups: bool().optional() } }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireMemberOrAdmin(me);
+      const withDeactivated = params.include_deactivated_groups === true;
+      return {
+        user_groups: store.userGroups
+          .filter((g) => withDeactivated || !g.deactivated)
+          .sort((a, b) => a.id - b.id)
+          .map((g) => formatUserGroup(store, g)),
+      };
+    },
+  ),
 
-  userHandler(svcOps.createUserGroup, ({ core, me, params }) => {
-    const { store } = core;
-    requireMemberOrAdmin(me);
-    if (!holdsRealm(store, me, store.realmSettings.can_create_groups)) throw badRequest(INSUFFICIENT);
-    const members = [...new Set(activeUserIdsOrThrow(store, params.members))];
-    const problem = userGroupNameProblem(params.name);
-    if (problem) throw badRequest(problem);
-    const permissions = newGroupPermissions(store, me.user_id);
-    for (const setting of USER_GROUP_PERMISSION_SETTINGS) {
-      const value = params[setting];
-      if (value === undefined) continue;
-      permissions[setting] = checkGroupSettingValue(store, value, {
-        setting,
-        disallowed: USER_GROUP_SETTING_DISALLOWED[setting],
-      });
-    }
-    if (nameTaken(store, params.name, null)) throw badRequest(alreadyExists(params.name));
-    const subgroupIds =
-      store.featureLevel >= USER_GROUP_LEVELS.createWithSubgroups ? [...new Set(params.subgroups ?? [])] : [];
-    subgroupsOrThrow(store, subgroupIds);
-
-    const group = store.addUserGroup({
-      name: params.name,
-      description: params.description,
-      isSystemGroup: false,
-      members: new Set(members),
-      subgroups: new Set(),
-      deactivated: false,
-      dateCreated: Math.floor(store.now() / 1000),
-      creatorId: me.user_id,
-      permissions,
-    });
-    store.emit({ type: 'user_group', op: 'add', group: { ...formatUserGroup(store, group), members } });
-    if (subgroupIds.length > 0) {
-      for (const id of subgroupIds) group.subgroups.add(id);
-      store.emit({ type: 'user_group', op: 'add_subgroups', group_id: group.id, direct_subgroup_ids: subgroupIds });
-    }
-    return store.featureLevel >= USER_GROUP_LEVELS.createReturnsId ? { group_id: group.id } : {};
-  }),
-
-  userHandler(svcOps.updateUserGroup, ({ core, me, params }) => {
-    const { store } = core;
-    requireMemberOrAdmin(me);
-    // Unknown before reactivation existed, so ignored there.
-    const deactivated = store.featureLevel >= FEATURE_LEVELS.groupReactivation ? params.deactivated : undefined;
-    const settings = USER_GROUP_PERMISSION_SETTINGS.filter((s) => params[s] !== undefined);
-    if (params.name === undefined && params.description === undefined && settings.length === 0) {
-      if (deactivated === undefined) throw badRequest(NO_NEW_DATA);
-    }
-    const group = groupForUpdate(store, me, params.user_group_id, 'can_manage_group', true);
-    transact(store, group, (events) => {
-      const { name, description } = params;
-      if (name !== undefined && name !== group.name) {
-        const problem = userGroupNameProblem(name);
-        if (problem) throw badRequest(problem);
-        if (nameTaken(store, name, group)) throw badRequest(alreadyExists(name));
-        group.name = name;
-        events.push(update(group.id, { name }));
-      }
-      if (description !== undefined && description !== group.description) {
-        group.description = description;
-        events.push(update(group.id, { description }));
-      }
-      if (deactivated === false && group.deactivated) {
-        group.deactivated = false;
-        events.push(update(group.id, { deactivated: false }));
-        events.push({ type: 'user_group', op: 'add', group: formatUserGroup(store, group) });
-      }
-      const nobody = store.systemGroup('role:nobody').id;
-      for (const setting of settings) {
-        const change = params[setting]!;
-        const next = canonicalGroupSetting(change.new, nobody);
-        const current = apiGroupSettingValue(store, group.permissions[setting]);
-        // How clients avoid overwriting a change they have not seen.
-        if (change.old !== undefined && !groupSettingsEqual(canonicalGroupSetting(change.old, nobody), current)) {
-          throw new SvcError('EXPECTATION_MISMATCH', OLD_MISMATCH);
-        }
-        if (groupSettingsEqual(current, next)) continue;
-        const stored = checkGroupSettingValue(store, next, {
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/user_groups/create',
+      params: {
+        name: text(),
+        description: text(),
+        members: intList(),
+        subgroups: intList().optional(),
+        can_add_members_group: json(groupSettingValue).optional(),
+        can_join_group: json(groupSettingValue).optional(),
+        can_leave_group: json(groupSettingValue).optional(),
+        can_manage_group: json(groupSettingValue).optional(),
+        can_mention_group: json(groupSettingValue).optional(),
+        can_remove_members_group: json(groupSettingValue).optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireMemberOrAdmin(me);
+      if (!holdsRealm(store, me, store.realmSettings.can_create_groups)) throw badRequest(INSUFFICIENT);
+      const members = [...new Set(activeUserIdsOrThrow(store, params.members))];
+      const problem = userGroupNameProblem(params.name);
+      if (problem) throw badRequest(problem);
+      const permissions = newGroupPermissions(store, me.user_id);
+      for (const setting of USER_GROUP_PERMISSION_SETTINGS) {
+        const value = params[setting];
+        if (value === undefined) continue;
+        permissions[setting] = checkGroupSettingValue(store, value, {
           setting,
           disallowed: USER_GROUP_SETTING_DISALLOWED[setting],
         });
-        group.permissions[setting] = stored;
-        events.push(update(group.id, { [setting]: apiGroupSettingValue(store, stored) }));
       }
-    });
-    return {};
-  }),
+      if (nameTaken(store, params.name, null)) throw badRequest(alreadyExists(params.name));
+      const subgroupIds =
+        store.featureLevel >= USER_GROUP_LEVELS.createWithSubgroups ? [...new Set(params.subgroups ?? [])] : [];
+      subgroupsOrThrow(store, subgroupIds);
 
-  userHandler(svcOps.deactivateUserGroup, ({ core, me, params }) => {
-    const { store } = core;
-    const group = groupForUpdate(store, me, params.user_group_id, 'can_manage_group', false);
-    const objections = objectionsTo(store, group);
-    if (objections.length > 0) {
-      throw store.featureLevel >= USER_GROUP_LEVELS.deactivationObjections
-        ? new SvcError('CANNOT_DEACTIVATE_GROUP_IN_USE', IN_USE, 400, { objections })
-        : badRequest(IN_USE);
-    }
-    group.deactivated = true;
-    // Queues that handle deactivated groups hear the update; the others hear `remove`.
-    store.emit({ type: 'user_group', op: 'update', group_id: group.id, data: { deactivated: true } });
-    store.emit({ type: 'user_group', op: 'remove', group_id: group.id });
-    return {};
-  }),
+      const group = store.addUserGroup({
+        name: params.name,
+        description: params.description,
+        isSystemGroup: false,
+        members: new Set(members),
+        subgroups: new Set(),
+        deactivated: false,
+        dateCreated: Math.floor(store.now() / 1000),
+        creatorId: me.user_id,
+        permissions,
+      });
+      store.emit({ type: 'user_group', op: 'add', group: { ...formatUserGroup(store, group), members } });
+      if (subgroupIds.length > 0) {
+        for (const id of subgroupIds) group.subgroups.add(id);
+        store.emit({ type: 'user_group', op: 'add_subgroups', group_id: group.id, direct_subgroup_ids: subgroupIds });
+      }
+      return store.featureLevel >= USER_GROUP_LEVELS.createReturnsId ? { group_id: group.id } : {};
+    },
+  ),
 
-  userHandler(svcOps.updateUserGroupMembers, ({ core, me, params }) => {
-    const { store } = core;
-    requireMemberOrAdmin(me);
-    const level = store.featureLevel;
-    const withSubgroups = level >= USER_GROUP_LEVELS.membersEndpointSubgroups;
-    const add = params.add ?? [];
-    const remove = params.delete ?? [];
-    const addSubs = withSubgroups ? (params.add_subgroups ?? []) : [];
-    const removeSubs = withSubgroups ? (params.delete_subgroups ?? []) : [];
-    if (add.length + remove.length + addSubs.length + removeSubs.length === 0) {
-      throw badRequest(
-        withSubgroups
-          ? 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'
-          : 'Nothing to do. Specify at least one of "add" or "delete".',
-      );
-    }
-    const id = params.user_group_id;
-    transact(store, store.userGroup(id), (events) => {
-      if (add.length > 0) addMembers(store, me, id, add, events);
-      if (remove.length > 0) removeMembers(store, me, id, remove, events);
-      if (addSubs.length > 0) addSubgroups(store, me, id, addSubs, events);
-      if (removeSubs.length > 0) removeSubgroups(store, me, id, removeSubs, events);
-    });
-    return {};
-  }),
+  userHandler(
+    endpoint({
+      method: 'PATCH',
+      path: '/user_groups/{user_group_id}',
+      params: {
+        user_group_id: int(),
+        name: text().optional(),
+        description: text().optional(),
+        can_add_members_group: json(groupSettingUpdate).optional(),
+        can_join_group: json(groupSettingUpdate).optional(),
+        can_leave_group: json(groupSettingUpdate).optional(),
+        can_manage_group: json(groupSettingUpdate).optional(),
+        can_mention_group: json(groupSettingUpdate).optional(),
+        can_remove_members_group: json(groupSettingUpdate).optional(),
+        deactivated: bool().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireMemberOrAdmin(me);
+      // Unknown before reactivation existed, so ignored there.
+      const deactivated = store.featureLevel >= SIM_LEVELS.groupReactivation ? params.deactivated : undefined;
+      const settings = USER_GROUP_PERMISSION_SETTINGS.filter((s) => params[s] !== undefined);
+      if (params.name === undefined && params.description === undefined && settings.length === 0) {
+        if (deactivated === undefined) throw badRequest(NO_NEW_DATA);
+      }
+      const group = groupForUpdate(store, me, params.user_group_id, 'can_manage_group', true);
+      transact(store, group, (events) => {
+        const { name, description } = params;
+        if (name !== undefined && name !== group.name) {
+          const problem = userGroupNameProblem(name);
+          if (problem) throw badRequest(problem);
+          if (nameTaken(store, name, group)) throw badRequest(alreadyExists(name));
+          group.name = name;
+          events.push(update(group.id, { name }));
+        }
+        if (description !== undefined && description !== group.description) {
+          group.description = description;
+          events.push(update(group.id, { description }));
+        }
+        if (deactivated === false && group.deactivated) {
+          group.deactivated = false;
+          events.push(update(group.id, { deactivated: false }));
+          events.push({ type: 'user_group', op: 'add', group: formatUserGroup(store, group) });
+        }
+        const nobody = store.systemGroup('role:nobody').id;
+        for (const setting of settings) {
+          const change = params[setting]!;
+          const next = canonicalGroupSetting(change.new, nobody);
+          const current = apiGroupSettingValue(store, group.permissions[setting]);
+          // How clients avoid overwriting a change they have not seen.
+          if (change.old !== undefined && !groupSettingsEqual(canonicalGroupSetting(change.old, nobody), current)) {
+            throw new SvcError('EXPECTATION_MISMATCH', OLD_MISMATCH);
+          }
+          if (groupSettingsEqual(current, next)) continue;
+          const stored = checkGroupSettingValue(store, next, {
+            setting,
+            disallowed: USER_GROUP_SETTING_DISALLOWED[setting],
+          });
+          group.permissions[setting] = stored;
+          events.push(update(group.id, { [setting]: apiGroupSettingValue(store, stored) }));
+        }
+      });
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.updateUserGroupSubgroups, ({ core, me, params }) => {
-    const { store } = core;
-    requireMemberOrAdmin(me);
-    const add = params.add ?? [];
-    const remove = params.delete ?? [];
-    if (add.length + remove.length === 0) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
-    const id = params.user_group_id;
-    transact(store, store.userGroup(id), (events) => {
-      if (add.length > 0) addSubgroups(store, me, id, add, events);
-      if (remove.length > 0) removeSubgroups(store, me, id, remove, events);
-    });
-    return {};
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/user_groups/{user_group_id}/deactivate',
+      params: { user_group_id: int() },
+      since: SIM_LEVELS.groupDeactivation,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const group = groupForUpdate(store, me, params.user_group_id, 'can_manage_group', false);
+      const objections = objectionsTo(store, group);
+      if (objections.length > 0) {
+        throw store.featureLevel >= USER_GROUP_LEVELS.deactivationObjections
+          ? new SvcError('CANNOT_DEACTIVATE_GROUP_IN_USE', IN_USE, 400, { objections })
+          : badRequest(IN_USE);
+      }
+      group.deactivated = true;
+      // Queues that handle deactivated groups hear the update; the others hear `remove`.
+      store.emit({ type: 'user_group', op: 'update', group_id: group.id, data: { deactivated: true } });
+      store.emit({ type: 'user_group', op: 'remove', group_id: group.id });
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.getUserGroupMembers, ({ core, me, params }) => {
-    const { store } = core;
-    requireMemberOrAdmin(me);
-    const group = namedGroupOrThrow(store, params.user_group_id);
-    const direct = params.direct_member_only === true;
-    return {
-      members: direct ? activeDirectMembers(store, group) : recursiveMembers(store, group),
-    };
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/user_groups/{user_group_id}/members',
+      params: {
+        user_group_id: int(),
+        add: intList().optional(),
+        delete: intList().optional(),
+        add_subgroups: intList().optional(),
+        delete_subgroups: intList().optional(),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireMemberOrAdmin(me);
+      const level = store.featureLevel;
+      const withSubgroups = level >= USER_GROUP_LEVELS.membersEndpointSubgroups;
+      const add = params.add ?? [];
+      const remove = params.delete ?? [];
+      const addSubs = withSubgroups ? (params.add_subgroups ?? []) : [];
+      const removeSubs = withSubgroups ? (params.delete_subgroups ?? []) : [];
+      if (add.length + remove.length + addSubs.length + removeSubs.length === 0) {
+        throw badRequest(
+          withSubgroups
+            ? 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'
+            : 'Nothing to do. Specify at least one of "add" or "delete".',
+        );
+      }
+      const id = params.user_group_id;
+      transact(store, store.userGroup(id), (events) => {
+        if (add.length > 0) addMembers(store, me, id, add, events);
+        if (remove.length > 0) removeMembers(store, me, id, remove, events);
+        if (addSubs.length > 0) addSubgroups(store, me, id, addSubs, events);
+        if (removeSubs.length > 0) removeSubgroups(store, me, id, removeSubs, events);
+      });
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.getUserGroupSubgroups, ({ core, me, params }) => {
-    const { store } = core;
-    requireMemberOrAdmin(me);
-    const group = namedGroupOrThrow(store, params.user_group_id);
-    if (params.direct_subgroup_only === true) return { subgroups: [...group.subgroups].sort(byId) };
-    const below = reachable(store, group.subgroups);
-    return { subgroups: [...below].sort(byId) };
-  }),
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/user_groups/{user_group_id}/subgroups',
+      params: { user_group_id: int(), add: intList().optional(), delete: intList().optional() },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireMemberOrAdmin(me);
+      const add = params.add ?? [];
+      const remove = params.delete ?? [];
+      if (add.length + remove.length === 0)
+        throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+      const id = params.user_group_id;
+      transact(store, store.userGroup(id), (events) => {
+        if (add.length > 0) addSubgroups(store, me, id, add, events);
+        if (remove.length > 0) removeSubgroups(store, me, id, remove, events);
+      });
+      return {};
+    },
+  ),
 
-  userHandler(svcOps.isUserGroupMember, ({ core, me, params }) => {
-    const { store } = core;
-    requireMemberOrAdmin(me);
-    const group = namedGroupOrThrow(store, params.user_group_id);
-    const target = store.user(params.user_id);
-    if (!target || target.isBot) throw noSuchUser();
-    if (!target.isActive) throw badRequest('User is deactivated');
-    const members =
-      params.direct_member_only === true ? activeDirectMembers(store, group) : recursiveMembers(store, group);
-    return { is_user_group_member: members.includes(target.user_id) };
-  }),
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/user_groups/{user_group_id}/members',
+      params: { user_group_id: int(), direct_member_only: bool().optional() },
+      since: SIM_LEVELS.groupMembershipReads,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireMemberOrAdmin(me);
+      const group = namedGroupOrThrow(store, params.user_group_id);
+      const direct = params.direct_member_only === true;
+      return {
+        members: direct ? activeDirectMembers(store, group) : recursiveMembers(store, group),
+      };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/user_groups/{user_group_id}/subgroups',
+      params: { user_group_id: int(), direct_subgroup_only: bool().optional() },
+      since: SIM_LEVELS.groupMembershipReads,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireMemberOrAdmin(me);
+      const group = namedGroupOrThrow(store, params.user_group_id);
+      if (params.direct_subgroup_only === true) return { subgroups: [...group.subgroups].sort(byId) };
+      const below = reachable(store, group.subgroups);
+      return { subgroups: [...below].sort(byId) };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/user_groups/{user_group_id}/members/{user_id}',
+      params: { user_group_id: int(), user_id: int(), direct_member_only: bool().optional() },
+      since: SIM_LEVELS.groupMembershipReads,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      requireMemberOrAdmin(me);
+      const group = namedGroupOrThrow(store, params.user_group_id);
+      const target = store.user(params.user_id);
+      if (!target || target.isBot) throw noSuchUser();
+      if (!target.isActive) throw badRequest('User is deactivated');
+      const members =
+        params.direct_member_only === true ? activeDirectMembers(store, group) : recursiveMembers(store, group);
+      return { is_user_group_member: members.includes(target.user_id) };
+    },
+  ),
 ];

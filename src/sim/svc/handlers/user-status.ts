@@ -1,11 +1,14 @@
-import { EMOJI_NAME_REQUIRED_MSG, isAdminRole, svcOps } from '../../../shared/svc';
 import { EmojiError, resolveStatusEmoji } from '../emoji';
+import { isAdminRole } from '../permissions';
 import { badRequest, noSuchUser } from '../errors';
 import { formatStatus } from '../format-user';
-import { userHandler } from '../handler';
+import { endpoint, userHandler } from '../handler';
 import { updateStatus, type StatusChange } from '../mutations';
 import type { SvcStore } from '../store';
 import type { ReactionType } from '../../../shared/svc/records';
+import { int, text, textChecked, textUpTo } from '../param-spec';
+import { reactionTypeValue } from '../wire-values';
+import { SIM_LEVELS } from '../levels';
 
 interface StatusParams {
   status_text?: string | undefined;
@@ -13,6 +16,11 @@ interface StatusParams {
   emoji_code?: string | undefined;
   reaction_type?: ReactionType | undefined;
 }
+
+/** The longest status text the server keeps. */
+export const STATUS_TEXT_MAX = 60;
+
+const EMOJI_NAME_REQUIRED = 'Client must pass emoji_name if they pass either emoji_code or reaction_type.';
 
 /**
  * The request's status fields checked in the server's order ("nothing to do", then the emoji). Shared with
@@ -36,27 +44,49 @@ export function statusChangeOf(store: SvcStore, params: StatusParams, otherValue
       throw error;
     }
   } else if (emojiCode !== undefined || reactionType !== undefined) {
-    throw badRequest(EMOJI_NAME_REQUIRED_MSG);
+    throw badRequest(EMOJI_NAME_REQUIRED);
   }
   return change;
 }
 
 export const userStatusHandlers = [
-  userHandler(svcOps.getUserStatus, ({ core, params }) => {
-    if (!core.store.user(params.user_id)) throw noSuchUser();
-    return { status: formatStatus(core.store.statuses.get(params.user_id)) };
-  }),
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/users/{user_id}/status',
+      params: { user_id: int() },
+      since: SIM_LEVELS.userStatusGet,
+    }),
+    ({ core, params }) => {
+      if (!core.store.user(params.user_id)) throw noSuchUser();
+      return { status: formatStatus(core.store.statuses.get(params.user_id)) };
+    },
+  ),
 
   // The checks run in the server's order: permission, then "nothing to do", then the emoji.
-  userHandler(svcOps.updateUserStatus, ({ core, me, params }) => {
-    const { store } = core;
-    if (!isAdminRole(me.role)) throw badRequest('Insufficient permission');
-    const target = store.user(params.user_id);
-    if (!target || target.isBot) throw noSuchUser();
-    if (!target.isActive) throw badRequest('User is deactivated');
+  userHandler(
+    endpoint({
+      method: 'POST',
+      path: '/users/{user_id}/status',
+      params: {
+        user_id: int(),
+        status_text: textUpTo(STATUS_TEXT_MAX).optional(),
+        emoji_name: text().optional(),
+        emoji_code: text().optional(),
+        reaction_type: textChecked(reactionTypeValue).optional(),
+      },
+      since: SIM_LEVELS.adminSetUserStatus,
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      if (!isAdminRole(me.role)) throw badRequest('Insufficient permission');
+      const target = store.user(params.user_id);
+      if (!target || target.isBot) throw noSuchUser();
+      if (!target.isActive) throw badRequest('User is deactivated');
 
-    const change = statusChangeOf(store, params);
-    updateStatus(store, target, change);
-    return {};
-  }),
+      const change = statusChangeOf(store, params);
+      updateStatus(store, target, change);
+      return {};
+    },
+  ),
 ];

@@ -1,10 +1,12 @@
-import { FEATURE_LEVELS, svcOps } from '../../../shared/svc';
 import { badRequest, mustBeOwner, noSuchUser } from '../errors';
 import { canSeeRealEmail, formatOwnUser, formatUser, type FormatOptions } from '../format-user';
-import { userHandler } from '../handler';
+import { endpoint, userHandler } from '../handler';
 import { changeFullName, changeRole, deactivate, reactivate, setProfileField } from '../mutations';
 import { isOnlyOwner } from '../permissions';
 import { PROFILE_FIELD_TYPE, type SimUser, type SvcStore } from '../store';
+import { bool, int, intList, json, listOf, text } from '../param-spec';
+import { profileDataEntry, roleValue } from '../wire-values';
+import { SIM_LEVELS } from '../levels';
 
 /** No messages exist until message handling arrives; -1 is how the server says "none". */
 const NO_MESSAGES_MAX_ID = -1;
@@ -21,7 +23,7 @@ function formatOptions(params: { client_gravatar?: boolean; include_custom_profi
  * `user{id}@{host}` works for everybody; before that only the API email (`email` field) matched.
  */
 function userByEmail(store: SvcStore, me: SimUser, email: string): SimUser {
-  if (store.featureLevel >= FEATURE_LEVELS.realEmailLookup) {
+  if (store.featureLevel >= SIM_LEVELS.realEmailLookup) {
     const dummy = /^user(\d+)@(.+)$/i.exec(email);
     if (dummy && dummy[2]?.toLowerCase() === store.realm.host.toLowerCase()) {
       const byId = store.user(Number(dummy[1]));
@@ -40,6 +42,10 @@ const PROFILE_TEXT_LIMITS: Record<number, number> = {
   [PROFILE_FIELD_TYPE.shortText]: 50,
   [PROFILE_FIELD_TYPE.pronouns]: 50,
   [PROFILE_FIELD_TYPE.longText]: 500,
+  [PROFILE_FIELD_TYPE.url]: 2048,
+  [PROFILE_FIELD_TYPE.select]: 2048,
+  [PROFILE_FIELD_TYPE.date]: 50,
+  [PROFILE_FIELD_TYPE.externalAccount]: 50,
 };
 
 interface ProfileChange {
@@ -53,45 +59,114 @@ function checkProfileData(store: SvcStore, entries: readonly { id: number; value
   return entries.map(({ id, value }) => {
     const field = store.profileField(id);
     if (!field) throw badRequest(`Field id ${id} not found.`);
+    // An empty value clears the field, whatever its type.
+    if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
+      return { fieldId: id, fieldType: field.type, value: '' };
+    }
+    if (field.type === PROFILE_FIELD_TYPE.user) {
+      if (!Array.isArray(value)) throw badRequest(`${field.name} is not a list`);
+      for (const userId of value) {
+        const user = typeof userId === 'number' ? store.user(userId) : undefined;
+        if (!user || !user.isActive) throw badRequest(`Invalid user ID: ${String(userId)}`);
+      }
+      return { fieldId: id, fieldType: field.type, value: JSON.stringify(value) };
+    }
     if (typeof value !== 'string') throw badRequest(`${field.name} is not a string`);
+    checkTypedValue(field.name, field.type, field.fieldData ?? '', value);
     const limit = PROFILE_TEXT_LIMITS[field.type] ?? 50;
     if (value.length > limit) throw badRequest(`${field.name} is too long (limit: ${limit} characters)`);
     return { fieldId: id, fieldType: field.type, value: value.trim() };
   });
 }
 
-export const userHandlers = [
-  userHandler(svcOps.getOwnUser, ({ core, me }) => formatOwnUser(core.store, me, NO_MESSAGES_MAX_ID)),
-
-  userHandler(svcOps.getUsers, ({ core, me, params }) => {
-    const { store } = core;
-    const options = formatOptions(params);
-    let targets: readonly SimUser[] = store.users;
-    if (params.user_ids) {
-      targets = params.user_ids.map((id) => {
-        const user = store.user(id);
-        if (!user) throw badRequest(`Invalid user ID: ${id}`);
-        return user;
-      });
+/** Dates, links and options are checked by their type, with the server's messages. */
+function checkTypedValue(name: string, type: number, fieldData: string, value: string): void {
+  if (type === PROFILE_FIELD_TYPE.date && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))) {
+    throw badRequest(`${name} is not a date`);
+  }
+  if (type === PROFILE_FIELD_TYPE.url && !URL.canParse(value)) throw badRequest(`${name} is not a URL`);
+  if (type === PROFILE_FIELD_TYPE.select) {
+    let options: Record<string, unknown> = {};
+    try {
+      options = JSON.parse(fieldData) as Record<string, unknown>;
+    } catch {
+      // No options: every value is refused.
     }
-    const members = [];
-    for (const target of targets) members.push(formatUser(store, me, target, options));
-    return { members };
-  }),
+    if (!Object.hasOwn(options, value)) throw badRequest(`'${value}' is not a valid choice for '${name}'.`);
+  }
+}
 
-  userHandler(svcOps.getUser, ({ core, me, params }) => {
-    const target = core.store.user(params.user_id);
-    if (!target) throw noSuchUser();
-    return { user: formatUser(core.store, me, target, formatOptions(params)) };
-  }),
+/** The longest full name the server stores. */
+const MAX_NAME_LENGTH = 100;
 
-  userHandler(svcOps.getUserByEmail, ({ core, me, params }) => {
-    const target = userByEmail(core.store, me, params.email);
-    return { user: formatUser(core.store, me, target, formatOptions(params)) };
-  }),
+export const userHandlers = [
+  userHandler(endpoint({ method: 'GET', path: '/users/me', params: {} }), ({ core, me }) =>
+    formatOwnUser(core.store, me, NO_MESSAGES_MAX_ID),
+  ),
 
   userHandler(
-    svcOps.updateUser,
+    endpoint({
+      method: 'GET',
+      path: '/users',
+      params: {
+        client_gravatar: bool().optional(),
+        include_custom_profile_fields: bool().optional(),
+        user_ids: intList().optional().from(SIM_LEVELS.getUsersByIds),
+      },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const options = formatOptions(params);
+      let targets: readonly SimUser[] = store.users;
+      if (params.user_ids) {
+        targets = params.user_ids.map((id) => {
+          const user = store.user(id);
+          if (!user) throw badRequest(`Invalid user ID: ${id}`);
+          return user;
+        });
+      }
+      const members = [];
+      for (const target of targets) members.push(formatUser(store, me, target, options));
+      return { members };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/users/{user_id}',
+      params: { user_id: int(), client_gravatar: bool().optional(), include_custom_profile_fields: bool().optional() },
+    }),
+    ({ core, me, params }) => {
+      const target = core.store.user(params.user_id);
+      if (!target) throw noSuchUser();
+      return { user: formatUser(core.store, me, target, formatOptions(params)) };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'GET',
+      path: '/users/{email}',
+      params: { email: text(), client_gravatar: bool().optional(), include_custom_profile_fields: bool().optional() },
+    }),
+    ({ core, me, params }) => {
+      const target = userByEmail(core.store, me, params.email);
+      return { user: formatUser(core.store, me, target, formatOptions(params)) };
+    },
+  ),
+
+  userHandler(
+    endpoint({
+      method: 'PATCH',
+      path: '/users/{user_id}',
+      params: {
+        user_id: int(),
+        full_name: text().optional(),
+        role: json(roleValue).optional(),
+        profile_data: json(listOf(profileDataEntry)).optional(),
+      },
+    }),
     ({ core, me, params }) => {
       const { store } = core;
       const target = store.user(params.user_id);
@@ -107,7 +182,12 @@ export const userHandlers = [
       const profileChanges = params.profile_data ? checkProfileData(store, params.profile_data) : [];
 
       if (role !== undefined) changeRole(store, target, role);
-      if (params.full_name !== undefined) changeFullName(store, target, params.full_name);
+      // A blank name changes nothing (the real server answers success and keeps the name).
+      const fullName = params.full_name?.trim();
+      if (fullName !== undefined && fullName !== '') {
+        if (fullName.length > MAX_NAME_LENGTH) throw badRequest('Name too long!');
+        changeFullName(store, target, fullName);
+      }
       for (const change of profileChanges)
         setProfileField(store, target, change.fieldId, change.fieldType, change.value);
       return {};
@@ -116,7 +196,14 @@ export const userHandlers = [
   ),
 
   userHandler(
-    svcOps.deactivateUser,
+    endpoint({
+      method: 'DELETE',
+      path: '/users/{user_id}',
+      params: {
+        user_id: int(),
+        deactivation_notification_comment: text().optional().from(SIM_LEVELS.deactivationComment),
+      },
+    }),
     ({ core, me, params }) => {
       const { store } = core;
       const target = store.user(params.user_id);
@@ -131,7 +218,7 @@ export const userHandlers = [
   ),
 
   userHandler(
-    svcOps.reactivateUser,
+    endpoint({ method: 'POST', path: '/users/{user_id}/reactivate', params: { user_id: int() } }),
     ({ core, me, params }) => {
       const target = core.store.user(params.user_id);
       if (!target) throw noSuchUser();

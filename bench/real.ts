@@ -1,0 +1,368 @@
+/**
+ * `npm run bench` (real-server part): the console in front of the real Zulip server of `../shared/real-zulip`
+ * (found, and started when installed but stopped, as the `real` e2e project does: e2e/real-server.ts), each
+ * figure beside the same work done straight against that server in the same run:
+ *
+ * - sign-in → first row of the users page, in Chromium, against fetch_api_key + the users list fetched and parsed;
+ * - a topic open (its newest page of messages) and a resolve round trip (resolve, then unresolve), through the
+ *   BFF and the same calls straight to the server;
+ * - event-to-screen: a message edited straight on the server until the open topic in the console shows it,
+ *   against the same event arriving on an event queue registered straight with the server.
+ *
+ * Skipped, with the reason printed, when the server cannot be had (REAL_ZULIP=off skips it on purpose). It
+ * creates only its own records: one topic per run in a channel the owner account is subscribed to.
+ * Environment: BENCH_RUNS (7), BENCH_REAL_EVENTS (20), BENCH_REAL_ONLY, BENCH_DIST (dist, built by bench/run.ts).
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { findRealServer, type RealCreds, type RealUser } from '../e2e/real-server';
+import { pageRequest } from '../src/features/topics/api/get-topic-messages';
+import { CSRF_HEADER, CSRF_VALUE } from '../src/shared/bff/constants';
+import { toggledResolvedTopic } from '../src/shared/svc/messages';
+import { encodeParams } from '../src/shared/svc/wire';
+import { timedInPage } from './page-marks';
+import { recordSection, reportRow, round, type Row } from './report';
+import { median, startStack } from './stack';
+
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
+const EVENTS = Math.max(5, Number(process.env.BENCH_REAL_EVENTS ?? 20));
+const DIST = process.env.BENCH_DIST ?? 'dist';
+/** BENCH_REAL_ONLY=signin,topic,events runs just those (default: all). */
+const ONLY = new Set((process.env.BENCH_REAL_ONLY ?? 'signin,topic,events').split(',').map((x) => x.trim()));
+const FIRST_ROW = '[role="table"] [role="row"][aria-rowindex="2"]';
+const USERS_QUERY = 'users?client_gravatar=true&include_custom_profile_fields=true';
+
+const basic = (u: RealUser) => 'Basic ' + Buffer.from(`${u.email}:${u.api_key}`).toString('base64');
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+/** A call straight to the real server; throws unless it succeeded. */
+async function direct<T = Record<string, unknown>>(
+  server: string,
+  user: RealUser,
+  method: string,
+  path: string,
+  form?: URLSearchParams,
+): Promise<T> {
+  const res = await fetch(`${server}/api/v1/${path}`, {
+    method,
+    headers: { authorization: basic(user) },
+    body: form,
+  });
+  const body = JSON.parse(await res.text()) as T & { result?: string; msg?: string };
+  if (body.result !== 'success') throw new Error(`${method} ${path}: ${body.msg ?? res.status}`);
+  return body;
+}
+
+/** The same call through the BFF, with the console's CSRF header on a mutation. */
+async function viaBff(base: string, cookie: string, method: string, path: string, form?: URLSearchParams) {
+  const res = await fetch(`${base}/bff/svc/${path}`, {
+    method,
+    headers: { cookie, origin: base, ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_VALUE }) },
+    body: form,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`BFF ${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+async function bffSignIn(base: string, user: RealUser): Promise<string> {
+  const res = await fetch(`${base}/bff/session`, {
+    method: 'POST',
+    body: JSON.stringify({ email: user.email, password: user.password }),
+    headers: { 'content-type': 'application/json', origin: base, [CSRF_HEADER]: CSRF_VALUE },
+  });
+  if (!res.ok) throw new Error(`BFF sign-in as ${user.email}: ${res.status}`);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function bffSignOut(base: string, cookie: string) {
+  await fetch(`${base}/bff/session`, {
+    method: 'DELETE',
+    headers: { cookie, origin: base, [CSRF_HEADER]: CSRF_VALUE },
+  });
+}
+
+/** A public channel the account is subscribed to (its events reach the account's queues), and a topic of our own. */
+async function benchTopic(server: string, user: RealUser, messages: number) {
+  const subs = await direct<{ subscriptions: { stream_id: number; name: string; invite_only: boolean }[] }>(
+    server,
+    user,
+    'GET',
+    'users/me/subscriptions',
+  );
+  const stream = subs.subscriptions.find((s) => !s.invite_only) ?? subs.subscriptions[0]!;
+  const topic = `bench ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const ids: number[] = [];
+  for (let i = 0; i < messages; i++) {
+    const sent = await direct<{ id: number }>(
+      server,
+      user,
+      'POST',
+      'messages',
+      new URLSearchParams({ type: 'stream', to: String(stream.stream_id), topic, content: `bench message ${i + 1}` }),
+    );
+    ids.push(sent.id);
+  }
+  return { stream, topic, ids };
+}
+
+async function signInRows(browser: Browser, base: string, creds: RealCreds, admin: RealUser): Promise<Row[]> {
+  const times: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/sign-in?next=%2Fusers`);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    // A person takes longer to type than the page takes to fetch the console's files once idle.
+    await page.waitForLoadState('networkidle');
+    const t = await timedInPage(
+      page,
+      `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Sign in').click()`,
+      FIRST_ROW,
+    );
+    await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
+    await context.close();
+    const f = await timed(async () => {
+      const res = await fetch(`${creds.base_url}/api/v1/fetch_api_key`, {
+        method: 'POST',
+        body: new URLSearchParams({ username: admin.email, password: admin.password }),
+      });
+      const key = (JSON.parse(await res.text()) as { api_key: string }).api_key;
+      const list = await fetch(`${creds.base_url}/api/v1/${USERS_QUERY}`, {
+        headers: { authorization: 'Basic ' + Buffer.from(`${admin.email}:${key}`).toString('base64') },
+      });
+      JSON.parse(await list.text());
+    });
+    if (i > 0) {
+      times.push(t);
+      floor.push(f);
+    }
+  }
+  return [
+    reportRow('real server: sign-in → first users row (console, Chromium)', 'ms', times, {
+      label: 'fetch_api_key + GET /users straight to the server, fetch+parse',
+      values: floor,
+    }),
+  ];
+}
+
+async function topicRows(base: string, creds: RealCreds, owner: RealUser, level: number): Promise<Row[]> {
+  const server = creds.base_url;
+  const cookie = await bffSignIn(base, owner);
+  try {
+    const { stream, topic, ids } = await benchTopic(server, owner, 30);
+    const open = { bff: [] as number[], direct: [] as number[] };
+    const resolve = { bff: [] as number[], direct: [] as number[] };
+    const query = encodeParams(pageRequest(stream.stream_id, topic, level, { anchor: 'newest' })).toString();
+    let current = topic;
+    // One resolve round trip: resolve the topic, then unresolve it (the console's call, twice).
+    const roundTrip = async (call: (form: URLSearchParams) => Promise<unknown>) => {
+      for (let k = 0; k < 2; k++) {
+        const next = toggledResolvedTopic(current);
+        await call(new URLSearchParams({ topic: next, propagate_mode: 'change_all' }));
+        current = next;
+      }
+    };
+    const path = `messages/${ids.at(-1)}`;
+    for (let i = 0; i <= RUNS; i++) {
+      const b = await timed(() => viaBff(base, cookie, 'GET', `messages?${query}`));
+      const d = await timed(() => direct(server, owner, 'GET', `messages?${query}`));
+      const rb = await timed(() => roundTrip((form) => viaBff(base, cookie, 'PATCH', path, form)));
+      const rd = await timed(() => roundTrip((form) => direct(server, owner, 'PATCH', path, form)));
+      if (i > 0) {
+        open.bff.push(b);
+        open.direct.push(d);
+        resolve.bff.push(rb);
+        resolve.direct.push(rd);
+      }
+    }
+    const added = (v: { bff: number[]; direct: number[] }) =>
+      `added ${round(median(v.bff) - median(v.direct))} ms per round trip`;
+    return [
+      reportRow(
+        'real server: topic open (newest page, 30 messages) through the BFF',
+        'ms',
+        open.bff,
+        { label: 'same GET /messages straight to the server', values: open.direct },
+        added(open),
+      ),
+      reportRow(
+        'real server: resolve round trip (resolve + unresolve) through the BFF',
+        'ms',
+        resolve.bff,
+        { label: 'same two PATCH /messages/{id} straight to the server', values: resolve.direct },
+        added(resolve),
+      ),
+    ];
+  } finally {
+    await bffSignOut(base, cookie);
+  }
+}
+
+/**
+ * A message of the bench's topic edited straight on the server (as another client would) until the console's
+ * open topic shows the new text; the floor is the same update_message event on a queue registered straight
+ * with the server, polled as any client polls it.
+ */
+async function eventRows(browser: Browser, base: string, creds: RealCreds, owner: RealUser): Promise<Row[]> {
+  const server = creds.base_url;
+  const { stream, topic, ids } = await benchTopic(server, owner, 3);
+  const messageId = ids.at(-1)!;
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const signedIn = await page.request.post(`${base}/bff/session`, {
+    data: { email: owner.email, password: owner.password },
+    headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE },
+  });
+  if (!signedIn.ok()) throw new Error(`sign-in ${signedIn.status()}`);
+  await page.goto(`${base}/topics?stream=${stream.stream_id}&topic=${encodeURIComponent(topic)}`);
+  await page.getByLabel('Live updates: Live').waitFor({ timeout: 30_000 });
+  await page.locator('[role="feed"] [aria-label^="Message "]').first().waitFor({ timeout: 30_000 });
+
+  const queue = await direct<{ queue_id: string; last_event_id: number }>(
+    server,
+    owner,
+    'POST',
+    'register',
+    new URLSearchParams({ event_types: JSON.stringify(['update_message']) }),
+  );
+  let lastEventId = queue.last_event_id;
+  let waitingFor = '';
+  let seenAt: number;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const got = await direct<{ events: { id: number; type: string; content?: string }[] }>(
+        server,
+        owner,
+        'GET',
+        `events?queue_id=${encodeURIComponent(queue.queue_id)}&last_event_id=${lastEventId}`,
+      ).catch(() => ({ events: [] }));
+      const at = performance.now();
+      for (const e of got.events) {
+        lastEventId = Math.max(lastEventId, e.id);
+        if (waitingFor && e.type === 'update_message' && e.content?.includes(waitingFor)) {
+          seenAt = at;
+          waitingFor = '';
+        }
+      }
+    }
+  })();
+
+  // Between the two: the same event on a raw SSE client of the BFF (the moment the BFF has it out).
+  const sseCookie = await bffSignIn(base, owner);
+  const sseAbort = new AbortController();
+  const sse = await fetch(`${base}/bff/events`, {
+    headers: { cookie: sseCookie, accept: 'text/event-stream' },
+    signal: sseAbort.signal,
+  });
+  let sseWaitingFor = '';
+  let sseSeenAt: number;
+  void (async () => {
+    const reader = sse.body!.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        if (sseWaitingFor && decoder.decode(value).includes(sseWaitingFor)) {
+          sseSeenAt = performance.now();
+          sseWaitingFor = '';
+        }
+      }
+    } catch {
+      // Aborted at the end.
+    }
+  })();
+
+  const toScreen: number[] = [];
+  const toQueue: number[] = [];
+  const toSse: number[] = [];
+  try {
+    for (let i = 0; i < EVENTS + 3; i++) {
+      const token = `edit${i}x${Date.now().toString(36)}`;
+      seenAt = 0;
+      sseSeenAt = 0;
+      waitingFor = token;
+      sseWaitingFor = token;
+      const t0 = performance.now();
+      await direct(server, owner, 'PATCH', `messages/${messageId}`, new URLSearchParams({ content: `bench ${token}` }));
+      await page.waitForFunction(
+        (text) => document.querySelector('[role="feed"]')?.textContent?.includes(text) ?? false,
+        token,
+        { polling: 'raf', timeout: 15_000 },
+      );
+      const seen = performance.now() - t0;
+      while (waitingFor && performance.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 5));
+      if (i >= 3 && seenAt) {
+        toScreen.push(seen);
+        toQueue.push(seenAt - t0);
+        if (sseSeenAt) toSse.push(sseSeenAt - t0);
+      }
+    }
+  } finally {
+    polling = false;
+    sseAbort.abort();
+    await bffSignOut(base, sseCookie);
+    await direct(server, owner, 'DELETE', `events?queue_id=${encodeURIComponent(queue.queue_id)}`).catch(() => null);
+    await poller;
+    await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
+    await context.close();
+  }
+  return [
+    reportRow(
+      'real server: event-to-screen (message edited straight on the server → open topic shows it)',
+      'ms',
+      toScreen,
+      { label: 'same event on a queue registered straight with the server', values: toQueue },
+      `${toScreen.length} edits; out of the BFF's SSE at ${round(median(toSse))} ms (median); the screen then ` +
+        "needs the topic's messages read again",
+    ),
+  ];
+}
+
+async function main() {
+  const real = await findRealServer();
+  if (!real.ok) {
+    console.log(`\n== real server: skipped — ${real.reason} ==`);
+    process.exit(0);
+  }
+  const { creds } = real;
+  const user = (email: string) => {
+    const found = creds.users.find((u) => u.email.toLowerCase() === email);
+    if (!found) throw new Error(`no account ${email} on the real server`);
+    return found;
+  };
+  const admin = user('iago@zulip.com');
+  const owner = user('desdemona@zulip.com');
+  const level = (
+    JSON.parse(await (await fetch(`${creds.base_url}/api/v1/server_settings`)).text()) as {
+      zulip_feature_level: number;
+    }
+  ).zulip_feature_level;
+  const stack = await startStack({ SVC_URL: creds.base_url, STATIC_DIR: DIST, PROXY_URL: '', PROXY_API_KEY: '' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const rows: Row[] = [];
+  try {
+    if (ONLY.has('signin')) rows.push(...(await signInRows(browser, stack.consoleUrl, creds, admin)));
+    if (ONLY.has('topic')) rows.push(...(await topicRows(stack.consoleUrl, creds, owner, level)));
+    if (ONLY.has('events')) rows.push(...(await eventRows(browser, stack.consoleUrl, creds, owner)));
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  recordSection('realServer', rows, { server: creds.base_url, featureLevel: level, runs: RUNS, events: EVENTS });
+  process.exit(0);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+
+const EMAIL_INPUT = 'input[autocomplete="username"]';
+
+/** Records (performance.now(), from navigation start) when the sign-in form's email input first exists. */
+async function markFormUsable(page: Page) {
+  await page.addInitScript({
+    content: `(() => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector(${JSON.stringify(EMAIL_INPUT)})) {
+          window.__formAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    })();`,
+  });
+}
+
+/** The script and style files the page loaded, with when each request started. */
+async function loadedFiles(page: Page) {
+  return await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }))
+      .filter((e) => /\.(js|css)$/.test(e.path)),
+  );
+}
+
+async function signInWithForm(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test("a first visit to the root address is the sign-in page; the console's files come only once the form is usable", async ({
+  page,
+}) => {
+  await markFormUsable(page);
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto('/');
+  // One document, the first answer, and it is the sign-in page (its own entry script, not the console's).
+  expect(response?.status()).toBe(200);
+  expect(response?.request().redirectedFrom()).toBeNull();
+  const html = (await response?.text()) ?? '';
+  expect(html).toMatch(/src="\/assets\/sign-in-[\w-]+\.js"/);
+  expect(html).not.toMatch(/src="\/assets\/main-[\w-]+\.js"/);
+  await expect(page.getByLabel('Email')).toBeEditable();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect(documents).toEqual(['/']);
+
+  // Once idle, the page fetches the console's files (the shell's among them)...
+  await expect
+    .poll(async () => (await loadedFiles(page)).some((f) => /\/shell-route-[\w-]+\.js$/.test(f.path)))
+    .toBe(true);
+  // ...and not one of the files its HTML does not name was asked for before the form was there.
+  const own = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]));
+  const formAt = await page.evaluate(() => (window as { __formAt?: number }).__formAt);
+  expect(formAt).toBeGreaterThan(0);
+  const early = (await loadedFiles(page)).filter((f) => !own.has(f.path) && f.start < formAt!);
+  expect(early).toEqual([]);
+
+  await signInWithForm(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users', level: 2 })).toBeVisible();
+  expect(documents).toEqual(['/']);
+});
+
+test('an ended session on a console page gets the sign-in page first, and signing in lands on that page', async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'rc_session', value: 'no-such-session', url: baseURL! }]);
+  const response = await page.goto('/channels?sort=name');
+  expect(await response?.text()).toMatch(/src="\/assets\/sign-in-[\w-]+\.js"/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fchannels%3Fsort%3Dname$/);
+  await signInWithForm(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/channels\?sort=name$/);
+  await expect(page.getByRole('heading', { name: 'Channels', level: 2 })).toBeVisible();
+
+  // Signed in, the same address is the console itself.
+  const again = await page.goto('/channels');
+  expect(await again?.text()).toMatch(/src="\/assets\/main-[\w-]+\.js"/);
+  await expect(page.getByRole('heading', { name: 'Channels', level: 2 })).toBeVisible();
+});
+
+test('a next target that leaves the console is not followed', async ({ page }) => {
+  await page.goto('/sign-in?next=%2F%2Fevil.test%2Fusers');
+  await signInWithForm(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/users$/);
+});

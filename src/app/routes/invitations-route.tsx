@@ -1,0 +1,5 @@
+import { InvitationsPage } from '../../features/invitations/invitations-page';
+
+export function InvitationsRoute() {
+  return <InvitationsPage />;
+}

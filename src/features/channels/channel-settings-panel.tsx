@@ -1,0 +1,418 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { notify } from '../../client/notify';
+import { sanitizeHtml } from '../../client/sanitize-html';
+import { useSession } from '../../client/session';
+import { useRole } from '../../client/use-role';
+import { describeGroupSetting, GroupSettingPicker } from '../../components/group-setting-picker';
+import { ServerError } from '../../components/server-error';
+import {
+  CHANNEL_PERMISSION_LABELS,
+  CHANNEL_PERMISSION_SETTINGS,
+  CHANNEL_SETTINGS_LEVELS,
+  channelLevelGate,
+  type Channel,
+} from '../../shared/svc/channels';
+import { useChannelFolders } from './api/get-channel-folders';
+import { useChannelsRealm } from './api/get-realm-state';
+import { useDefaultChannels } from './api/default-channels';
+import { useRenderPreview } from './api/render-preview';
+import { useUpdateChannel } from './api/update-channel';
+import { ArchiveChannelSection } from './archive-channel-section';
+import {
+  asStoredDescription,
+  checkNameDescription,
+  folderGate,
+  nameDescriptionParams,
+  permissionGate,
+  permissionParams,
+  PRIVACY_LABELS,
+  privacyOf,
+  privacyParams,
+  type PermissionValues,
+  type PrivacyChoice,
+} from './channel-settings-form';
+import { administerChannelAbility, webPublicAbility } from './permissions';
+import { useGroupLookup } from './use-group-lookup';
+
+interface SectionProps {
+  channel: Channel;
+  level: number;
+  /** Why the user may not change settings; null when they may. */
+  locked: string | null;
+}
+
+/** Everything about a channel that its administrators can change, each part saved on its own. */
+export function ChannelSettingsPanel({ channel, level }: { channel: Channel; level: number }) {
+  const { role, user } = useRole();
+  const lookup = useGroupLookup();
+  const ability = administerChannelAbility(
+    role,
+    user?.userId ?? null,
+    channel.can_administer_channel_group,
+    lookup.membership,
+  );
+  const locked = lookup.pending && !ability.allowed ? 'Checking your permissions…' : ability.reason;
+  const props = { channel, level, locked };
+  return (
+    <Stack gap="lg">
+      {locked ? (
+        <Alert role="note" color="gray" variant="light">
+          {locked}
+        </Alert>
+      ) : null}
+      <NameDescriptionSection key={`name-${channel.stream_id}`} {...props} />
+      <Divider />
+      <PrivacySection key={`privacy-${channel.stream_id}`} {...props} />
+      <Divider />
+      <FolderSection key={`folder-${channel.stream_id}`} {...props} />
+      <Divider />
+      <PermissionsSection key={`permissions-${channel.stream_id}`} {...props} />
+      <Divider />
+      <ArchiveChannelSection channel={channel} level={level} locked={locked} />
+    </Stack>
+  );
+}
+
+interface FollowingDraft<T> {
+  draft: T;
+  setDraft: (next: T) => void;
+  /** What the edits started from (the server's values when editing began). */
+  loaded: T;
+  /** Back to the server's current values. */
+  startOver: () => void;
+  /** After a successful save: the saved values are the new starting point. */
+  settle: () => void;
+}
+
+/**
+ * Follows the server's values while untouched; once edited, keeps the user's edits (also through a failed
+ * save, or another admin's change arriving) until they save or start over.
+ */
+function useFollowingDraft<T>(current: T): FollowingDraft<T> {
+  const key = JSON.stringify(current);
+  const [seen, setSeen] = useState(key);
+  const [loaded, setLoaded] = useState(current);
+  const [draft, setDraft] = useState(current);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(loaded);
+  if (key !== seen) {
+    setSeen(key);
+    if (!dirty) {
+      setLoaded(current);
+      setDraft(current);
+    }
+  }
+  return {
+    draft,
+    setDraft,
+    loaded,
+    startOver: () => {
+      setLoaded(current);
+      setDraft(current);
+    },
+    settle: () => setLoaded(draft),
+  };
+}
+
+function NameDescriptionSection({ channel, locked }: SectionProps) {
+  const { data: session } = useSession();
+  const update = useUpdateChannel();
+  const {
+    draft: values,
+    setDraft: setValues,
+    startOver,
+    settle,
+  } = useFollowingDraft({
+    name: channel.name,
+    description: channel.description,
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const limits = {
+    maxNameLength: session?.limits?.maxStreamNameLength ?? null,
+    maxDescriptionLength: session?.limits?.maxStreamDescriptionLength ?? null,
+  };
+  const errors = checkNameDescription(values, limits);
+  const params = nameDescriptionParams(channel, values);
+  const [previewText] = useDebouncedValue(asStoredDescription(values.description), 400);
+  const preview = useRenderPreview(previewText);
+
+  const save = () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || !params) return;
+    update.mutate(params, {
+      onSuccess: () => {
+        setSubmitted(false);
+        settle();
+        notify('success', 'channel-name', 'Channel saved', `#${values.name.trim()}: name and description saved.`);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Name and description">
+      <Title order={4}>Name and description</Title>
+      <TextInput
+        label="Channel name"
+        required
+        value={values.name}
+        onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+        error={submitted ? errors.name : undefined}
+        description={limits.maxNameLength ? `Up to ${limits.maxNameLength} characters.` : undefined}
+        disabled={locked !== null}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
+        error={submitted ? errors.description : undefined}
+        description={`Markdown${limits.maxDescriptionLength ? `, up to ${limits.maxDescriptionLength} characters` : ''}; the server keeps it on one line.`}
+        disabled={locked !== null}
+      />
+      <Box>
+        <Text size="sm" fw={500}>
+          Preview
+        </Text>
+        {previewText.trim() === '' ? (
+          <Text size="sm" c="dimmed">
+            No description.
+          </Text>
+        ) : preview.isError ? (
+          <Text size="sm" c="dimmed">
+            The preview could not be rendered.
+          </Text>
+        ) : (
+          <Box
+            role="region"
+            aria-label="Description preview"
+            aria-busy={preview.isFetching}
+            fz="sm"
+            p="xs"
+            bd="1px solid var(--mantine-color-default-border)"
+            // Sanitized: the server's rendering is HTML.
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(preview.data ?? '') }}
+          />
+        )}
+      </Box>
+      <ServerError error={update.error} title="The name and description were not saved" />
+      <Group justify="flex-end">
+        {params ? (
+          <Button variant="default" onClick={() => (startOver(), update.reset())} disabled={update.isPending}>
+            Discard changes
+          </Button>
+        ) : null}
+        <Button onClick={save} loading={update.isPending} disabled={locked !== null || !params}>
+          Save name and description
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const PRIVACY_CHOICES: PrivacyChoice[] = ['public', 'private-shared', 'private-protected', 'web-public'];
+
+function PrivacySection({ channel, level, locked }: SectionProps) {
+  const { user } = useRole();
+  const realm = useChannelsRealm();
+  const lookup = useGroupLookup();
+  const defaults = useDefaultChannels();
+  const update = useUpdateChannel();
+  const current = privacyOf(channel);
+  const { draft: choice, setDraft: setChoice, startOver, settle } = useFollowingDraft<PrivacyChoice>(current);
+  const webPublic = webPublicAbility(realm.data, user?.userId ?? null, lookup.membership);
+  const webPublicGate = channelLevelGate(level, CHANNEL_SETTINGS_LEVELS.webPublic) ?? webPublic.reason;
+  const isDefault = defaults.data?.includes(channel.stream_id) ?? false;
+  const defaultConflict = isDefault && choice.startsWith('private');
+
+  const save = () =>
+    update.mutate(
+      { stream_id: channel.stream_id, ...privacyParams(choice) },
+      {
+        onSuccess: () => {
+          settle();
+          notify('success', 'channel-privacy', 'Privacy saved', `#${channel.name}: ${PRIVACY_LABELS[choice]}.`);
+        },
+      },
+    );
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Privacy">
+      <Title order={4}>Privacy</Title>
+      <Radio.Group label="Who can see it" value={choice} onChange={(value) => setChoice(value as PrivacyChoice)}>
+        <Stack gap={6} mt={6}>
+          {PRIVACY_CHOICES.map((value) => (
+            <Radio
+              key={value}
+              value={value}
+              label={PRIVACY_LABELS[value]}
+              disabled={
+                locked !== null || (value === 'web-public' && current !== 'web-public' && webPublicGate !== null)
+              }
+              description={
+                value === 'web-public' && current !== 'web-public' ? (webPublicGate ?? undefined) : undefined
+              }
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {defaultConflict ? (
+        <Alert role="note" color="yellow" variant="light">
+          This is a default channel for new users, and a default channel cannot be private: remove it from the default
+          channels first.
+        </Alert>
+      ) : null}
+      <ServerError error={update.error} title="The privacy was not changed" />
+      <Group justify="flex-end">
+        {choice !== current ? (
+          <Button variant="default" onClick={() => (startOver(), update.reset())} disabled={update.isPending}>
+            Discard change
+          </Button>
+        ) : null}
+        <Button onClick={save} loading={update.isPending} disabled={locked !== null || choice === current}>
+          Save privacy
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function FolderSection({ channel, level, locked }: SectionProps) {
+  const folders = useChannelFolders();
+  const update = useUpdateChannel();
+  const gate = folderGate(level);
+  const current = channel.folder_id == null ? null : String(channel.folder_id);
+  const { draft: folder, setDraft: setFolder, settle } = useFollowingDraft<string | null>(current);
+  const options = (folders.data ?? [])
+    .filter((f) => !f.is_archived || String(f.id) === current)
+    .map((f) => ({ value: String(f.id), label: f.is_archived ? `${f.name} (archived)` : f.name }));
+
+  const save = () =>
+    update.mutate(
+      { stream_id: channel.stream_id, folder_id: folder === null ? null : Number(folder) },
+      {
+        onSuccess: () => {
+          settle();
+          notify('success', 'channel-folder', 'Folder saved', `#${channel.name}’s folder was saved.`);
+        },
+      },
+    );
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Folder">
+      <Title order={4}>Folder</Title>
+      <Select
+        label="Channel folder"
+        placeholder="No folder"
+        clearable
+        data={options}
+        value={folder}
+        onChange={setFolder}
+        disabled={locked !== null || gate !== null}
+        description={gate ?? undefined}
+      />
+      <ServerError error={update.error} title="The folder was not changed" />
+      <Group justify="flex-end">
+        <Button
+          onClick={save}
+          loading={update.isPending}
+          disabled={locked !== null || gate !== null || folder === current}
+        >
+          Save folder
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PermissionsSection({ channel, level, locked }: SectionProps) {
+  const lookup = useGroupLookup();
+  const update = useUpdateChannel();
+  const current: PermissionValues = Object.fromEntries(
+    CHANNEL_PERMISSION_SETTINGS.filter((name) => channel[name] !== undefined).map((name) => [name, channel[name]]),
+  );
+  const {
+    draft: values,
+    setDraft: setValues,
+    loaded,
+    startOver,
+    settle,
+  } = useFollowingDraft<PermissionValues>(current);
+  const params = permissionParams(channel.stream_id, loaded, values);
+
+  const save = () => {
+    if (!params) return;
+    update.mutate(params, {
+      onSuccess: () => {
+        settle();
+        notify('success', 'channel-permissions', 'Permissions saved', `#${channel.name}’s permissions were saved.`);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Permissions">
+      <Title order={4}>Permissions</Title>
+      {lookup.error ? <ServerError error={lookup.error} title="Groups could not be loaded" /> : null}
+      {CHANNEL_PERMISSION_SETTINGS.map((name) => {
+        const gate = permissionGate(level, name, channel);
+        const value = values[name];
+        if (value === undefined) {
+          return (
+            <Box key={name}>
+              <Text size="sm" fw={500}>
+                {CHANNEL_PERMISSION_LABELS[name]}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {gate}
+              </Text>
+            </Box>
+          );
+        }
+        return (
+          <GroupSettingPicker
+            key={name}
+            label={CHANNEL_PERMISSION_LABELS[name]}
+            description={gate ?? `Now: ${describeGroupSetting(channel[name]!, lookup.groups, lookup.people)}`}
+            value={value}
+            onChange={(next) => setValues({ ...values, [name]: next })}
+            groups={lookup.groups}
+            users={lookup.people}
+            excludeSystemGroups={['role:internet']}
+            disabled={locked !== null || gate !== null || lookup.pending}
+          />
+        );
+      })}
+      <ServerError error={update.error} title="The permissions were not saved" />
+      {update.error ? (
+        <Text size="sm" c="dimmed">
+          If someone else changed a permission meanwhile, “Discard changes” starts again from what the server holds now.
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        {params ? (
+          <Button variant="default" onClick={() => (startOver(), update.reset())} disabled={update.isPending}>
+            Discard changes
+          </Button>
+        ) : null}
+        <Button onClick={save} loading={update.isPending} disabled={locked !== null || !params}>
+          Save permissions
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { Anchor, Badge, Group, List, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { bffFetch } from '../../client/bff-fetch';
+import { USER_SETTINGS_DEFAULTS_STATE_PATH, userSettingsDefaultsStateSchema } from '../../shared/bff/protocol';
+import type { Channel } from '../../shared/svc/channels';
+import { inviteRoleLabel } from '../../shared/svc/invites';
+import { roleHolds, type GroupRef } from '../../shared/svc/role-grants';
+import { invitationsRootKey } from './api/get-invites';
+import type { GrantChoices } from './invite-form';
+
+const ROLE_GROUP: Readonly<Record<number, string>> = {
+  100: 'role:owners',
+  200: 'role:administrators',
+  300: 'role:moderators',
+  400: 'role:members',
+  600: 'role:everyone',
+};
+
+/** "realm_can_create_public_channel_group" → "Create public channel". */
+export function permissionLabel(key: string): string {
+  const words = key
+    .replace(/^realm_/, '')
+    .replace(/_group$/, '')
+    .replace(/^can_/, '')
+    .replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export interface FirstDay {
+  channels: { id: number; name: string; why: 'chosen' | 'default' }[];
+  groups: { id: number; name: string; why: 'chosen' | 'role' }[];
+  permissions: { key: string; label: string; holds: boolean }[];
+}
+
+/** What someone invited now with this grant would get, from the organization's live data. */
+export function firstDay(
+  grant: Pick<GrantChoices, 'role' | 'channelIds' | 'groupIds' | 'includeDefaults'>,
+  channels: readonly Channel[],
+  groups: readonly (GroupRef & { is_system_group?: boolean; deactivated?: boolean | undefined })[],
+  realm: Readonly<Record<string, unknown>> | null,
+): FirstDay {
+  const role = Number(grant.role);
+  const chosen = new Set(grant.channelIds.map(Number));
+  const outChannels: FirstDay['channels'] = [];
+  for (const c of channels) {
+    if (chosen.has(c.stream_id)) outChannels.push({ id: c.stream_id, name: c.name, why: 'chosen' });
+    else if (grant.includeDefaults && (c as { is_default?: boolean }).is_default) {
+      outChannels.push({ id: c.stream_id, name: c.name, why: 'default' });
+    }
+  }
+  const chosenGroups = new Set(grant.groupIds.map(Number));
+  const outGroups = groups.flatMap((g): FirstDay['groups'] => {
+    if (chosenGroups.has(g.id)) return [{ id: g.id, name: g.name, why: 'chosen' as const }];
+    return g.name === ROLE_GROUP[role] ? [{ id: g.id, name: g.name, why: 'role' as const }] : [];
+  });
+  const permissions = Object.entries(realm ?? {})
+    .filter(([key]) => key.startsWith('realm_') && key.endsWith('_group'))
+    .flatMap(([key, value]) => {
+      const holds = roleHolds(role, value, groups);
+      return holds === null ? [] : [{ key, label: permissionLabel(key), holds }];
+    })
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return { channels: outChannels, groups: outGroups, permissions };
+}
+
+function useNewUserDefaults() {
+  return useQuery({
+    queryKey: [...invitationsRootKey, 'new-user-defaults'] as const,
+    queryFn: async ({ signal }) =>
+      userSettingsDefaultsStateSchema.parse(await bffFetch(USER_SETTINGS_DEFAULTS_STATE_PATH, { signal })),
+  });
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (value === null) return 'not set';
+  return String(value);
+}
+
+/** "A new member's first day": channels, groups, permissions and default settings for the grant being written. */
+export function FirstDayPreview({
+  grant,
+  channels,
+  groups,
+  realm,
+}: {
+  grant: GrantChoices | null;
+  channels: readonly Channel[];
+  groups: readonly (GroupRef & { is_system_group?: boolean; deactivated?: boolean | undefined })[];
+  realm: Readonly<Record<string, unknown>> | null;
+}) {
+  const defaults = useNewUserDefaults();
+  const effective = grant ?? { role: '400', channelIds: [], groupIds: [], includeDefaults: true, expiry: '' };
+  const day = firstDay(effective, channels, groups, realm);
+  const held = day.permissions.filter((p) => p.holds);
+  return (
+    <Stack gap="sm" role="region" aria-label="A new member's first day">
+      <Title order={3} size="h4">
+        A new member&apos;s first day
+      </Title>
+      <Text size="sm" c="dimmed">
+        Someone invited now as <b>{inviteRoleLabel(Number(effective.role))}</b> would get this, from the organization as
+        it is right now.
+      </Text>
+
+      <Title order={4} size="h5">
+        Channels ({day.channels.length})
+      </Title>
+      {day.channels.length === 0 ? (
+        <Text size="sm">No channels: they start with none.</Text>
+      ) : (
+        <List size="sm" spacing={2} aria-label="Channels they will be subscribed to">
+          {day.channels.map((c) => (
+            <List.Item key={c.id}>
+              <Anchor component={Link} to={`/channels?channel=${c.id}`} size="sm">
+                {c.name}
+              </Anchor>{' '}
+              {c.why === 'default' ? (
+                <Badge size="xs" variant="light">
+                  default channel
+                </Badge>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+      )}
+
+      <Title order={4} size="h5">
+        Groups
+      </Title>
+      <Group gap={6}>
+        {day.groups.map((g) => (
+          <Anchor key={g.id} component={Link} to={`/groups?group=${g.id}`} size="sm">
+            {g.name}
+            {g.why === 'role' ? ' (by role)' : ''}
+          </Anchor>
+        ))}
+      </Group>
+
+      <Title order={4} size="h5">
+        Permissions ({held.length} of {day.permissions.length})
+      </Title>
+      <ScrollArea.Autosize mah={180} viewportProps={{ tabIndex: 0 }}>
+        <List size="sm" spacing={2} aria-label="Permissions they will hold">
+          {held.map((p) => (
+            <List.Item key={p.key}>{p.label}</List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+      <Anchor component={Link} to="/groups" size="xs">
+        Change who can do what
+      </Anchor>
+
+      <Title order={4} size="h5">
+        Their settings
+      </Title>
+      {defaults.data?.defaults ? (
+        <ScrollArea.Autosize mah={160} viewportProps={{ tabIndex: 0 }}>
+          <List size="xs" spacing={0} aria-label="Defaults for new users">
+            {Object.entries(defaults.data.defaults).map(([key, value]) => (
+              <List.Item key={key}>
+                {key.replaceAll('_', ' ')}: {show(value)}
+              </List.Item>
+            ))}
+          </List>
+        </ScrollArea.Autosize>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {defaults.isError ? 'The defaults for new users could not be read.' : 'Reading the defaults…'}
+        </Text>
+      )}
+      <Anchor component={Link} to="/settings/new-user-defaults" size="xs">
+        Change the defaults for new users
+      </Anchor>
+    </Stack>
+  );
+}

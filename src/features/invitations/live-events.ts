@@ -1,0 +1,10 @@
+import type { EventHandlers } from '../../client/event-handlers';
+import { invitationsRootKey } from './api/get-invites';
+
+/** `invites_changed` says only that something changed (administrators and the invitation's author hear it). */
+export const invitationsEventHandlers: EventHandlers = {
+  invites_changed: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'list'] }),
+  // Channels and groups offered in the forms.
+  stream: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'channels'] }),
+  user_group: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'groups'] }),
+};

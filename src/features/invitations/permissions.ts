@@ -1,0 +1,64 @@
+import { featureGateReason } from '../../shared/svc/features';
+import { INVITE_ROLES, type InviteRole } from '../../shared/svc/invites';
+import { describeSetting, roleHolds, type GroupRef } from '../../shared/svc/role-grants';
+
+export interface Ability {
+  allowed: boolean;
+  /** Why not, in a sentence the page shows; null when allowed. */
+  reason: string | null;
+}
+
+const yes: Ability = { allowed: true, reason: null };
+const no = (reason: string): Ability => ({ allowed: false, reason });
+
+export interface InviteContext {
+  role: number | null;
+  userId: number | null;
+  featureLevel: number;
+  /** The register state's `realm_*` values; null while not loaded (the server decides then). */
+  realm: Readonly<Record<string, unknown>> | null;
+  groups: readonly GroupRef[];
+}
+
+/** Who may do what on the Invitations page; the chat server checks each action again. */
+export function invitationAbilities(ctx: InviteContext) {
+  const { role, featureLevel, realm, groups } = ctx;
+  const setting = (name: string, action: string): Ability => {
+    if (role === null) return no('Sign in first.');
+    if (role === 600) return no('Guests cannot invite anyone.');
+    const value = realm?.[name];
+    if (value === undefined) return yes;
+    const holds = roleHolds(role, value, groups, ctx.userId);
+    return holds === false ? no(`Only ${describeSetting(value, groups)} may ${action} in this organization.`) : yes;
+  };
+  const gate = (feature: Parameters<typeof featureGateReason>[1]): Ability => {
+    const reason = featureGateReason(featureLevel, feature);
+    return reason ? no(reason) : yes;
+  };
+  return {
+    inviteByEmail: setting('realm_can_invite_users_group', 'invite people by email'),
+    createLinks: setting('realm_create_multiuse_invite_group', 'create invite links'),
+    groups: gate('inviteGroups'),
+    includeDefaults: gate('inviteIncludeDefaultChannels'),
+    welcomeMessage: gate('inviteWelcomeMessage'),
+  };
+}
+
+/** The roles this person may invite as: owners anyone, administrators all but owners, others members and guests. */
+export function invitableRoles(role: number | null): InviteRole[] {
+  if (role === null || role === 600) return [];
+  if (role === 100) return [...INVITE_ROLES];
+  if (role === 200) return INVITE_ROLES.filter((r) => r !== 100);
+  return [400, 600];
+}
+
+/** Administrators may act on any invitation; others on their own (owner invitations: owners only). */
+export function canManageInvite(
+  role: number | null,
+  userId: number | null,
+  invite: { invited_by_user_id: number; invited_as: number },
+) {
+  if (role === null) return false;
+  if (invite.invited_as === 100 && role !== 100) return invite.invited_by_user_id === userId && role === 100;
+  return role <= 200 || invite.invited_by_user_id === userId;
+}

@@ -1,0 +1,204 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useState } from 'react';
+import { notify } from '../../client/notify';
+import { useFeatureLevel, useRole } from '../../client/use-role';
+import { LoadError } from '../../components/load-error';
+import { ServerError } from '../../components/server-error';
+import { profileFieldTypeLabel, type ProfileField } from '../../shared/svc/profile-fields';
+import { useProfileFields } from './api/get-profile-fields';
+import { useReorderProfileFields } from './api/reorder-profile-fields';
+import { useDeleteProfileField } from './api/save-profile-field';
+import { FieldFormModal } from './field-form-modal';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; field: ProfileField } | { kind: 'delete'; field: ProfileField };
+
+/** Moves one id up or down in the order; null when it cannot move that way. */
+export function moved(ids: readonly number[], id: number, by: -1 | 1): number[] | null {
+  const at = ids.indexOf(id);
+  const to = at + by;
+  if (at < 0 || to < 0 || to >= ids.length) return null;
+  const next = [...ids];
+  [next[at], next[to]] = [next[to]!, next[at]!];
+  return next;
+}
+
+/** The organization's custom profile fields: everyone sees them; administrators add, edit, reorder and delete. */
+export function ProfileFieldsPage() {
+  const { isAdmin } = useRole();
+  const featureLevel = useFeatureLevel();
+  const fields = useProfileFields();
+  const reorder = useReorderProfileFields();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const list = fields.data ?? [];
+  const onCard = list.filter((f) => f.display_in_profile_summary).length;
+
+  const move = (field: ProfileField, by: -1 | 1) => {
+    const order = moved(
+      list.map((f) => f.id),
+      field.id,
+      by,
+    );
+    if (!order) return;
+    const where = `position ${order.indexOf(field.id) + 1} of ${order.length}`;
+    reorder.mutate(order, {
+      onSuccess: () => setAnnouncement(`Moved ${field.name} to ${where}.`),
+      onError: () => setAnnouncement(`${field.name} was not moved.`),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Custom profile fields</Title>
+        {isAdmin ? <Button onClick={() => setDialog({ kind: 'add' })}>Add profile field</Button> : null}
+      </Group>
+      <Text size="sm" maw="48rem">
+        Fields every profile has, in this order. Required fields are asked of everyone; at most two are shown on the
+        user card.
+      </Text>
+      {!isAdmin ? (
+        <Alert color="gray" variant="light" role="note">
+          Only organization administrators can change custom profile fields.
+        </Alert>
+      ) : null}
+      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+      <ServerError error={reorder.error} />
+      {fields.isPending ? (
+        <Text size="sm">Loading profile fields…</Text>
+      ) : fields.isError ? (
+        <LoadError
+          title="Profile fields could not be loaded"
+          error={fields.error}
+          onRetry={() => void fields.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <Text size="sm">No custom profile fields yet.</Text>
+      ) : (
+        <Table aria-label="Custom profile fields" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Hint</Table.Th>
+              <Table.Th>Settings</Table.Th>
+              {isAdmin ? <Table.Th>Actions</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((field, index) => (
+              <Table.Tr key={field.id}>
+                <Table.Td>{field.name}</Table.Td>
+                <Table.Td>{profileFieldTypeLabel(field.type)}</Table.Td>
+                <Table.Td>{field.hint || '—'}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {field.required ? <Badge variant="light">Required</Badge> : null}
+                    {field.display_in_profile_summary ? (
+                      <Badge variant="light" color="grape">
+                        On card
+                      </Badge>
+                    ) : null}
+                    {field.editable_by_user === false ? (
+                      <Badge variant="light" color="gray">
+                        Admins edit
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                {isAdmin ? (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${field.name} up`}
+                        disabled={index === 0 || reorder.isPending}
+                        onClick={() => move(field, -1)}
+                      >
+                        ↑
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${field.name} down`}
+                        disabled={index === list.length - 1 || reorder.isPending}
+                        onClick={() => move(field, 1)}
+                      >
+                        ↓
+                      </ActionIcon>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setDialog({ kind: 'edit', field })}
+                        aria-label={`Edit ${field.name}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => setDialog({ kind: 'delete', field })}
+                        aria-label={`Delete ${field.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <FieldFormModal
+        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        onClose={() => setDialog(null)}
+        field={dialog?.kind === 'edit' ? dialog.field : null}
+        featureLevel={featureLevel}
+        onCard={onCard}
+      />
+      {dialog?.kind === 'delete' ? <DeleteFieldModal field={dialog.field} onClose={() => setDialog(null)} /> : null}
+    </Stack>
+  );
+}
+
+function DeleteFieldModal({ field, onClose }: { field: ProfileField; onClose: () => void }) {
+  const remove = useDeleteProfileField();
+  const confirm = () =>
+    remove.mutate(field.id, {
+      onSuccess: () => {
+        notify('success', `delete-profile-field-${field.id}`, 'Profile field deleted', `“${field.name}” was deleted.`);
+        onClose();
+      },
+    });
+  return (
+    <Modal opened onClose={onClose} title="Delete profile field?" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Stack gap="md">
+        <Text size="sm">
+          “{field.name}” will be removed from every profile, with what everyone filled in for it. This cannot be undone.
+        </Text>
+        <ServerError error={remove.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending}>
+            Delete field
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

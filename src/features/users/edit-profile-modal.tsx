@@ -1,0 +1,123 @@
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notify } from '../../client/notify';
+import { usePeople, type Person } from '../../client/people';
+import { ServerError } from '../../components/server-error';
+import type { CustomProfileField, User } from '../../shared/svc/records';
+import { useEditUserProfile } from './api/edit-user-profile';
+import { useCustomProfileFields } from './api/get-custom-profile-fields';
+import { FIELD_TYPE, initialValue, profileChanges, valueProblem, type FormValue } from './profile-values';
+
+const NAME_MAX = 100;
+const activeHumans = (people: Person[]) =>
+  people.filter((p) => p.is_active && !p.is_bot).map((p) => ({ value: String(p.user_id), label: p.full_name }));
+
+function options(field: CustomProfileField): { value: string; label: string }[] {
+  try {
+    const data = JSON.parse(field.field_data) as Record<string, { text?: string; order?: string }>;
+    return Object.entries(data)
+      .sort(([, a], [, b]) => Number(a.order ?? 0) - Number(b.order ?? 0))
+      .map(([key, o]) => ({ value: key, label: o.text ?? key }));
+  } catch {
+    return [];
+  }
+}
+
+export function EditProfileModal({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Edit the profile of ${user.full_name}`}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      size="lg"
+    >
+      {opened ? <EditProfileForm user={user} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const definitions = useCustomProfileFields();
+  const fields = [...(definitions.data ?? [])].sort((a, b) => a.order - b.order);
+  const people = usePeople(activeHumans);
+  const edit = useEditUserProfile();
+  const form = useForm<{ fullName: string; profile: Record<string, FormValue> }>({
+    initialValues: {
+      fullName: user.full_name,
+      profile: Object.fromEntries(fields.map((f) => [String(f.id), initialValue(f, user)])),
+    },
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      const name = values.fullName.trim();
+      if (!name) errors.fullName = 'Enter a name.';
+      else if (name.length > NAME_MAX) errors.fullName = `At most ${NAME_MAX} characters.`;
+      for (const field of fields) {
+        const problem = valueProblem(field, values.profile[String(field.id)] ?? '');
+        if (problem) errors[`profile.${field.id}`] = problem;
+      }
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const fullName = values.fullName.trim();
+    const changes = profileChanges(fields, user, values.profile);
+    const nameChanged = fullName !== user.full_name;
+    if (!nameChanged && changes.length === 0) return onDone();
+    edit.mutate(
+      { userId: user.user_id, ...(nameChanged ? { fullName } : {}), changes },
+      {
+        onSuccess: () => {
+          notify('success', `edit-profile-${user.user_id}`, 'Profile saved', `The profile of ${fullName} was saved.`);
+          onDone();
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} aria-label="Edit profile" noValidate>
+      <Stack gap="sm">
+        <TextInput label="Full name" maxLength={NAME_MAX} {...form.getInputProps('fullName')} />
+        {definitions.isPending ? <Text size="sm">Loading profile fields…</Text> : null}
+        {fields.map((field) => {
+          const path = `profile.${field.id}`;
+          const common = { label: field.name, description: field.hint || undefined };
+          switch (field.type) {
+            case FIELD_TYPE.longText:
+              return <Textarea key={field.id} autosize minRows={2} {...common} {...form.getInputProps(path)} />;
+            case FIELD_TYPE.select:
+              return (
+                <Select key={field.id} data={options(field)} clearable {...common} {...form.getInputProps(path)} />
+              );
+            case FIELD_TYPE.users:
+              return (
+                <MultiSelect
+                  key={field.id}
+                  data={people.data ?? []}
+                  searchable
+                  clearable
+                  {...common}
+                  {...form.getInputProps(path)}
+                />
+              );
+            case FIELD_TYPE.date:
+              return <TextInput key={field.id} type="date" {...common} {...form.getInputProps(path)} />;
+            default:
+              return <TextInput key={field.id} {...common} {...form.getInputProps(path)} />;
+          }
+        })}
+        <ServerError error={edit.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={edit.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={edit.isPending}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { CHANNEL_PERMISSION_LABELS, CHANNEL_PERMISSION_SETTINGS } from '../shared/svc/channels';
+
+/**
+ * What a successful change did, in words an administrator reads on the Audit page (the operation id and
+ * the parameters stay beside it). Null for operations whose id and target already say it all.
+ */
+
+type Params = Readonly<Record<string, unknown>>;
+
+const quoted = (text: string) => `“${text}”`;
+
+function retention(value: unknown): string {
+  if (value === 'realm_default') return 'message retention set to the organization default';
+  if (value === 'unlimited') return 'messages kept forever';
+  return `messages kept for ${String(value)} days`;
+}
+
+function privacy(p: Params): string | null {
+  const { is_private: isPrivate, is_web_public: webPublic, history_public_to_subscribers: history } = p;
+  if (webPublic === true) return 'made web-public';
+  if (isPrivate === true) {
+    return history === true
+      ? 'made private, new subscribers see the history'
+      : history === false
+        ? 'made private, new subscribers see only new messages'
+        : 'made private';
+  }
+  if (isPrivate === false || webPublic === false) return 'made public';
+  if (history === true) return 'new subscribers see the history';
+  if (history === false) return 'new subscribers see only new messages';
+  return null;
+}
+
+function channelChanges(p: Params): string[] {
+  const parts: string[] = [];
+  if (typeof p.new_name === 'string') parts.push(`renamed to ${quoted(p.new_name.trim())}`);
+  if (typeof p.description === 'string')
+    parts.push(p.description.trim() ? 'description changed' : 'description cleared');
+  const privacyChange = privacy(p);
+  if (privacyChange) parts.push(privacyChange);
+  if (p.is_default_stream === true) parts.push('made a default channel for new users');
+  if (p.is_default_stream === false) parts.push('no longer a default channel for new users');
+  if (p.message_retention_days !== undefined) parts.push(retention(p.message_retention_days));
+  if (typeof p.topics_policy === 'string') parts.push(`topics policy set to ${p.topics_policy}`);
+  if (p.folder_id === null) parts.push('taken out of its folder');
+  else if (typeof p.folder_id === 'number') parts.push(`moved to folder #${p.folder_id}`);
+  for (const name of CHANNEL_PERMISSION_SETTINGS) {
+    if (p[name] !== undefined) parts.push(`${quoted(CHANNEL_PERMISSION_LABELS[name])} changed`);
+  }
+  if (p.is_archived === false) parts.push('unarchived');
+  return parts;
+}
+
+function sentence(parts: readonly string[]): string | null {
+  if (parts.length === 0) return null;
+  const text = parts.join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+export function describeSvcChange(opId: string, p: Params): string | null {
+  switch (opId) {
+    case 'updateChannel':
+      return sentence(channelChanges(p));
+    case 'archiveChannel':
+      return 'Archived the channel.';
+    case 'addDefaultChannel':
+      return 'Made a default channel for new users.';
+    case 'removeDefaultChannel':
+      return 'Removed from the default channels for new users.';
+    case 'createChannelFolder':
+      return typeof p.name === 'string' ? `Created the channel folder ${quoted(p.name.trim())}.` : null;
+    case 'updateChannelFolder': {
+      const parts: string[] = [];
+      if (typeof p.name === 'string') parts.push(`renamed to ${quoted(p.name.trim())}`);
+      if (typeof p.description === 'string') parts.push('description changed');
+      if (p.is_archived === true) parts.push('archived');
+      if (p.is_archived === false) parts.push('unarchived');
+      return sentence(parts.map((part, i) => (i === 0 ? `channel folder ${part}` : part)));
+    }
+    case 'reorderChannelFolders':
+      return 'Reordered the channel folders.';
+    default:
+      return null;
+  }
+}
