@@ -112,10 +112,6 @@ export function SettingControl(props: SettingControlProps) {
           aria-label={def.label}
           description={description}
           checked={value === true}
-          // Words in the track: on and off stay distinct when the switch is read-only and faded.
-          onLabel="On"
-          offLabel="Off"
-          size="md"
           disabled={disabled}
           error={error}
           onChange={(event) => onChange(event.currentTarget.checked)}
