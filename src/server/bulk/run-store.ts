@@ -1,7 +1,7 @@
 /**
  * Where bulk runs are kept so that they outlive the process running them (a restart, another replica
  * answering): SQL in the running console (`store/sql-bulk-run-store.ts`), memory in unit tests. The run
- * itself is an opaque JSON document here (the engine writes and reads it, see engine.ts); `heartbeatAt` is
+ * itself is an opaque JSON document here (run-state.ts writes and reads it); `heartbeatAt` is
  * renewed while a process runs it.
  */
 export interface StoredBulkRun {
