@@ -59,6 +59,9 @@ export interface BulkEngineOptions {
   store?: BulkRunStore;
 }
 
+/** Runs the Bulk runs page lists (each administrator keeps `keepRunsPerUser` finished ones). */
+const HISTORY_LIMIT = 200;
+
 const previewExpired = () =>
   new BulkError(410, bffErrorCodes.bulkPreviewExpired, 'This preview has expired or was already used. Preview again.');
 
@@ -223,6 +226,7 @@ export class BulkEngine {
       retries: new Map(),
       undoOf: preview.undoOf,
       undoneBy: null,
+      startedBy: { userId: caller.userId, name: caller.fullName },
       wakers: [],
       settled: Promise.resolve(),
       saveTimer: null,
@@ -238,7 +242,7 @@ export class BulkEngine {
     }
     this.scheduler.launch(run);
     this.forgetOldRuns(caller.userId);
-    return viewOf(run);
+    return viewOf(run, caller.userId);
   }
 
   /** Starts an undo preview of `runId` (a preview of another run or action is refused). */
@@ -293,7 +297,30 @@ export class BulkEngine {
   async get(caller: BulkCaller, runId: string): Promise<BulkRun> {
     const run = await this.ownRun(caller.userId, runId);
     if (run.finishedAt !== null) await this.reconcile(run, caller);
-    return viewOf(run);
+    return viewOf(run, caller.userId);
+  }
+
+  /**
+   * Every administrator's runs, newest first (the Bulk runs page). The audit already shows each row of every
+   * run to every administrator; only the one who started a run can pause, cancel or undo it.
+   */
+  async history(viewerUserId: number): Promise<BulkRunSummary[]> {
+    const stored = await this.store.listAll(HISTORY_LIMIT);
+    const runs = await Promise.all(stored.map((s) => this.scheduler.live(s.id) ?? this.fromStored(s)));
+    const listed = new Set(runs.map((r) => r.id));
+    const unsaved = this.scheduler.liveRuns().filter((r) => !listed.has(r.id));
+    return [...unsaved, ...runs]
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, HISTORY_LIMIT)
+      .map((r) => summaryOf(r, viewerUserId));
+  }
+
+  /** Any run, for any administrator: the caller's own is read back as `get` does; another's is shown as kept. */
+  async historyRun(caller: BulkCaller, runId: string): Promise<BulkRun> {
+    const run = this.scheduler.live(runId) ?? (await this.loadStored(runId));
+    if (!run) throw new BulkError(404, bffErrorCodes.bulkRunNotFound, 'No such bulk run.');
+    if (run.ownerUserId === caller.userId) return this.get(caller, runId);
+    return viewOf(run, caller.userId);
   }
 
   /** Resolves when the run has finished (tests, the benchmark). */
@@ -307,25 +334,25 @@ export class BulkEngine {
     // Runs of this process not saved yet (a store write failed) are still listed.
     const listed = new Set(runs.map((r) => r.id));
     const unsaved = this.scheduler.liveRuns().filter((r) => r.ownerUserId === userId && !listed.has(r.id));
-    return [...unsaved, ...runs].sort((a, b) => b.createdAt - a.createdAt).map(summaryOf);
+    return [...unsaved, ...runs].sort((a, b) => b.createdAt - a.createdAt).map((r) => summaryOf(r, userId));
   }
 
   async pause(userId: number, runId: string): Promise<BulkRun> {
     const run = await this.ownRun(userId, runId);
     if (run.status === 'running' && run.caller) this.scheduler.pause(run);
-    return viewOf(run);
+    return viewOf(run, userId);
   }
 
   async resume(userId: number, runId: string): Promise<BulkRun> {
     const run = await this.ownRun(userId, runId);
     if (run.status === 'paused' && run.caller) this.scheduler.resume(run);
-    return viewOf(run);
+    return viewOf(run, userId);
   }
 
   /** No request starts after this; requests already in flight finish and keep their outcome. */
   async cancel(userId: number, runId: string): Promise<BulkRun> {
     const run = await this.ownRun(userId, runId);
     if (run.finishedAt === null && run.caller) this.scheduler.cancel(run);
-    return viewOf(run);
+    return viewOf(run, userId);
   }
 }

@@ -20,6 +20,8 @@ export interface SnapshotUser {
   user_id: number;
   full_name: string;
   email: string;
+  /** The real address, when the server shows it to the caller (the users table shows it too). */
+  delivery_email?: string | null | undefined;
   role: number;
   is_active: boolean;
   is_bot: boolean;
@@ -57,8 +59,9 @@ export interface PreviewContext {
   subscribers?: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
+/** A user as the preview and the run name them: the same address the users table shows. */
 export function bulkUserOf(user: SnapshotUser): BulkUser {
-  return { userId: user.user_id, name: user.full_name, email: user.email, role: user.role };
+  return { userId: user.user_id, name: user.full_name, email: user.delivery_email ?? user.email, role: user.role };
 }
 
 function unknownUser(userId: number): BulkUser {

@@ -46,6 +46,7 @@ export interface RunState {
   retries: Map<number, number>;
   undoOf: string | null;
   undoneBy: string | null;
+  startedBy: { userId: number; name: string } | null;
   wakers: (() => void)[];
   settled: Promise<void>;
   /** A save is scheduled (row changes are written in batches). */
@@ -67,6 +68,8 @@ interface PersistedRun {
   rateLimitWaits: number;
   undoOf: string | null;
   undoneBy: string | null;
+  /** Absent in runs stored before it was recorded. */
+  startedBy?: { userId: number; name: string };
 }
 
 /** The run as the store keeps it. */
@@ -85,6 +88,7 @@ export function toStoredRun(run: RunState, heartbeatAt: number): StoredBulkRun {
     rateLimitWaits: run.rateLimitWaits,
     undoOf: run.undoOf,
     undoneBy: run.undoneBy,
+    ...(run.startedBy ? { startedBy: run.startedBy } : {}),
   };
   return {
     id: run.id,
@@ -120,6 +124,7 @@ export function runStateOf(stored: StoredBulkRun): RunState {
     retries: new Map(),
     undoOf: p.undoOf,
     undoneBy: p.undoneBy,
+    startedBy: p.startedBy ?? null,
     wakers: [],
     settled: Promise.resolve(),
     saveTimer: null,
@@ -158,7 +163,8 @@ export function countsOf(run: RunState): BulkRunCounts {
   return counts;
 }
 
-export function summaryOf(run: RunState): BulkRunSummary {
+/** The run as `viewerUserId` sees it (`mine`: they started it). */
+export function summaryOf(run: RunState, viewerUserId: number): BulkRunSummary {
   const counts = countsOf(run);
   return {
     id: run.id,
@@ -178,9 +184,11 @@ export function summaryOf(run: RunState): BulkRunSummary {
       counts.done + counts.unknown > 0 &&
       run.undoneBy === null,
     undoneBy: run.undoneBy,
+    startedBy: run.startedBy,
+    mine: run.ownerUserId === viewerUserId,
   };
 }
 
-export function viewOf(run: RunState): BulkRun {
-  return { ...summaryOf(run), rows: run.rows.map((r) => ({ ...r })) };
+export function viewOf(run: RunState, viewerUserId: number): BulkRun {
+  return { ...summaryOf(run, viewerUserId), rows: run.rows.map((r) => ({ ...r })) };
 }
