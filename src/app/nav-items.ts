@@ -13,6 +13,7 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
     area: 'People',
     items: [
       { to: '/users', label: 'Users' },
+      { to: '/users/bulk-runs', label: 'Bulk runs', audience: 'admins' },
       // The chat server refuses guests every user-group read.
       { to: '/groups', label: 'User groups', audience: 'members' },
       // The chat server refuses guests every invitation endpoint.

@@ -12,6 +12,7 @@ export const liveSyncModule = () => import('./live-sync');
  */
 export const routeModules = {
   '/users': () => import('./routes/users-route'),
+  '/users/bulk-runs': () => import('./routes/bulk-runs-route'),
   '/groups': () => import('./routes/user-groups-route'),
   '/channels': () => import('./routes/channels-route'),
   '/topics': () => import('./routes/topics-route'),

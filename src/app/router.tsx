@@ -50,6 +50,10 @@ const router = createBrowserRouter([
         lazy: { Component: async () => (await routeModules['/users']()).UsersRoute },
       },
       {
+        path: 'users/bulk-runs/:runId?',
+        lazy: { Component: async () => (await routeModules['/users/bulk-runs']()).BulkRunsRoute },
+      },
+      {
         path: 'groups',
         lazy: {
           loader: async () => (await routeModules['/groups']()).loader,
