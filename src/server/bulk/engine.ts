@@ -180,7 +180,7 @@ export class BulkEngine {
 
     const rows: BulkRunRow[] = [];
     const steps: (BulkStep | null)[] = [];
-    for (const { user, step } of plan.affected) {
+    for (const { user, step, apiEmail } of plan.affected) {
       rows.push({
         ...user,
         status: 'pending',
@@ -190,7 +190,8 @@ export class BulkEngine {
         previousRole: null,
         changedChannels: null,
       });
-      steps.push(step);
+      // A subscribe answer names the user by API email on servers before user-ID keys.
+      steps.push(step.op === 'subscribe' && apiEmail ? { ...step, apiEmail } : step);
     }
     for (const s of plan.skipped) {
       const { reasonText, reason, ...user } = s;

@@ -5,8 +5,11 @@ import { closeTestBffs, createTestBff, ORIGIN, signIn } from '../test-support/te
 import { bulkEngineFor } from './routes';
 
 /** The Bulk runs page's BFF side: every administrator's runs, who started each, and undo kept to its owner. */
-function setup() {
-  const h = createTestBff({ sim: { generatedUsers: 20 }, config: { bulk: { concurrency: 2 } } });
+function setup(featureLevel?: number) {
+  const h = createTestBff({
+    sim: { generatedUsers: 20, ...(featureLevel === undefined ? {} : { featureLevel }) },
+    config: { bulk: { concurrency: 2 } },
+  });
   return { ...h, engine: bulkEngineFor(h.config, h.deps) };
 }
 type Harness = ReturnType<typeof setup>;
@@ -101,6 +104,36 @@ describe('bulk runs page (BFF)', () => {
     const undo = (await call<BulkPreview>(h, admin, `/bff/bulk/runs/${run.id}/undo-preview`, 'POST')).body;
     expect(undo.affected).toEqual([]);
     expect(undo.skipped).toMatchObject([{ userId: a!.user_id, reason: 'already_active' }]);
+  });
+
+  it.each([
+    ['user IDs', undefined],
+    ['API emails (before level 289)', 288],
+  ])('a subscribe someone else made first is done with nothing changed (answers keyed by %s)', async (_, level) => {
+    const h = setup(level);
+    const admin = await signIn(h, 'admin@demo.test');
+    const design = h.sim.store.channels.find((c) => c.name === 'design')!;
+    const [a, b] = hiddenEmailMembers(h, 2).filter((u) => !design.subscribers.has(u.user_id));
+    const p = (
+      await call<BulkPreview>(h, admin, '/bff/bulk/preview', 'POST', {
+        action: { kind: 'add_channels', channelIds: [design.stream_id] },
+        userIds: [a!.user_id, b!.user_id],
+      })
+    ).body;
+    expect(p.affected).toHaveLength(2);
+    // Between the preview and the run, someone else subscribes one of them.
+    design.subscribers.add(a!.user_id);
+    const run = (await call<BulkRun>(h, admin, '/bff/bulk/runs', 'POST', { previewId: p.previewId })).body;
+    await h.engine.settled(run.id);
+    const done = (await call<BulkRun>(h, admin, `/bff/bulk/runs/${run.id}`)).body;
+    expect(done.rows.find((r) => r.userId === a!.user_id)).toMatchObject({
+      status: 'done',
+      changedChannels: [],
+      msg: 'No change: already subscribed to these channels.',
+    });
+    expect(done.rows.find((r) => r.userId === b!.user_id)).toMatchObject({ changedChannels: ['design'], msg: null });
+    const undo = (await call<BulkPreview>(h, admin, `/bff/bulk/runs/${run.id}/undo-preview`, 'POST')).body;
+    expect(undo.affected.map((u) => u.userId)).toEqual([b!.user_id]);
   });
 
   it('is for administrators only', async () => {

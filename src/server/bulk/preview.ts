@@ -38,12 +38,15 @@ export type BulkStep =
   | { op: 'deactivate'; comment: string | null }
   | { op: 'reactivate' }
   | { op: 'set_role'; role: Role; previousRole: number }
-  | { op: 'subscribe'; channels: string[] }
+  /** `apiEmail`: how servers before user-ID keys name the user in the answer (set when the run starts). */
+  | { op: 'subscribe'; channels: string[]; apiEmail?: string }
   | { op: 'unsubscribe'; channels: string[] };
 
 export interface PlannedRow {
   user: BulkUser;
   step: BulkStep;
+  /** The address the API knows the user by (`user.email` is the one people see); absent where not needed. */
+  apiEmail?: string;
 }
 
 export interface PlannedPreview {
@@ -177,7 +180,7 @@ export function planAction(ctx: PreviewContext, action: BulkAction, userIds: rea
       skipped.push(skip(row, 'no_permission'));
       continue;
     }
-    affected.push({ user: row, step: stepFor(ctx, action, user) });
+    affected.push({ user: row, step: stepFor(ctx, action, user), apiEmail: user.email });
   }
   return { kind: action.kind, affected, skipped };
 }
@@ -254,6 +257,7 @@ export function planUndo(ctx: PreviewContext, kind: BulkRunKind, rows: readonly 
         affected.push({
           user: row,
           step: kind === 'add_channels' ? { op: 'unsubscribe', channels } : { op: 'subscribe', channels },
+          apiEmail: user.email,
         });
     }
   }

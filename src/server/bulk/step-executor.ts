@@ -18,13 +18,36 @@ import type { BulkStep } from './preview';
 import { RESTART_CODE, RESTART_MSG, type BulkCaller, type RunState } from './run-state';
 
 export type StepOutcome =
-  | { kind: 'done'; previousRole?: number; changedChannels?: string[]; role?: number }
+  | { kind: 'done'; previousRole?: number; changedChannels?: string[]; role?: number; note?: string }
   | { kind: 'failed'; code: string; msg: string }
   | { kind: 'unknown'; code: string; msg: string }
   | { kind: 'retry'; afterMs: number; code: string; msg: string }
   | { kind: 'fatal'; code: string; msg: string };
 
 export type DoneOutcome = Extract<StepOutcome, { kind: 'done' }>;
+
+/** A row done without changing anything (someone else made the change first): said on the row. */
+const NOTHING_CHANGED = 'No change: already subscribed to these channels.';
+
+/**
+ * What a subscribe answer says this user got: the channels under their key in `subscribed` (user ID, or the
+ * API email on servers before ID keys). Absent from it, they were already in (`already_subscribed`): done,
+ * with nothing for an undo to reverse. Only an answer without `subscribed` at all is taken at its word.
+ */
+function subscribeOutcome(
+  body: Record<string, unknown>,
+  row: BulkRunRow,
+  step: Extract<BulkStep, { op: 'subscribe' }>,
+): DoneOutcome {
+  const subscribed = body.subscribed;
+  if (typeof subscribed !== 'object' || subscribed === null) return { kind: 'done', changedChannels: step.channels };
+  const byKey = subscribed as Record<string, unknown>;
+  const mine = byKey[String(row.userId)] ?? (step.apiEmail ? byKey[step.apiEmail] : undefined);
+  const names = Array.isArray(mine) ? mine.filter((n): n is string => typeof n === 'string') : [];
+  return names.length > 0
+    ? { kind: 'done', changedChannels: names }
+    : { kind: 'done', changedChannels: [], note: NOTHING_CHANGED };
+}
 
 export interface StepExecutorOptions {
   svc: SvcUpstream;
@@ -70,7 +93,7 @@ function doneOutcomeOf(step: BulkStep): DoneOutcome {
 
 export function settleDone(row: BulkRunRow, outcome: DoneOutcome): void {
   row.status = 'done';
-  row.msg = null;
+  row.msg = outcome.note ?? null;
   row.code = null;
   if (outcome.previousRole !== undefined) row.previousRole = outcome.previousRole;
   if (outcome.role !== undefined) row.role = outcome.role;
@@ -126,12 +149,7 @@ export class StepExecutor {
       await this.finishAudit(audit, { outcome: 'success' });
       const body = JSON.parse(raw.text) as Record<string, unknown>;
       if (step.op === 'set_role') return doneOutcomeOf(step);
-      if (step.op === 'subscribe') {
-        const subscribed = (body.subscribed ?? {}) as Record<string, unknown>;
-        const mine = subscribed[String(row.userId)] ?? subscribed[row.email];
-        const names = Array.isArray(mine) ? mine.filter((n): n is string => typeof n === 'string') : step.channels;
-        return { kind: 'done', changedChannels: names };
-      }
+      if (step.op === 'subscribe') return subscribeOutcome(body, row, step);
       if (step.op === 'unsubscribe') {
         const removed = Array.isArray(body.removed)
           ? body.removed.filter((n): n is string => typeof n === 'string')
