@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, signIn, test } from './fixtures';
 import { pickMembers, simCall, simControl } from './sim-api';
 
@@ -202,6 +203,20 @@ test('past runs: found again from the audit and the Bulk runs page, named as the
   await expect(listed).toContainText('Can be undone');
   await listed.getByRole('link', { name: 'Deactivate 2 users' }).click();
   await expect(page).toHaveURL(runUrl);
+  await expect(panel.getByRole('table', { name: 'Bulk run rows' })).toContainText(second!.full_name);
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  if (process.env.BULK_SHOTS) {
+    await page.screenshot({ path: `${process.env.BULK_SHOTS}/bulk-runs-light.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${process.env.BULK_SHOTS}/bulk-runs-dark.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${process.env.BULK_SHOTS}/bulk-runs-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
 
   // Someone reactivates one of them meanwhile: the undo covers only the other, and says why.
   await simCall('admin@demo.test', 'POST', `/users/${first!.user_id}/reactivate`);

@@ -35,13 +35,13 @@ const columns: readonly DataTableColumn<BulkRunSummary>[] = [
   {
     id: 'when',
     header: 'Started',
-    width: '11rem',
+    width: '10rem',
     cell: (r) => <Text size="sm">{formatDateTime(new Date(r.createdAt).toISOString())}</Text>,
   },
   {
     id: 'by',
     header: 'Started by',
-    width: 'minmax(9rem, 1fr)',
+    width: 'minmax(8rem, 1fr)',
     cell: (r) => (
       <Text size="sm" truncate>
         {r.startedBy?.name ?? 'Unknown'}
@@ -57,7 +57,7 @@ const columns: readonly DataTableColumn<BulkRunSummary>[] = [
   {
     id: 'action',
     header: 'Action',
-    width: 'minmax(14rem, 2fr)',
+    width: 'minmax(11rem, 2fr)',
     cell: (r) => (
       <Anchor component={Link} to={bulkRunPagePath(r.id)} size="sm" truncate>
         {r.label}
@@ -67,7 +67,7 @@ const columns: readonly DataTableColumn<BulkRunSummary>[] = [
   {
     id: 'status',
     header: 'State',
-    width: '8rem',
+    width: '7.5rem',
     cell: (r) => (
       <Badge variant="light" color={r.status === 'done' ? 'teal' : r.status === 'interrupted' ? 'orange' : 'gray'}>
         {RUN_STATUS_LABELS[r.status]}
@@ -77,14 +77,14 @@ const columns: readonly DataTableColumn<BulkRunSummary>[] = [
   {
     id: 'outcome',
     header: 'Outcome',
-    width: 'minmax(14rem, 2fr)',
+    width: 'minmax(12rem, 2fr)',
     cell: (r) => (
       <Text size="sm" truncate>
         {outcomeLine(r)}
       </Text>
     ),
   },
-  { id: 'undo', header: 'Undo', width: '9rem', cell: (r) => <Text size="sm">{undoCell(r)}</Text> },
+  { id: 'undo', header: 'Undo', width: '9.5rem', cell: (r) => <Text size="sm">{undoCell(r)}</Text> },
 ];
 
 /**
@@ -141,7 +141,7 @@ function BulkRuns() {
           onSelect={(r) => void navigate(bulkRunPagePath(r.id))}
           rowHeight={44}
           height={Math.min(480, 44 * (runs.length + 1) + 8)}
-          minWidth={960}
+          minWidth={900}
           empty={history.isPending ? 'Loading…' : 'No bulk runs yet: select users on Users to start one.'}
         />
       )}

@@ -227,7 +227,8 @@ export function RunPanel({
           rows={data.rows}
           columns={rowColumns}
           getRowId={(r) => r.userId}
-          height={320}
+          // A short run does not leave an empty box; a long one scrolls inside 320 px.
+          height={Math.min(320, 40 * (data.rows.length + 1) + 8)}
           rowHeight={40}
           minWidth={760}
         />
