@@ -57,7 +57,7 @@ const columns: readonly DataTableColumn<BulkRunSummary>[] = [
   {
     id: 'action',
     header: 'Action',
-    width: 'minmax(11rem, 2fr)',
+    width: 'minmax(10rem, 1.5fr)',
     cell: (r) => (
       <Anchor component={Link} to={bulkRunPagePath(r.id)} size="sm" truncate>
         {r.label}
@@ -77,9 +77,9 @@ const columns: readonly DataTableColumn<BulkRunSummary>[] = [
   {
     id: 'outcome',
     header: 'Outcome',
-    width: 'minmax(12rem, 2fr)',
+    width: 'minmax(15rem, 2fr)',
     cell: (r) => (
-      <Text size="sm" truncate>
+      <Text size="sm" truncate title={outcomeLine(r)}>
         {outcomeLine(r)}
       </Text>
     ),

@@ -228,7 +228,7 @@ export function RunPanel({
           columns={rowColumns}
           getRowId={(r) => r.userId}
           // A short run does not leave an empty box; a long one scrolls inside 320 px.
-          height={Math.min(320, 40 * (data.rows.length + 1) + 8)}
+          height={Math.min(320, 40 * (data.rows.length + 1) + 16)}
           rowHeight={40}
           minWidth={760}
         />
