@@ -4,7 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CSRF_HEADER, CSRF_VALUE } from '../shared/bff/protocol';
 import type { ProxySimulator } from '../sim/proxy';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SvcSimOptions, type SvcSimulator } from '../sim/svc';
-import { closeTestBffs, createTestBff, type TestBff, type TestBffOptions } from '../server/test-support/test-bff';
+import {
+  closeTestBffs,
+  createTestBff,
+  signInSession,
+  type TestBff,
+  type TestBffOptions,
+} from '../server/test-support/test-bff';
 import { CookieJar } from './cookie-jar';
 
 export type { SvcSimulator };
@@ -28,6 +34,8 @@ export interface SimServer {
   signInAs: (email: string | null) => void;
   /** The signed-in user's email, or null. */
   signedInAs: () => string | null;
+  /** Signs `email` in from another browser (not the test's page); returns that session's id and cookie. */
+  signInElsewhere: (email: string) => Promise<{ sessionId: string; cookie: string }>;
 }
 
 /** The console's session secret in tests: set, so no secret file is generated in a data directory. */
@@ -186,5 +194,9 @@ export function setupSimServer({
     server,
     signInAs: (email) => browser.signInAs(email),
     signedInAs: () => browser.email,
+    signInElsewhere: async (email) => {
+      const { sessionId, cookie } = await signInSession(getBff(), email);
+      return { sessionId, cookie };
+    },
   };
 }
