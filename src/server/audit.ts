@@ -159,7 +159,8 @@ function peopleAdminTarget(opId: string, p: Record<string, unknown>): AuditTarge
     return { type: 'profile_field', id: null, name };
   }
   if (p.emoji_name !== undefined) return { type: 'emoji', id: null, name: id(p.emoji_name) };
-  if (p.export_id !== undefined || opId === 'exportRealm') return { type: 'data_export', id: id(p.export_id), name: null };
+  if (p.export_id !== undefined || opId === 'exportRealm')
+    return { type: 'data_export', id: id(p.export_id), name: null };
   if (p.playground_id !== undefined) return { type: 'playground', id: id(p.playground_id), name: null };
   if (opId === 'addCodePlayground') return { type: 'playground', id: null, name };
   if (opId === 'createUser') {

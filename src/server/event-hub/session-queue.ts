@@ -14,7 +14,11 @@ import {
 import type { SvcEventBase } from '../../shared/events/svc-events';
 import { applyRealmEvent, realmStateFromRegister, type RealmValue } from './realm-state';
 import { svcOps } from '../../shared/svc/catalog';
-import { realmPlaygroundSchema, realmPlaygroundsEventSchema, type RealmPlayground } from '../../shared/svc/organization-data';
+import {
+  realmPlaygroundSchema,
+  realmPlaygroundsEventSchema,
+  type RealmPlayground,
+} from '../../shared/svc/organization-data';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { isDeadKeyRefusal } from '../upstreams/dead-key';
 import { UpstreamRefusal, type SvcCredentials, type SvcUpstream } from '../upstreams/svc-upstream';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { svcEventBaseSchema } from '../events/svc-events';
+import { FEATURE_LEVELS } from './features';
 import { templateVariables, urlTemplateProblem } from './linkifiers';
 
 /**
@@ -10,13 +11,13 @@ import { templateVariables, urlTemplateProblem } from './linkifiers';
 /** Feature levels of this area (see the API changelog; measured on a level-372 server). */
 export const ORGANIZATION_DATA_LEVELS = {
   /** Code playgrounds themselves. */
-  playgrounds: 49,
+  playgrounds: FEATURE_LEVELS.playgrounds,
   /** `url_template` replaced `url_prefix` when adding a playground. */
-  playgroundUrlTemplate: 196,
+  playgroundUrlTemplate: FEATURE_LEVELS.playgroundUrlTemplate,
   /** `GET /export/realm/consents`. */
-  exportConsents: 295,
+  exportConsents: FEATURE_LEVELS.exportConsents,
   /** `export_type` (public or standard with consent) when requesting and in the records. */
-  exportType: 304,
+  exportType: FEATURE_LEVELS.exportType,
 } as const;
 
 export const EXPORT_TYPES = { public: 1, withConsent: 2 } as const;
@@ -80,7 +81,11 @@ export const realmPlaygroundsEventSchema = svcEventBaseSchema.extend({
 /** The server's MAX_PYGMENTS_LANGUAGE_LENGTH; a longer one gets an HTTP 500 from a level-372 server. */
 export const PYGMENTS_LANGUAGE_MAX = 40;
 
-export const playgroundNameSchema = z.string().trim().min(1, 'Enter a name.').max(200, 'The name is at most 200 characters.');
+export const playgroundNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(200, 'The name is at most 200 characters.');
 
 export const pygmentsLanguageSchema = z
   .string()

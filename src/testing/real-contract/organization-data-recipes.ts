@@ -40,7 +40,13 @@ export const organizationDataRecipes: readonly Recipe[] = [
     // Which exports exist, and how far each got, is the organization's data.
     ignore: ['$.exports[]'],
   },
-  { name: 'getRealmExports as member', op: 'getRealmExports', as: 'member', method: 'GET', path: () => '/export/realm' },
+  {
+    name: 'getRealmExports as member',
+    op: 'getRealmExports',
+    as: 'member',
+    method: 'GET',
+    path: () => '/export/realm',
+  },
   {
     name: 'exportRealm as moderator',
     op: 'exportRealm',

@@ -86,7 +86,11 @@ describe('data exports', () => {
 describe('code playgrounds', () => {
   const add = (params: Record<string, unknown>, as = 'admin@demo.test') =>
     callSim(sim, 'POST', '/realm/playgrounds', { as, params });
-  const good = { name: 'Rust playground', pygments_language: 'Rust', url_template: 'https://play.example/?code={code}' };
+  const good = {
+    name: 'Rust playground',
+    pygments_language: 'Rust',
+    url_template: 'https://play.example/?code={code}',
+  };
 
   it('adds one (trimmed), lists it in the register state and tells everyone; removes it', async () => {
     const res = await add({ ...good, name: '  Rust playground ' });
