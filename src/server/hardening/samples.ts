@@ -75,6 +75,10 @@ function known(sim: SvcSimulator): Record<string, unknown> {
     // A 1×1 PNG.
     file: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     full_name: 'Hardening Sample',
+    export_id: 1,
+    playground_id: 1,
+    pygments_language: 'Python',
+    url_template: 'https://play.example.com/?code={code}',
     password: 'long-enough-1',
   };
 }
