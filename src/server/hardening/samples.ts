@@ -22,6 +22,8 @@ const GENERIC: unknown[] = [
   'add',
   'read',
   'https://example.com/{id}',
+  // A code playground's URL template (the table's `url_template` is a linkifier's).
+  'https://play.example.com/?code={code}',
 ];
 
 /** Field values that make sense against the demo realm (existing IDs), by field name. */
@@ -78,7 +80,6 @@ function known(sim: SvcSimulator): Record<string, unknown> {
     export_id: 1,
     playground_id: 1,
     pygments_language: 'Python',
-    url_template: 'https://play.example.com/?code={code}',
     password: 'long-enough-1',
   };
 }
