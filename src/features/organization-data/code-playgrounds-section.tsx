@@ -4,7 +4,7 @@ import { notify } from '../../client/notify';
 import { useFeature } from '../../client/use-role';
 import { LoadError } from '../../components/load-error';
 import { ServerError } from '../../components/server-error';
-import { expandUrlTemplate } from '../../shared/svc/linkifiers';
+import { expandUrlTemplate } from '../../shared/svc/linkifiers/template';
 import {
   playgroundNameSchema,
   playgroundTemplateProblem,

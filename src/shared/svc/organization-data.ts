@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { svcEventBaseSchema } from '../events/svc-events';
 import { FEATURE_LEVELS } from './features';
-import { templateVariables, urlTemplateProblem } from './linkifiers';
+import { templateVariables, urlTemplateProblem } from './linkifiers/template';
 
 /**
  * Organization data: data exports (`/export/realm*`, `realm_export` events) and code playgrounds
