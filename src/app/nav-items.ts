@@ -36,6 +36,8 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
     items: [
       { to: '/settings/new-user-defaults', label: 'Defaults for new users', audience: 'moderators' },
       { to: '/settings/linkifiers', label: 'Linkifiers', audience: 'moderators' },
+      // The chat server refuses every export and playground change to anyone but administrators.
+      { to: '/settings/data', label: 'Data exports & playgrounds', audience: 'admins' },
       { to: '/audit', label: 'Audit', audience: 'admins' },
     ],
   },

@@ -26,6 +26,7 @@ export const routeModules = {
   '/invitations': () => import('./routes/invitations-route'),
   '/settings/profile-fields': () => import('./routes/profile-fields-route'),
   '/settings/emoji': () => import('./routes/custom-emoji-route'),
+  '/settings/data': () => import('./routes/organization-data-route'),
   '/me/drafts': () => import('./routes/drafts-snippets-route'),
   '/me': () => import('./routes/account-route'),
   '/server': () => import('./routes/server-route'),

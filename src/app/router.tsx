@@ -118,6 +118,10 @@ const router = createBrowserRouter([
         lazy: { Component: async () => (await routeModules['/settings/emoji']()).CustomEmojiRoute },
       },
       {
+        path: 'settings/data',
+        lazy: { Component: async () => (await routeModules['/settings/data']()).OrganizationDataRoute },
+      },
+      {
         path: 'me/drafts',
         lazy: { Component: async () => (await routeModules['/me/drafts']()).DraftsSnippetsRoute },
       },
