@@ -42,7 +42,7 @@ describe('My account', () => {
       expect(env.sim.store.statuses.get(memberId())).toMatchObject({ status_text: 'Deep work', emoji_name: 'car' }),
     );
     const section = screen.getByRole('region', { name: 'My status' });
-    await waitFor(() => expect(section).toHaveTextContent('Current status: :car: Deep work'));
+    await waitFor(() => expect(section).toHaveTextContent('Current status: 🚗 Deep work'));
   });
 
   it('blocks 61 characters with the catalog’s message and shows the server’s emoji refusal verbatim', async () => {
