@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { svc } from '../../../client/svc-client';
 import { svcOps } from '../../../shared/svc/catalog';
 import type { Subscription, SubscriptionPropertyChange } from '../../../shared/svc/ops/account-ops';
-import { applySubscriptionChange } from '../../../shared/svc/subscriptions';
+import { applySubscriptionChange, subscriptionHolds } from '../../../shared/svc/subscriptions';
 import { ownSubscriptionsQueryOptions } from './get-own-subscriptions';
 
 /**
@@ -14,13 +14,6 @@ export type ChangeOutcome =
   | { kind: 'seen'; change: SubscriptionPropertyChange; subscription: Subscription }
   | { kind: 'other'; change: SubscriptionPropertyChange; subscription: Subscription | null }
   | { kind: 'unread'; change: SubscriptionPropertyChange };
-
-function holds(subscription: Subscription, change: SubscriptionPropertyChange): boolean {
-  const actual = (subscription as Record<string, unknown>)[change.property];
-  return typeof actual === 'string' && typeof change.value === 'string'
-    ? actual.toLowerCase() === change.value.toLowerCase()
-    : actual === change.value;
-}
 
 /**
  * Optimistic: the table changes at once and goes back if the server refuses (the caller shows why). An
@@ -40,7 +33,7 @@ export function useUpdateSubscriptionProperty() {
         return { kind: 'unread', change };
       }
       const subscription = subscriptions.find((s) => s.stream_id === change.stream_id) ?? null;
-      return subscription && holds(subscription, change)
+      return subscription && subscriptionHolds(subscription, change)
         ? { kind: 'seen', change, subscription }
         : { kind: 'other', change, subscription };
     },
