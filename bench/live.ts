@@ -4,7 +4,8 @@
  * concurrent SSE clients one BFF process holds, with its memory; and the SPA's JS heap after a navigation
  * loop in the live realm (BENCH_SOAK_MINUTES, default 2; the issue's figure is 30) vs after first load.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium, type Page } from '@playwright/test';
 import { printAll, ratio, recordSection, round, stats, type Row } from './report';
@@ -374,6 +375,16 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
   samples.push(after);
   await page.close();
   const warmSummary = warm?.summary ?? firstSummary;
+  // BENCH_HEAP_DUMP=<dir>: the three summaries as JSON, for a closer look than the top-15 tables.
+  const dumpDir = process.env.BENCH_HEAP_DUMP;
+  if (dumpDir) {
+    mkdirSync(dumpDir, { recursive: true });
+    const dump = (name: string, summary: HeapSummary) =>
+      writeFileSync(join(dumpDir, `${name}.json`), JSON.stringify(Object.fromEntries(summary.groups)));
+    dump('first', firstSummary);
+    dump('warm', warmSummary);
+    dump('after', afterSummary);
+  }
   return {
     first,
     after,
