@@ -14,7 +14,11 @@ export function shellSkeleton(file: string): Plugin {
     name: 'realm-console:shell-skeleton',
     transformIndexHtml(html) {
       if (!html.includes(ROOT)) throw new Error(`shell skeleton: the page has no ${ROOT}`);
-      const skeleton = readFileSync(file, 'utf8').trim();
+      // The source's comment and indentation are for people; every page load carries what is left.
+      const skeleton = readFileSync(file, 'utf8')
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
       return html.replace(ROOT, `${ROOT}\n    ${skeleton}`);
     },
   };
