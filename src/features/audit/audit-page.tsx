@@ -1,4 +1,4 @@
-import { operationLabel } from '../../shared/bff/operation-labels';
+import { operationLabel } from '../../shared/labels';
 import {
   Autocomplete,
   Badge,

@@ -22,13 +22,8 @@ import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
-import {
-  CHANNEL_CREATE_PERMISSION_SETTINGS,
-  CHANNEL_PERMISSION_LABELS,
-  TOPICS_POLICIES,
-  type ChannelCreatePermissionSetting,
-  type TopicsPolicy,
-} from '../../shared/svc/channels';
+import { CHANNEL_CREATE_PERMISSION_SETTINGS, TOPICS_POLICIES, type ChannelCreatePermissionSetting, type TopicsPolicy } from '../../shared/svc/channels';
+import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import type { GroupSettingValue } from '../../shared/svc/group-settings';
 import { useCreateChannel, useSubscribe } from './api/create-channel';
 import { useChannelFolders } from './api/get-channel-folders';

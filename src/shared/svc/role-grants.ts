@@ -1,3 +1,4 @@
+import { systemGroupLabel } from '../labels/roles';
 /**
  * Which realm group settings a role holds, from the settings' values and the system groups: what "who may
  * invite", "who may add emoji" and a new member's permissions are computed from. A setting whose value is a
@@ -15,16 +16,6 @@ const ROLE_SYSTEM_GROUPS: Readonly<Record<number, readonly string[]>> = {
   600: ['role:everyone'],
 };
 
-export const SYSTEM_GROUP_LABELS: Readonly<Record<string, string>> = {
-  'role:owners': 'Owners',
-  'role:administrators': 'Administrators',
-  'role:moderators': 'Moderators',
-  'role:fullmembers': 'Full members',
-  'role:members': 'Members',
-  'role:everyone': 'Everyone, including guests',
-  'role:internet': 'Everyone on the internet',
-  'role:nobody': 'Nobody',
-};
 
 export interface GroupRef {
   id: number;
@@ -70,7 +61,7 @@ export function describeSetting(value: unknown, groups: readonly GroupRef[]): st
   const byId = new Map(groups.map((g) => [g.id, g] as const));
   const nameOf = (id: number) => {
     const group = byId.get(id);
-    return group ? (SYSTEM_GROUP_LABELS[group.name] ?? group.name) : `group ${id}`;
+    return group ? (systemGroupLabel(group.name) ?? group.name) : `group ${id}`;
   };
   if (typeof value === 'number') return nameOf(value);
   const parts = value.direct_subgroups.map(nameOf);
