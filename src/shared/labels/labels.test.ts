@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { svcOps } from '../svc/catalog';
 import {
   botTypeLabel,
   describeParams,
   humanServerMessage,
   operationLabel,
+  outcomeLabel,
   paramLabel,
   paramValue,
+  recordTypeLabel,
+  replicaLabel,
   permissionLabel,
   roleLabel,
   systemGroupLabel,
@@ -93,6 +97,36 @@ describe('the labels dictionary', () => {
       'Status text is too long (limit: 60 characters)',
     );
     expect(humanServerMessage("Emoji 'nosuchemoji' does not exist")).toBeNull();
+    expect(humanServerMessage('Invalid user_id: 7')).toBe('Invalid user: 7');
+    expect(humanServerMessage('Client must pass emoji_name if they pass either emoji_code or reaction_type.')).toBe(
+      'Give an emoji name when you give an emoji code or type.',
+    );
     expect(humanServerMessage("Channel 'general' already exists")).toBeNull();
+  });
+});
+
+describe('audit words', () => {
+  it('names record kinds, outcomes and the console process', () => {
+    expect(recordTypeLabel('profile_field')).toBe('Profile field');
+    expect(recordTypeLabel('channel-folder')).toBe('Channel folder');
+    expect(outcomeLabel('success')).toBe('Done');
+    expect(outcomeLabel('error')).toBe('Refused');
+    expect(replicaLabel('vm:8974')).toBe('vm, process 8974');
+    expect(replicaLabel('replica-a')).toBe('replica-a');
+    expect(describeParams({ content: 'x'.repeat(200) }, 20)).toBe(`Content: “${'x'.repeat(18)}…`);
+  });
+});
+
+describe('every operation the console can record', () => {
+  it('has a name: each chat operation that changes something, each proxy change', () => {
+    const unnamed = Object.values(svcOps)
+      .filter((op) => op.method !== 'GET')
+      // Sign-in, the event queue and the description preview are never recorded as a change.
+      .filter((op) => !['fetchApiKey', 'registerQueue', 'deleteQueue', 'renderMessage'].includes(op.id))
+      .map((op) => op.id)
+      .filter((id) => operationLabel(id) === id);
+    expect(unnamed).toEqual([]);
+    for (const name of ['publicApi.createRoute', 'publicApi.updateRoute', 'publicApi.deleteRoute'])
+      expect(operationLabel(`proxy.${name}`)).not.toContain('.');
   });
 });

@@ -111,9 +111,15 @@ export function paramValue(name: string, value: unknown): string {
   return plainValue(value);
 }
 
-/** Every parameter on one line, each named and valued in words: `Role: Moderator · User: #12`. */
-export function describeParams(params: Readonly<Record<string, unknown>>): string {
+/**
+ * Every parameter on one line, each named and valued in words: `Role: Moderator · User: #12`. With `maxValue`,
+ * a long value is cut there (a one-line summary; the full text is shown elsewhere).
+ */
+export function describeParams(params: Readonly<Record<string, unknown>>, maxValue = Infinity): string {
   return Object.entries(params)
-    .map(([name, value]) => `${paramLabel(name)}: ${paramValue(name, value)}`)
+    .map(([name, value]) => {
+      const text = paramValue(name, value);
+      return `${paramLabel(name)}: ${text.length > maxValue ? `${text.slice(0, maxValue - 1)}…` : text}`;
+    })
     .join(' · ');
 }
