@@ -28,6 +28,7 @@ import { filterQueryString } from './filter-query';
 import { useAuditSearch } from './use-audit-search';
 import { useRole } from '../../client/use-role';
 import { RoleRefusal } from '../../components/role-refusal';
+import { CollapsibleFilters } from '../../components/collapsible-filters';
 
 const OUTCOME_COLORS: Record<AuditEntry['outcome'], string> = {
   success: 'teal',
@@ -228,62 +229,66 @@ function AuditLog() {
           onChange={(e) => search.setText('actor', e.currentTarget.value)}
           w={200}
         />
-        <Select
-          label="Operation"
-          placeholder="Any"
-          searchable
-          clearable
-          data={operationChoices(operations.data ?? [], f.operation)}
-          value={f.operation ?? null}
-          onChange={(value) => search.set('operation', value)}
-          w={220}
-        />
-        <Select
-          label="Target type"
-          placeholder="Any"
-          clearable
-          data={auditTargetTypes.map((t) => ({ value: t, label: recordTypeLabel(t) }))}
-          value={f.targetType ?? null}
-          onChange={(value) => search.set('targetType', value)}
-          w={140}
-        />
-        <TextInput
-          label="Target"
-          placeholder="ID or name"
-          value={f.target ?? ''}
-          onChange={(e) => search.setText('target', e.currentTarget.value)}
-          w={180}
-        />
-        <Select
-          label="Outcome"
-          placeholder="Any"
-          clearable
-          data={auditOutcomes.map((o) => ({ value: o, label: outcomeLabel(o) }))}
-          value={f.outcome ?? null}
-          onChange={(value) => search.set('outcome', value)}
-          w={130}
-        />
-        <TextInput
-          type="datetime-local"
-          label="From"
-          value={toLocalInput(f.from)}
-          onChange={(e) => search.set('from', fromLocalInput(e.currentTarget.value))}
-          w={200}
-        />
-        <TextInput
-          type="datetime-local"
-          label="To"
-          // The range is empty when it ends before it starts: said on the field, not as "No entries match".
-          error={
-            f.from && f.to && Date.parse(f.to) < Date.parse(f.from) ? 'Before “From”: no entry can match' : undefined
-          }
-          value={toLocalInput(f.to)}
-          onChange={(e) => search.set('to', fromLocalInput(e.currentTarget.value))}
-          w={200}
-        />
-        <Button variant="subtle" onClick={search.clear} disabled={!exportQuery}>
-          Clear filters
-        </Button>
+        <CollapsibleFilters
+          active={[f.operation, f.targetType, f.target, f.outcome, f.from, f.to].filter((v) => v !== undefined).length}
+        >
+          <Select
+            label="Operation"
+            placeholder="Any"
+            searchable
+            clearable
+            data={operationChoices(operations.data ?? [], f.operation)}
+            value={f.operation ?? null}
+            onChange={(value) => search.set('operation', value)}
+            w={220}
+          />
+          <Select
+            label="Target type"
+            placeholder="Any"
+            clearable
+            data={auditTargetTypes.map((t) => ({ value: t, label: recordTypeLabel(t) }))}
+            value={f.targetType ?? null}
+            onChange={(value) => search.set('targetType', value)}
+            w={140}
+          />
+          <TextInput
+            label="Target"
+            placeholder="ID or name"
+            value={f.target ?? ''}
+            onChange={(e) => search.setText('target', e.currentTarget.value)}
+            w={180}
+          />
+          <Select
+            label="Outcome"
+            placeholder="Any"
+            clearable
+            data={auditOutcomes.map((o) => ({ value: o, label: outcomeLabel(o) }))}
+            value={f.outcome ?? null}
+            onChange={(value) => search.set('outcome', value)}
+            w={130}
+          />
+          <TextInput
+            type="datetime-local"
+            label="From"
+            value={toLocalInput(f.from)}
+            onChange={(e) => search.set('from', fromLocalInput(e.currentTarget.value))}
+            w={200}
+          />
+          <TextInput
+            type="datetime-local"
+            label="To"
+            // The range is empty when it ends before it starts: said on the field, not as "No entries match".
+            error={
+              f.from && f.to && Date.parse(f.to) < Date.parse(f.from) ? 'Before “From”: no entry can match' : undefined
+            }
+            value={toLocalInput(f.to)}
+            onChange={(e) => search.set('to', fromLocalInput(e.currentTarget.value))}
+            w={200}
+          />
+          <Button variant="subtle" onClick={search.clear} disabled={!exportQuery}>
+            Clear filters
+          </Button>
+        </CollapsibleFilters>
       </Group>
 
       <Group justify="space-between" gap="xs" mih={24}>
