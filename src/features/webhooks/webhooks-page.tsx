@@ -81,7 +81,7 @@ function WebhookEndpoints() {
                       variant="light"
                       disabled={!bot.isActive}
                       onClick={() => setCreating({ botId: bot.userId })}
-                      aria-label={`Add an endpoint for ${bot.fullName}`}
+                      aria-label={`Add endpoint for ${bot.fullName}`}
                     >
                       Add endpoint
                     </Button>
