@@ -51,7 +51,7 @@ test('the audit names the operation, the role and the console process in words, 
     await expect(page.getByRole('option', { name: 'Edit user' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'updateUser' })).toHaveCount(0);
   } finally {
-    await simCall('admin@demo.test', 'PATCH', `/users/${user!.user_id}`, { role: 400 });
+    await simCall('admin@demo.test', 'PATCH', `/users/${user!.user_id}`, { role: '400' });
   }
 });
 

@@ -20,7 +20,12 @@ import { useSession } from '../../client/session';
 import { useRole } from '../../client/use-role';
 import { describeGroupSetting, GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
-import { CHANNEL_PERMISSION_SETTINGS, CHANNEL_SETTINGS_LEVELS, channelLevelGate, type Channel } from '../../shared/svc/channels';
+import {
+  CHANNEL_PERMISSION_SETTINGS,
+  CHANNEL_SETTINGS_LEVELS,
+  channelLevelGate,
+  type Channel,
+} from '../../shared/svc/channels';
 import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import { useChannelFolders } from './api/get-channel-folders';
 import { useChannelsRealm } from './api/get-realm-state';

@@ -1,8 +1,4 @@
-import {
-  CHANNEL_PERMISSION_LABELS,
-  USER_GROUP_PERMISSION_LABELS,
-  permissionLabel,
-} from '../../shared/labels';
+import { CHANNEL_PERMISSION_LABELS, USER_GROUP_PERMISSION_LABELS, permissionLabel } from '../../shared/labels';
 import { CHANNEL_PERMISSION_SETTINGS, type Channel } from '../../shared/svc/channels';
 import type { GroupSettingValue } from '../../shared/svc/group-settings';
 import {

@@ -38,7 +38,6 @@ export const SYSTEM_GROUP_NAMES = [
 ] as const;
 export type SystemGroupName = (typeof SYSTEM_GROUP_NAMES)[number];
 
-
 /** What people read for a group's name: system groups by their plain meaning, others as named. */
 export function groupDisplayName(group: { name: string; is_system_group?: boolean }): string {
   return group.is_system_group ? (systemGroupLabel(group.name) ?? group.name) : group.name;

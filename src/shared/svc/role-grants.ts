@@ -1,9 +1,10 @@
-import { systemGroupLabel } from '../labels/roles';
 /**
  * Which realm group settings a role holds, from the settings' values and the system groups: what "who may
  * invite", "who may add emoji" and a new member's permissions are computed from. A setting whose value is a
  * set of groups and people grants the role when one of its subgroups is a system group the role is in.
  */
+
+import { systemGroupLabel } from '../labels/roles';
 
 type SettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
 
@@ -15,7 +16,6 @@ const ROLE_SYSTEM_GROUPS: Readonly<Record<number, readonly string[]>> = {
   400: ['role:fullmembers', 'role:members', 'role:everyone'],
   600: ['role:everyone'],
 };
-
 
 export interface GroupRef {
   id: number;
