@@ -75,10 +75,10 @@ test('a deactivation with a comment shows in the Audit page, filters by actor, e
     await page.goto('/audit');
     const row = page.getByRole('row', { name: new RegExp(comment) });
     await expect(row).toBeVisible();
-    await expect(row).toContainText('deactivateUser');
+    await expect(row).toContainText('Deactivate user');
     await expect(row).toContainText('admin@demo.test');
     await expect(row).toContainText(user!.full_name);
-    await expect(row).toContainText('success');
+    await expect(row).toContainText('Done');
 
     // Filter by actor: kept in the URL; someone else's view does not hold the row.
     await page.getByLabel('Actor').fill('owner@demo.test');
@@ -106,7 +106,7 @@ test('a deactivation with a comment shows in the Audit page, filters by actor, e
     await bffMutate(page, baseURL!, 'POST', `/bff/svc/users/${user!.user_id}/reactivate`);
     await expect(
       page.getByRole('row', {
-        name: new RegExp(`reactivateUser.*${user!.full_name}|${user!.full_name}.*reactivateUser`),
+        name: new RegExp(`Reactivate user.*${user!.full_name}|${user!.full_name}.*Reactivate user`),
       }),
     ).toBeVisible({ timeout: 10_000 });
   } finally {

@@ -182,7 +182,7 @@ test('past runs: found again from the audit and the Bulk runs page, named as the
   await page.goto('/audit');
   await page.getByLabel('Target', { exact: true }).fill(first!.full_name);
   const entry = page.getByRole('row', { name: new RegExp(first!.full_name) }).first();
-  await expect(entry).toContainText('success');
+  await expect(entry).toContainText('Done');
   await entry.getByRole('link', { name: 'Bulk run' }).click();
   await expect(page).toHaveURL(/\/users\/bulk-runs\/[0-9a-f-]+$/);
   const panel = page.getByRole('region', { name: 'Bulk run' });

@@ -54,7 +54,7 @@ test('an admin corrects a person’s name and profile fields, and the change is 
 
     await page.goto('/audit');
     const row = page.getByRole('row', { name: /Edit user/ }).first();
-    await expect(row).toContainText('updateUser');
+    await expect(row).toContainText('Done');
     await expect(row).toContainText(`#${before.user_id}`);
   } finally {
     await simCall('admin@demo.test', 'PATCH', `/users/${before.user_id}`, {

@@ -32,7 +32,7 @@ test('a notification refused for a wrong token is listed in the inspector with t
   const cards = page.getByRole('region', { name: `Endpoint for ${BOT_NAME}` });
   const before = await cards.count();
   // The administrator pasted a token that is not the bot's.
-  await page.getByRole('button', { name: `Add an endpoint for ${BOT_NAME}` }).click();
+  await page.getByRole('button', { name: `Add endpoint for ${BOT_NAME}` }).click();
   const modal = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
   await modal.getByLabel('Bot token').fill('NotTheBotsToken123');
   await modal.getByRole('button', { name: 'Create endpoint' }).click();
@@ -79,7 +79,7 @@ test('in the demo, one click points the bot at the console and a test message sh
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Outgoing webhooks', level: 2 })).toBeVisible();
 
-    await page.getByRole('button', { name: `Connect ${BOT_NAME} to this console (demo)` }).click();
+    await page.getByRole('button', { name: `Connect (demo) ${BOT_NAME}` }).click();
     await expect(page.getByRole('status').filter({ hasText: 'now sends its notifications' })).toBeVisible();
     const card = page.getByRole('region', { name: `Endpoint for ${BOT_NAME}` });
     await expect(card).toHaveCount(1);

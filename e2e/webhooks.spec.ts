@@ -33,7 +33,7 @@ test('an admin registers an endpoint for the outgoing-webhook bot and watches a 
   const cards = page.getByRole('region', { name: `Endpoint for ${BOT_NAME}` });
   const before = await cards.count();
 
-  await bots.getByRole('button', { name: `Add an endpoint for ${BOT_NAME}` }).click();
+  await bots.getByRole('button', { name: `Add endpoint for ${BOT_NAME}` }).click();
   const modal = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
   await modal.getByLabel('Bot token').fill(token);
   await modal.getByRole('button', { name: 'Create endpoint' }).click();

@@ -83,7 +83,7 @@ test('bulk deactivation of two throwaway users, found again on Bulk runs and fro
     await navigate(page, 'Audit');
     await page.getByLabel('Target', { exact: true }).fill(second.full_name);
     const entry = page.getByRole('row', { name: new RegExp(second.full_name) }).first();
-    await expect(entry).toContainText('success');
+    await expect(entry).toContainText('Done');
     await entry.getByRole('link', { name: 'Bulk run' }).click();
     await expect(page).toHaveURL(/\/users\/bulk-runs\/[0-9a-f-]+$/);
     await expect(panel.getByRole('heading', { name: 'Deactivate 2 users' })).toBeVisible();

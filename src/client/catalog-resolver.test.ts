@@ -15,3 +15,12 @@ describe('catalogResolver', () => {
     expect(built).toBe(1);
   });
 });
+
+describe('catalogResolver messages', () => {
+  it('puts a message that names a parameter by its API name in words', () => {
+    const validate = catalogResolver(() =>
+      z.object({ status_text: z.string().max(3, 'status_text is too long (limit: 3 characters)') }),
+    );
+    expect(validate({ status_text: 'abcd' })).toEqual({ status_text: 'Status text is too long (limit: 3 characters)' });
+  });
+});

@@ -16,11 +16,14 @@ interface LabelledChoiceProps<T extends string> {
 export function LabelledChoice<T extends string>({ label, data, value, onChange }: LabelledChoiceProps<T>) {
   const id = useId();
   return (
-    <Stack gap={2}>
+    // Never wider than the screen: on a phone a long set of choices scrolls sideways inside its own box.
+    <Stack gap={2} maw="100%">
       <Input.Label labelElement="div" id={id}>
         {label}
       </Input.Label>
-      <SegmentedControl<T> aria-labelledby={id} data={[...data]} value={value} onChange={onChange} />
+      <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <SegmentedControl<T> aria-labelledby={id} data={[...data]} value={value} onChange={onChange} />
+      </div>
     </Stack>
   );
 }

@@ -50,7 +50,7 @@ describe('My account', () => {
     const text = within(form).getByLabelText('Status text');
     await view.user.click(text);
     await view.user.paste('x'.repeat(61));
-    expect(within(form).getByText('status_text is too long (limit: 60 characters)')).toBeInTheDocument();
+    expect(within(form).getByText('Status text is too long (limit: 60 characters)')).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Save my status' })).toBeDisabled();
 
     await view.user.clear(text);

@@ -102,6 +102,7 @@ export function SubscriptionsSection() {
             size="xs"
             w={120}
             aria-label={`Color for #${s.name}`}
+            eyeDropperButtonProps={{ 'aria-label': `Pick the color for #${s.name} from the screen` }}
             format="hex"
             defaultValue={s.color}
             onChangeEnd={(color) => {

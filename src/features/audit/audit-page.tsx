@@ -1,20 +1,7 @@
-import { operationLabel } from '../../shared/bff/operation-labels';
-import {
-  Autocomplete,
-  Badge,
-  Button,
-  Code,
-  Drawer,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Code, Drawer, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, type ReactNode } from 'react';
+import classes from './audit-page.module.css';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
 import {
@@ -24,15 +11,25 @@ import {
   type AuditEntry,
   type AuditFilter,
 } from '../../shared/bff/audit';
-import { roleLabel } from '../../shared/svc/roles';
+import {
+  describeParams,
+  operationLabel,
+  outcomeLabel,
+  paramLabel,
+  paramValue,
+  recordTypeLabel,
+  replicaLabel,
+  roleLabel,
+} from '../../shared/labels';
 import { useAudit } from './api/get-audit';
 import { useAuditOperations } from './api/get-audit-operations';
 import { BulkRunLink, bulkRunIdOf } from './bulk-run-link';
-import { describeParams, describeTarget } from './describe-entry';
+import { describeTarget } from './describe-entry';
 import { filterQueryString } from './filter-query';
 import { useAuditSearch } from './use-audit-search';
 import { useRole } from '../../client/use-role';
 import { RoleRefusal } from '../../components/role-refusal';
+import { CollapsibleFilters } from '../../components/collapsible-filters';
 
 const OUTCOME_COLORS: Record<AuditEntry['outcome'], string> = {
   success: 'teal',
@@ -58,10 +55,19 @@ function fromLocalInput(value: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
+/** The recorded operations by name, sorted as read; one in the URL that was never recorded stays choosable. */
+function operationChoices(ids: readonly string[], current: string | undefined) {
+  const all = current && !ids.includes(current) ? [...ids, current] : ids;
+  // A shared link may name several (`updateChannel,archiveChannel`): each by name.
+  return all
+    .map((id) => ({ value: id, label: id.split(',').map(operationLabel).join(', ') }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
 function OutcomeBadge({ entry }: { entry: AuditEntry }) {
   return (
     <Badge variant="light" color={OUTCOME_COLORS[entry.outcome]} title={entry.error?.msg}>
-      {entry.outcome === 'error' ? (entry.error?.code ?? 'error') : entry.outcome}
+      {outcomeLabel(entry.outcome)}
     </Badge>
   );
 }
@@ -83,14 +89,8 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
     header: 'Operation',
     width: 'minmax(10rem, 1fr)',
     cell: (e) => (
-      <Text size="sm" truncate title={e.operation}>
+      <Text size="sm" truncate title={operationLabel(e.operation)}>
         {operationLabel(e.operation)}
-        {operationLabel(e.operation) !== e.operation ? (
-          <Text span size="xs" c="dimmed" ff="monospace">
-            {' '}
-            {e.operation}
-          </Text>
-        ) : null}
       </Text>
     ),
   },
@@ -99,7 +99,7 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
     header: 'Target',
     width: 'minmax(10rem, 1.5fr)',
     cell: (e) => (
-      <Text size="sm" truncate>
+      <Text size="sm" truncate title={describeTarget(e.target)}>
         {describeTarget(e.target)}
       </Text>
     ),
@@ -109,19 +109,21 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
     id: 'details',
     header: 'Details',
     width: 'minmax(14rem, 3fr)',
-    cell: (e) => (
-      <Text size="sm" c="dimmed" truncate>
-        {bulkRunIdOf(e.params) ? (
-          <>
-            <BulkRunLink params={e.params}>Bulk run</BulkRunLink>
-            {' · '}
-          </>
-        ) : null}
-        {e.error ? `${e.error.msg} · ` : ''}
-        {e.note ? `${e.note} · ` : ''}
-        {describeParams(e.params)}
-      </Text>
-    ),
+    cell: (e) => {
+      // One line in the table (the whole of it on hover and in the entry's panel).
+      const text = [e.error?.msg, e.note, describeParams(e.params, 60)].filter(Boolean).join(' · ');
+      return (
+        <Text size="sm" c="dimmed" truncate title={text}>
+          {bulkRunIdOf(e.params) ? (
+            <>
+              <BulkRunLink params={e.params}>Bulk run</BulkRunLink>
+              {' · '}
+            </>
+          ) : null}
+          {text}
+        </Text>
+      );
+    },
   },
 ];
 
@@ -135,13 +137,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
         entry.actor.role !== null ? ` · ${roleLabel(entry.actor.role)}` : ''
       }`,
     ],
-    [
-      'Operation',
-      <span key="op">
-        {operationLabel(entry.operation)} <Code>{entry.operation}</Code>
-      </span>,
-    ],
-    ['Area', entry.area],
+    ['Operation', operationLabel(entry.operation)],
     ['Target', describeTarget(entry.target)],
     ['Outcome', <OutcomeBadge key="outcome" entry={entry} />],
     ['Server message', entry.error?.msg ?? '—'],
@@ -156,9 +152,10 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
           ],
         ] as [string, ReactNode][])
       : []),
-    ['Request id', <Code key="rid">{entry.requestId}</Code>],
-    ['Console process', entry.replica],
+    ['Request ID', <Code key="rid">{entry.requestId}</Code>],
+    ['Console process', replicaLabel(entry.replica)],
   ];
+  const params = Object.entries(entry.params);
   return (
     <Stack gap="md">
       <Table>
@@ -171,11 +168,31 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
           ))}
         </Table.Tbody>
       </Table>
+      {params.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="audit-entry-params">
+            What was sent (secrets left out)
+          </Text>
+          <Table aria-labelledby="audit-entry-params">
+            <Table.Tbody>
+              {params.map(([name, value]) => (
+                <Table.Tr key={name}>
+                  <Table.Th w={200}>{paramLabel(name)}</Table.Th>
+                  <Table.Td className={classes.wrap}>{paramValue(name, value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
       <Stack gap={4}>
         <Text size="sm" fw={500}>
-          Parameters (redacted)
+          As recorded
         </Text>
-        <Code block>{JSON.stringify(entry.params, null, 2)}</Code>
+        {/* Wrapped, never cut: a long value stays readable in full. */}
+        <Code block className={classes.wrap}>
+          {JSON.stringify({ operation: entry.operation, area: entry.area, params: entry.params }, null, 2)}
+        </Code>
       </Stack>
     </Stack>
   );
@@ -229,60 +246,66 @@ function AuditLog() {
           onChange={(e) => search.setText('actor', e.currentTarget.value)}
           w={200}
         />
-        <Autocomplete
-          label="Operation"
-          placeholder="e.g. deactivateUser"
-          data={operations.data ?? []}
-          value={f.operation ?? ''}
-          onChange={(value) => search.setText('operation', value)}
-          w={200}
-        />
-        <Select
-          label="Target type"
-          placeholder="Any"
-          clearable
-          data={auditTargetTypes.map((t) => ({ value: t, label: t }))}
-          value={f.targetType ?? null}
-          onChange={(value) => search.set('targetType', value)}
-          w={140}
-        />
-        <TextInput
-          label="Target"
-          placeholder="ID or name"
-          value={f.target ?? ''}
-          onChange={(e) => search.setText('target', e.currentTarget.value)}
-          w={180}
-        />
-        <Select
-          label="Outcome"
-          placeholder="Any"
-          clearable
-          data={auditOutcomes.map((o) => ({ value: o, label: o }))}
-          value={f.outcome ?? null}
-          onChange={(value) => search.set('outcome', value)}
-          w={130}
-        />
-        <TextInput
-          type="datetime-local"
-          label="From"
-          value={toLocalInput(f.from)}
-          onChange={(e) => search.set('from', fromLocalInput(e.currentTarget.value))}
-          w={200}
-        />
-        <TextInput
-          type="datetime-local"
-          label="To"
-          // The range is empty when it ends before it starts: said on the field, not as "No entries match".
-          error={
-            f.from && f.to && Date.parse(f.to) < Date.parse(f.from) ? 'Before “From”: no entry can match' : undefined
-          }
-          value={toLocalInput(f.to)}
-          onChange={(e) => search.set('to', fromLocalInput(e.currentTarget.value))}
-          w={200}
-        />
-        <Button variant="subtle" onClick={search.clear} disabled={!exportQuery}>
-          Clear filters
-        </Button>
+        <CollapsibleFilters
+          active={[f.operation, f.targetType, f.target, f.outcome, f.from, f.to].filter((v) => v !== undefined).length}
+        >
+          <Select
+            label="Operation"
+            placeholder="Any"
+            searchable
+            clearable
+            data={operationChoices(operations.data ?? [], f.operation)}
+            value={f.operation ?? null}
+            onChange={(value) => search.set('operation', value)}
+            w={220}
+          />
+          <Select
+            label="Target type"
+            placeholder="Any"
+            clearable
+            data={auditTargetTypes.map((t) => ({ value: t, label: recordTypeLabel(t) }))}
+            value={f.targetType ?? null}
+            onChange={(value) => search.set('targetType', value)}
+            w={140}
+          />
+          <TextInput
+            label="Target"
+            placeholder="ID or name"
+            value={f.target ?? ''}
+            onChange={(e) => search.setText('target', e.currentTarget.value)}
+            w={180}
+          />
+          <Select
+            label="Outcome"
+            placeholder="Any"
+            clearable
+            data={auditOutcomes.map((o) => ({ value: o, label: outcomeLabel(o) }))}
+            value={f.outcome ?? null}
+            onChange={(value) => search.set('outcome', value)}
+            w={130}
+          />
+          <TextInput
+            type="datetime-local"
+            label="From"
+            value={toLocalInput(f.from)}
+            onChange={(e) => search.set('from', fromLocalInput(e.currentTarget.value))}
+            w={200}
+          />
+          <TextInput
+            type="datetime-local"
+            label="To"
+            // The range is empty when it ends before it starts: said on the field, not as "No entries match".
+            error={
+              f.from && f.to && Date.parse(f.to) < Date.parse(f.from) ? 'Before “From”: no entry can match' : undefined
+            }
+            value={toLocalInput(f.to)}
+            onChange={(e) => search.set('to', fromLocalInput(e.currentTarget.value))}
+            w={200}
+          />
+          <Button variant="subtle" onClick={search.clear} disabled={!exportQuery}>
+            Clear filters
+          </Button>
+        </CollapsibleFilters>
       </Group>
 
       <Group justify="space-between" gap="xs" mih={24}>
@@ -326,7 +349,7 @@ function AuditLog() {
         onClose={() => search.select(null)}
         position="right"
         size="lg"
-        title={selected ? `${selected.operation} · ${formatTime(selected.at)}` : ''}
+        title={selected ? `${operationLabel(selected.operation)} · ${formatTime(selected.at)}` : ''}
         closeButtonProps={{ 'aria-label': 'Close entry details' }}
       >
         {selected && <EntryDetails entry={selected} />}

@@ -1,7 +1,8 @@
 import { Alert, Box, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { sanitizeHtml } from '../../client/sanitize-html';
 import { describeGroupSetting } from '../../components/group-setting-picker';
-import { CHANNEL_PERMISSION_LABELS, CHANNEL_PERMISSION_SETTINGS, type Channel } from '../../shared/svc/channels';
+import { CHANNEL_PERMISSION_SETTINGS, type Channel } from '../../shared/svc/channels';
+import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import { useChannelFolders } from './api/get-channel-folders';
 import { useChannelsRealm } from './api/get-realm-state';
 import { describeRetention, describeTopicsPolicy } from './describe-settings';

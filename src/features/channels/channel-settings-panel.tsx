@@ -21,12 +21,12 @@ import { useRole } from '../../client/use-role';
 import { describeGroupSetting, GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
 import {
-  CHANNEL_PERMISSION_LABELS,
   CHANNEL_PERMISSION_SETTINGS,
   CHANNEL_SETTINGS_LEVELS,
   channelLevelGate,
   type Channel,
 } from '../../shared/svc/channels';
+import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import { useChannelFolders } from './api/get-channel-folders';
 import { useChannelsRealm } from './api/get-realm-state';
 import { useDefaultChannels } from './api/default-channels';

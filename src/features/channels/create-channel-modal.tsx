@@ -22,13 +22,14 @@ import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
+import { ApiError, errorMessage } from '../../client/api-error';
 import {
   CHANNEL_CREATE_PERMISSION_SETTINGS,
-  CHANNEL_PERMISSION_LABELS,
   TOPICS_POLICIES,
   type ChannelCreatePermissionSetting,
   type TopicsPolicy,
 } from '../../shared/svc/channels';
+import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import type { GroupSettingValue } from '../../shared/svc/group-settings';
 import { useCreateChannel, useSubscribe } from './api/create-channel';
 import { useChannelFolders } from './api/get-channel-folders';
@@ -70,6 +71,14 @@ export function CreateChannelModal({ opened, onClose, onCreated }: CreateChannel
 
 const TOPICS_POLICY_OPTIONS = TOPICS_POLICIES.map((value) => ({ value, label: TOPICS_POLICY_TEXT[value] }));
 
+/** The server refused the channel's name itself: `CHANNEL_ALREADY_EXISTS`, or a message about the name. */
+function isNameRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === 'CHANNEL_ALREADY_EXISTS' || /channel name|already exists/i.test(error.envelope.msg))
+  );
+}
+
 function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | null) => void; onCancel: () => void }) {
   const { user, isAdmin } = useRole();
   const level = useFeatureLevel();
@@ -107,8 +116,15 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
       notify('success', 'create-channel', 'Channel created', `#${name} was created.`);
       onCreated(id);
     };
-    if (method.method === 'create') create.mutate(toCreateParams(v), { onSuccess: (r) => done(r.id) });
-    else subscribe.mutate(toLegacySubscribeParams(v), { onSuccess: () => done(null) });
+    // A refusal of the name (taken, too long, not allowed) goes on the Name field, at the top of this long
+    // form, with the focus there; the server's words verbatim.
+    const onError = (error: unknown) => {
+      if (!isNameRefusal(error)) return;
+      form.setFieldError('name', errorMessage(error));
+      form.getInputNode('name')?.focus();
+    };
+    if (method.method === 'create') create.mutate(toCreateParams(v), { onSuccess: (r) => done(r.id), onError });
+    else subscribe.mutate(toLegacySubscribeParams(v), { onSuccess: () => done(null), onError });
   });
 
   const setPermission = (name: ChannelCreatePermissionSetting, value: GroupSettingValue | undefined) =>
@@ -268,7 +284,9 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
           </Stack>
         ) : null}
 
-        <ServerError error={mutation.error} title="The channel was not created" />
+        {isNameRefusal(mutation.error) ? null : (
+          <ServerError error={mutation.error} title="The channel was not created" />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -122,6 +122,7 @@ function SettingsForm({ channel, subscription }: { channel: Channel; subscriptio
     <Stack gap="sm" maw={480}>
       <ColorInput
         label="Color"
+        eyeDropperButtonProps={{ 'aria-label': 'Pick the color from the screen' }}
         value={draft.color}
         onChange={(color) => setDraft((d) => ({ ...d, color }))}
         format="hex"

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, Title, type BadgeProps } from '@mantine/core';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { ListStatus } from '../../components/list-status';
@@ -6,13 +6,24 @@ import { countOf } from '../../client/count-of';
 import { useProxyCerts } from './api/get-certs';
 import { isNotConfigured } from './api/get-overview';
 import { AdminsOnly, isKeyRefusal, MissingScope, NotConfigured } from './area-states';
-import { expiryOf, EXPIRY_WARNING_DAYS, statusColor } from './cert-expiry';
+import { expiryOf, EXPIRY_WARNING_DAYS, statusColor, type Expiry } from './cert-expiry';
 
 const TITLE = 'Proxy certificates';
 
 function when(value: Date | null | undefined): string {
   return value ? value.toLocaleDateString() : '—';
 }
+
+/**
+ * A warning stands out (filled), in shades whose text keeps a 4.5:1 contrast (axe): black on orange, white on
+ * dark red; white on the usual orange or red does not.
+ */
+const EXPIRY_BADGES: Record<Expiry['color'], BadgeProps> = {
+  teal: { color: 'teal', variant: 'light' },
+  gray: { color: 'gray', variant: 'light' },
+  orange: { color: 'orange.6', variant: 'filled', c: 'black' },
+  red: { color: 'red.9', variant: 'filled', c: 'white' },
+};
 
 /** The dashboard's certificates (`publicApi.certs`, scope certs:read), with a warning ahead of each expiry. */
 export function ProxyCertsPage() {
@@ -102,9 +113,7 @@ function CertsArea() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm">{when(cert.expiresAt)}</Text>
-                      <Badge color={expiry.color} variant={expiry.color === 'teal' ? 'light' : 'filled'}>
-                        {expiry.label}
-                      </Badge>
+                      <Badge {...EXPIRY_BADGES[expiry.color]}>{expiry.label}</Badge>
                     </Group>
                   </Table.Td>
                   <Table.Td>

@@ -61,7 +61,8 @@ function LiveBadge({ record }: { record: RouteRecord | undefined }) {
         {live.label}
       </Badge>
       {record.maintenanceMode ? (
-        <Badge color="yellow" variant="outline">
+        // Filled, with text in the colour of most contrast: yellow on white is unreadable (axe: colour contrast).
+        <Badge color="yellow" variant="filled" autoContrast>
           Maintenance
         </Badge>
       ) : null}

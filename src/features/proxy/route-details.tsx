@@ -21,6 +21,7 @@ import { useProxyRoute } from './api/get-route';
 import { liveStateOf } from './live-state';
 import { lbLabel, tlsLabel } from './route-form';
 import { useRouteToggle } from './use-route-toggle';
+import { paramLabel } from '../../shared/labels';
 import { announceWrite, forgetWrite, useLastWrite, type WriteNotice } from './write-outcome';
 
 interface RouteDetailsDrawerProps {
@@ -156,7 +157,7 @@ export function RouteDetailsDrawer({ routeId, listed, loading, onClose, onEdit }
             <Table withRowBorders={false} verticalSpacing={4} aria-label="Other fields">
               <Table.Tbody>
                 {unknownRouteFields(route).map(([key, value]) => (
-                  <Field key={key} label={key}>
+                  <Field key={key} label={paramLabel(key)}>
                     {rawValue(value)}
                   </Field>
                 ))}

@@ -1,5 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { memo } from 'react';
+import { CollapsibleFilters } from '../../components/collapsible-filters';
 import { LabelledChoice } from '../../components/labelled-choice';
 import { STATUS_FILTERS, type StatusFilter } from './use-topics-search';
 
@@ -43,17 +44,19 @@ export const TopicFilters = memo(function TopicFilters({
         onChange={(e) => onQuery(e.currentTarget.value)}
         w={240}
       />
-      <Select
-        label="Channel"
-        placeholder="All channels"
-        data={channelOptions}
-        value={channelFilter === null ? null : String(channelFilter)}
-        onChange={(value) => onChannelFilter(value === null ? null : Number(value))}
-        clearable
-        searchable
-        w={220}
-      />
-      <LabelledChoice<StatusFilter> label="Status" data={STATUS_OPTIONS} value={status} onChange={onStatus} />
+      <CollapsibleFilters active={(channelFilter === null ? 0 : 1) + (status === 'unresolved' ? 0 : 1)}>
+        <Select
+          label="Channel"
+          placeholder="All channels"
+          data={channelOptions}
+          value={channelFilter === null ? null : String(channelFilter)}
+          onChange={(value) => onChannelFilter(value === null ? null : Number(value))}
+          clearable
+          searchable
+          w={220}
+        />
+        <LabelledChoice<StatusFilter> label="Status" data={STATUS_OPTIONS} value={status} onChange={onStatus} />
+      </CollapsibleFilters>
     </Group>
   );
 });

@@ -13,7 +13,7 @@ import {
 } from '../../shared/svc/user-groups';
 import { useCreateUserGroup, type CreateUserGroupParams } from './api/create-user-group';
 import { settingProblem, type SettingValues } from './setting-changes';
-import { USER_GROUP_SETTING_LABELS } from './setting-labels';
+import { USER_GROUP_PERMISSION_LABELS } from '../../shared/labels';
 import type { GroupData } from './use-group-data';
 
 interface CreateGroupModalProps {
@@ -167,7 +167,7 @@ function CreateGroupForm({
             return (
               <Stack key={s} gap={4}>
                 <Checkbox
-                  label={`Set “${USER_GROUP_SETTING_LABELS[s]}”`}
+                  label={`Set “${USER_GROUP_PERMISSION_LABELS[s]}”`}
                   checked={value !== undefined}
                   disabled={data.groupsQuery.isPending}
                   onChange={(e) =>
@@ -176,7 +176,7 @@ function CreateGroupForm({
                 />
                 {value !== undefined ? (
                   <GroupSettingPicker
-                    label={USER_GROUP_SETTING_LABELS[s]}
+                    label={USER_GROUP_PERMISSION_LABELS[s]}
                     value={value}
                     onChange={(next) => setSetting(s, next)}
                     groups={data.groups}

@@ -73,7 +73,7 @@ describe('permissionSources', () => {
     expect(keys.some((k) => k.startsWith('channel:7:'))).toBe(false);
     expect(keys.some((k) => k.startsWith('group:13:'))).toBe(false);
     expect(sources.find((s) => s.key === 'group:11:can_mention_group')).toMatchObject({
-      reference: 'can_mention_group of team-leads',
+      reference: 'Who can mention this group (team-leads)',
       guestsExcluded: false,
     });
     expect(sources.find((s) => s.key === 'group:11:can_manage_group')?.guestsExcluded).toBe(true);
@@ -114,7 +114,7 @@ describe('grantsForUser', () => {
     const mention = grants.find((g) => g.source.key === 'group:11:can_mention_group')!;
     expect(mention.route).toEqual({ kind: 'groups', path: [9, 12] });
     expect(describeRoute('Ada', mention.route, mention.source.reference, name)).toBe(
-      'Ada → design-team → subgroup of leadership → can_mention_group of team-leads',
+      'Ada → design-team → subgroup of leadership → Who can mention this group (team-leads)',
     );
     expect(grants.map((g) => g.source.key)).toContain('realm:realm_can_create_groups');
     expect(grants.map((g) => g.source.key)).not.toContain('channel:5:can_send_message_group');
@@ -125,11 +125,11 @@ describe('grantsForUser', () => {
     const manage = grants.find((g) => g.source.key === 'group:11:can_manage_group')!;
     expect(manage.route).toEqual({ kind: 'direct' });
     expect(describeRoute('Bob', manage.route, manage.source.reference, name)).toBe(
-      'Bob → named directly in can_manage_group of team-leads',
+      'Bob → named directly in Who can manage this group (team-leads)',
     );
     const post = grants.find((g) => g.source.key === 'channel:5:can_send_message_group')!;
     expect(describeRoute('Bob', post.route, post.source.reference, name)).toBe(
-      'Bob → Administrators → subgroup of Everyone including guests → can_send_message_group of #general',
+      'Bob → Administrators → subgroup of Everyone including guests → Who can post (#general)',
     );
   });
 
@@ -149,7 +149,7 @@ describe('grantsForGroup', () => {
     expect(byKey.get('realm:realm_can_create_groups')?.route).toEqual({ kind: 'groups', path: [9, 12] });
     const g = byKey.get('group:11:can_mention_group')!;
     expect(describeRoute(null, g.route, g.source.reference, name)).toBe(
-      'design-team → subgroup of leadership → can_mention_group of team-leads',
+      'design-team → subgroup of leadership → Who can mention this group (team-leads)',
     );
     // Everyone does not contain design-team, so #general's posting permission is not granted to it.
     expect(byKey.has('channel:5:can_send_message_group')).toBe(false);

@@ -1,11 +1,11 @@
-import { CHANNEL_PERMISSION_LABELS, CHANNEL_PERMISSION_SETTINGS, type Channel } from '../../shared/svc/channels';
+import { CHANNEL_PERMISSION_LABELS, USER_GROUP_PERMISSION_LABELS, permissionLabel } from '../../shared/labels';
+import { CHANNEL_PERMISSION_SETTINGS, type Channel } from '../../shared/svc/channels';
 import type { GroupSettingValue } from '../../shared/svc/group-settings';
 import {
   USER_GROUP_PERMISSION_SETTINGS,
   USER_GROUP_SETTING_DISALLOWED,
   type UserGroup,
 } from '../../shared/svc/user-groups';
-import { USER_GROUP_SETTING_LABELS } from './setting-labels';
 
 /**
  * "Who can do what": every group-based permission in the organization (realm settings, channel settings,
@@ -24,7 +24,7 @@ export interface PermissionSource {
   label: string;
   /** What it applies to: "the organization", "#general", "team-leads". */
   scope: string;
-  /** `can_mention_group of team-leads`: how a chain names it. */
+  /** `Who can mention this group (team-leads)`: how a chain names it, in words. */
   reference: string;
   value: GroupSettingValue;
   /** Guests never hold it, whatever the value says (settings that may not be `role:everyone`). */
@@ -33,15 +33,6 @@ export interface PermissionSource {
 
 /** The organization's settings, as `GET /bff/state/realm` serves them. */
 export type RealmValues = Readonly<Record<string, unknown>>;
-
-const REALM_SETTING_LABELS: Readonly<Record<string, string>> = {
-  realm_can_create_public_channel_group: 'Who can create public channels',
-  realm_can_create_private_channel_group: 'Who can create private channels',
-  realm_can_create_web_public_channel_group: 'Who can create web-public channels',
-  realm_can_add_subscribers_group: 'Who can subscribe others to channels',
-  realm_can_create_groups: 'Who can create user groups',
-  realm_can_manage_all_groups: 'Who can manage all user groups',
-};
 
 export function asGroupSetting(value: unknown): GroupSettingValue | null {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
@@ -79,14 +70,14 @@ export function permissionSources(
     if (!isRealmGroupSettingName(name)) continue;
     const value = asGroupSetting(realm?.[name]);
     if (value === null) continue;
-    const setting = name.slice('realm_'.length);
+    const label = permissionLabel(name);
     sources.push({
       key: `realm:${name}`,
       kind: 'realm',
       setting: name,
-      label: REALM_SETTING_LABELS[name] ?? setting,
+      label,
       scope: 'the organization',
-      reference: `${setting} of the organization`,
+      reference: `${label} (the organization)`,
       value,
       guestsExcluded: false,
     });
@@ -102,7 +93,7 @@ export function permissionSources(
         setting,
         label: CHANNEL_PERMISSION_LABELS[setting],
         scope: `#${channel.name}`,
-        reference: `${setting} of #${channel.name}`,
+        reference: `${CHANNEL_PERMISSION_LABELS[setting]} (#${channel.name})`,
         value,
         guestsExcluded: false,
       });
@@ -118,9 +109,9 @@ export function permissionSources(
         key: `group:${group.id}:${setting}`,
         kind: 'group',
         setting,
-        label: USER_GROUP_SETTING_LABELS[setting],
+        label: USER_GROUP_PERMISSION_LABELS[setting],
         scope: name,
-        reference: `${setting} of ${name}`,
+        reference: `${USER_GROUP_PERMISSION_LABELS[setting]} (${name})`,
         value,
         guestsExcluded: USER_GROUP_SETTING_DISALLOWED[setting].includes('role:everyone'),
       });

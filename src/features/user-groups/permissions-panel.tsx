@@ -25,7 +25,7 @@ import {
   type SettingConflict,
   type SettingValues,
 } from './setting-changes';
-import { USER_GROUP_SETTING_LABELS } from './setting-labels';
+import { USER_GROUP_PERMISSION_LABELS } from '../../shared/labels';
 import type { GroupData } from './use-group-data';
 
 const valuesKey = (values: SettingValues) => JSON.stringify(values);
@@ -63,7 +63,7 @@ export function PermissionsPanel({ group, data }: { group: UserGroup; data: Grou
           {available.map((s) => (
             <Table.Tr key={s}>
               <Table.Td>
-                <Text size="sm">{USER_GROUP_SETTING_LABELS[s]}</Text>
+                <Text size="sm">{USER_GROUP_PERMISSION_LABELS[s]}</Text>
                 <Text size="xs" c="dimmed">
                   {s}
                 </Text>
@@ -162,7 +162,7 @@ function PermissionsForm({ group, data }: { group: UserGroup; data: GroupData })
           return (
             <GroupSettingPicker
               key={setting}
-              label={USER_GROUP_SETTING_LABELS[setting]}
+              label={USER_GROUP_PERMISSION_LABELS[setting]}
               description={stale ? `Changed by someone else while you were editing: now ${describe(live)}.` : undefined}
               value={draft[setting]!}
               onChange={(value) => setDraft((d) => ({ ...d, [setting]: value }))}
@@ -181,7 +181,7 @@ function PermissionsForm({ group, data }: { group: UserGroup; data: GroupData })
               <Text size="sm">{errorMessage(update.error)}</Text>
               {conflict.collisions.map((c) => (
                 <Text size="sm" key={c.setting}>
-                  <strong>{USER_GROUP_SETTING_LABELS[c.setting]}</strong>: You tried: {describe(c.mine)}. It is now:{' '}
+                  <strong>{USER_GROUP_PERMISSION_LABELS[c.setting]}</strong>: You tried: {describe(c.mine)}. It is now:{' '}
                   {describe(c.theirs)} (changed by someone else).
                 </Text>
               ))}

@@ -124,10 +124,10 @@ describe('Who can do what', () => {
     const view = renderWithProviders(<UserGroupsPage />, { route: `/groups?view=access&user=${mia.user_id}` });
     const held = await screen.findByRole('table', { name: 'Permissions held' });
     // The list is long (everyone's channel permissions); narrowing keeps the row in the virtual window.
-    await view.user.type(screen.getByRole('textbox', { name: 'Filter permissions' }), 'mention_group of team-leads');
+    await view.user.type(screen.getByRole('textbox', { name: 'Filter permissions' }), 'mention this group (team-leads');
     await waitFor(() =>
       expect(held).toHaveTextContent(
-        'Mia Member → team-leads → subgroup of leadership → can_mention_group of team-leads',
+        'Mia Member → team-leads → subgroup of leadership → Who can mention this group (team-leads)',
       ),
     );
     expect(screen.getByText(/Mia Member holds \d+ group-based permissions/)).toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('Who can do what', () => {
     // leadership: the owner directly, and team-leads' members (Mia, the moderator) through the subgroup.
     expect(screen.getByText('3 people hold “Who can mention this group” (team-leads)')).toBeInTheDocument();
     expect(holders).toHaveTextContent(
-      'Mia Member → team-leads → subgroup of leadership → can_mention_group of team-leads',
+      'Mia Member → team-leads → subgroup of leadership → Who can mention this group (team-leads)',
     );
   });
 });

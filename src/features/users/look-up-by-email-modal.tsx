@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { useForm } from '@mantine/form';
-import { useFeature, useFeatureLevel } from '../../client/use-role';
+import { errorMessage, isClientError } from '../../client/api-error';
+import { useFeature } from '../../client/use-role';
 import { svcOps } from '../../shared/svc/catalog';
-import { FEATURE_LEVELS } from '../../shared/svc/features';
 import type { User } from '../../shared/svc/records';
 import { useLookUpUserByEmail } from './api/get-user-by-email';
 import { ServerError } from '../../components/server-error';
@@ -32,10 +32,13 @@ export const LookUpByEmailModal = memo(function LookUpByEmailModal({
 function LookUpForm({ onFound, onCancel }: { onFound: (user: User) => void; onCancel: () => void }) {
   const lookUp = useLookUpUserByEmail();
   const realEmail = useFeature('realEmailLookup');
-  const level = useFeatureLevel();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
+    // A refusal is about the address that was looked up: it goes once the address changes.
+    onValuesChange: () => {
+      if (lookUp.error) lookUp.reset();
+    },
     validate: {
       email: (value) => {
         const parsed = svcOps.getUserByEmail.params.shape.email.safeParse(value.trim());
@@ -45,23 +48,24 @@ function LookUpForm({ onFound, onCancel }: { onFound: (user: User) => void; onCa
   });
 
   const submit = form.onSubmit((values) => lookUp.mutate(values.email.trim(), { onSuccess: onFound }));
+  // The server's answer about this address ("No such user") belongs on the field; a failure to reach it does not.
+  const addressError = lookUp.error && isClientError(lookUp.error) ? errorMessage(lookUp.error) : null;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          Finds the account with this address, including deactivated users and bots. Servers from feature level{' '}
-          {FEATURE_LEVELS.realEmailLookup} accept the real email address (when the user&apos;s visibility setting lets
-          you see it); older servers accept only the API address, which has the form{' '}
-          <Text span ff="monospace">
-            user{'{id}'}@{'{host}'}
-          </Text>
-          .
+          Finds the account with this address, including deactivated users and bots. Use the address the person signs in
+          with, when their visibility setting lets you see it.
         </Text>
         {realEmail.enabled ? null : (
           <Alert color="yellow" variant="light" title="Only API addresses work on this server">
-            This server reports feature level {level}; real-email lookup needs level {FEATURE_LEVELS.realEmailLookup}.
-            Use the address of the form user{'{id}'}@{'{host}'}.
+            This server is too old to find people by the address they sign in with. Use the address it gives each
+            account instead, of the form{' '}
+            <Text span ff="monospace">
+              user{'{id}'}@{'{host}'}
+            </Text>
+            .
           </Alert>
         )}
         <TextInput
@@ -70,8 +74,9 @@ function LookUpForm({ onFound, onCancel }: { onFound: (user: User) => void; onCa
           autoComplete="off"
           data-autofocus
           {...form.getInputProps('email')}
+          error={form.errors.email ?? addressError}
         />
-        <ServerError error={lookUp.error} />
+        {addressError ? null : <ServerError error={lookUp.error} title="Could not look up this address" />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

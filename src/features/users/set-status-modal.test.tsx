@@ -39,7 +39,7 @@ describe('Set status dialog', () => {
 
     await view.user.type(text, 'y');
     expect(dialog).toHaveTextContent('61/60');
-    expect(within(dialog).getByText('status_text is too long (limit: 60 characters)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Status text is too long (limit: 60 characters)')).toBeInTheDocument();
     const save = within(dialog).getByRole('button', { name: 'Save status' });
     expect(save).toBeDisabled();
     // Enter in the field does not get around the disabled button.
@@ -68,7 +68,7 @@ describe('Set status dialog', () => {
     await view.user.clear(within(dialog).getByLabelText('Emoji code'));
     await view.user.type(within(dialog).getByLabelText('Emoji code'), '1f600');
     expect(
-      await within(dialog).findByText('Client must pass emoji_name if they pass either emoji_code or reaction_type.'),
+      await within(dialog).findByText('Give an emoji name when you give an emoji code or type.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save status' })).toBeDisabled();
   });

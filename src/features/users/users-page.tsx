@@ -22,6 +22,7 @@ import { UserDetailsDrawer } from './user-details';
 import { canReadStatus } from './permissions';
 import { useUsersSearch } from './use-users-search';
 import { SearchBox, UsersFilters } from './users-filters';
+import { CollapsibleFilters } from '../../components/collapsible-filters';
 import { UsersHeader } from './users-header';
 import classes from './users-page.module.css';
 import { UsersTable, type TableSelection } from './users-table';
@@ -150,15 +151,19 @@ export function UsersPage() {
 
       <div className={classes.filters}>
         <SearchBox value={filters.q} setFilter={setFilter} />
-        <UsersFilters
-          role={filters.role}
-          status={filters.status}
-          bots={filters.bots}
-          activity={filters.activity ?? null}
-          inactiveDays={filters.inactiveDays ?? DEFAULT_INACTIVE_DAYS}
-          setFilter={setFilter}
-          setInactiveDays={setInactiveDays}
-        />
+        <CollapsibleFilters
+          active={[filters.role, filters.status, filters.bots, filters.activity].filter((f) => f != null).length}
+        >
+          <UsersFilters
+            role={filters.role}
+            status={filters.status}
+            bots={filters.bots}
+            activity={filters.activity ?? null}
+            inactiveDays={filters.inactiveDays ?? DEFAULT_INACTIVE_DAYS}
+            setFilter={setFilter}
+            setInactiveDays={setInactiveDays}
+          />
+        </CollapsibleFilters>
       </div>
 
       {isAdmin && runId ? <RunPanel runId={runId} onClose={onCloseRun} onOpenRun={setRunId} /> : null}

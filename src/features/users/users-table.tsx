@@ -23,7 +23,9 @@ export function ActiveBadge({ active }: { active: boolean }) {
 const nameColumn: DataTableColumn<User> = {
   id: 'name',
   header: 'Name',
-  width: 'minmax(14rem, 2fr)',
+  // Every column fits a 1440-pixel screen beside the navigation (the fixed ones and these minimums add up
+  // to less than its ~1180 px); narrower screens scroll the table inside its card.
+  width: 'minmax(11rem, 2fr)',
   cell: (user) => (
     <span className={classes.name}>
       <UserAvatar user={user} />
@@ -34,7 +36,7 @@ const nameColumn: DataTableColumn<User> = {
 
 // Defined once at module level: the table re-renders rows, never these column definitions.
 const optionalColumns: Record<Exclude<OptionalColumn, 'lastActive'>, DataTableColumn<User>> = {
-  email: { id: 'email', header: 'Email', width: 'minmax(14rem, 2fr)', cell: (user) => displayEmail(user) },
+  email: { id: 'email', header: 'Email', width: 'minmax(11rem, 2fr)', cell: (user) => displayEmail(user) },
   role: { id: 'role', header: 'Role', width: '8.5rem', cell: (user) => roleLabel(user.role) },
   joined: { id: 'joined', header: 'Joined', width: '8rem', cell: (user) => formatDate(user.date_joined) },
   status: { id: 'status', header: 'Status', width: '7.5rem', cell: (user) => <StatusBadge active={user.is_active} /> },

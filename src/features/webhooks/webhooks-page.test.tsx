@@ -26,7 +26,7 @@ async function renderPage() {
 async function openCreateDialog(view: Awaited<ReturnType<typeof renderPage>>) {
   const bots = await screen.findByRole('table', { name: 'Outgoing-webhook bots' });
   expect(within(bots).getByRole('cell', { name: BOT_NAME })).toBeInTheDocument();
-  await view.user.click(within(bots).getByRole('button', { name: `Add an endpoint for ${BOT_NAME}` }));
+  await view.user.click(within(bots).getByRole('button', { name: `Add endpoint for ${BOT_NAME}` }));
   return screen.findByRole('dialog', { name: 'Add a webhook endpoint' });
 }
 

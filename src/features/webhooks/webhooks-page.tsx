@@ -86,7 +86,7 @@ function WebhookEndpoints() {
                         variant="light"
                         disabled={!bot.isActive}
                         onClick={() => setCreating({ botId: bot.userId })}
-                        aria-label={`Add an endpoint for ${bot.fullName}`}
+                        aria-label={`Add endpoint for ${bot.fullName}`}
                       >
                         Add endpoint
                       </Button>
@@ -95,7 +95,7 @@ function WebhookEndpoints() {
                           size="xs"
                           loading={connect.isPending && connect.variables === bot.userId}
                           onClick={() => connect.mutate(bot.userId)}
-                          aria-label={`Connect ${bot.fullName} to this console (demo)`}
+                          aria-label={`Connect (demo) ${bot.fullName}`}
                         >
                           Connect (demo)
                         </Button>

@@ -22,7 +22,7 @@ import { SvcReadAnswers } from './svc-read-answers';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from '../upstreams/read-back';
 import type { Session } from '../session-store';
-import { describeSvcChange } from '../audit-labels';
+import { describeSvcChange } from '../../shared/labels';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 

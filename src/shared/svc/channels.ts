@@ -22,19 +22,6 @@ export const CHANNEL_PERMISSION_SETTINGS = [
 ] as const;
 export type ChannelPermissionSetting = (typeof CHANNEL_PERMISSION_SETTINGS)[number];
 
-export const CHANNEL_PERMISSION_LABELS: Readonly<Record<ChannelPermissionSetting, string>> = {
-  can_send_message_group: 'Who can post',
-  can_add_subscribers_group: 'Who can subscribe others',
-  can_remove_subscribers_group: 'Who can unsubscribe others',
-  can_administer_channel_group: 'Who can administer the channel',
-  can_delete_any_message_group: 'Who can delete any message',
-  can_delete_own_message_group: 'Who can delete their own messages',
-  can_move_messages_out_of_channel_group: 'Who can move messages out of the channel',
-  can_move_messages_within_channel_group: 'Who can move messages between its topics',
-  can_subscribe_group: 'Who can subscribe themselves',
-  can_resolve_topics_group: 'Who can resolve topics',
-};
-
 /**
  * The level from which `PATCH /streams/{stream_id}` takes each permission (older servers ignore it and say so
  * in `ignored_parameters_unsupported`).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { systemGroupLabel } from '../labels/roles';
 
 /**
  * Group-setting values: who holds a permission. Either one user group's ID, or an ad-hoc set of users and
@@ -37,20 +38,9 @@ export const SYSTEM_GROUP_NAMES = [
 ] as const;
 export type SystemGroupName = (typeof SYSTEM_GROUP_NAMES)[number];
 
-const SYSTEM_GROUP_LABELS: Readonly<Record<SystemGroupName, string>> = {
-  'role:owners': 'Owners',
-  'role:administrators': 'Administrators',
-  'role:moderators': 'Moderators',
-  'role:fullmembers': 'Full members',
-  'role:members': 'Members',
-  'role:everyone': 'Everyone including guests',
-  'role:internet': 'Everyone on the internet',
-  'role:nobody': 'Nobody',
-};
-
 /** What people read for a group's name: system groups by their plain meaning, others as named. */
 export function groupDisplayName(group: { name: string; is_system_group?: boolean }): string {
-  return group.is_system_group ? (SYSTEM_GROUP_LABELS[group.name as SystemGroupName] ?? group.name) : group.name;
+  return group.is_system_group ? (systemGroupLabel(group.name) ?? group.name) : group.name;
 }
 
 /** The parts of a group record that membership resolution needs. */

@@ -4,6 +4,8 @@
  * set of groups and people grants the role when one of its subgroups is a system group the role is in.
  */
 
+import { systemGroupLabel } from '../labels/roles';
+
 type SettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
 
 /** The system groups each role is a member of (a member past the waiting period counts as a full member). */
@@ -13,17 +15,6 @@ const ROLE_SYSTEM_GROUPS: Readonly<Record<number, readonly string[]>> = {
   300: ['role:moderators', 'role:fullmembers', 'role:members', 'role:everyone'],
   400: ['role:fullmembers', 'role:members', 'role:everyone'],
   600: ['role:everyone'],
-};
-
-export const SYSTEM_GROUP_LABELS: Readonly<Record<string, string>> = {
-  'role:owners': 'Owners',
-  'role:administrators': 'Administrators',
-  'role:moderators': 'Moderators',
-  'role:fullmembers': 'Full members',
-  'role:members': 'Members',
-  'role:everyone': 'Everyone, including guests',
-  'role:internet': 'Everyone on the internet',
-  'role:nobody': 'Nobody',
 };
 
 export interface GroupRef {
@@ -70,7 +61,7 @@ export function describeSetting(value: unknown, groups: readonly GroupRef[]): st
   const byId = new Map(groups.map((g) => [g.id, g] as const));
   const nameOf = (id: number) => {
     const group = byId.get(id);
-    return group ? (SYSTEM_GROUP_LABELS[group.name] ?? group.name) : `group ${id}`;
+    return group ? (systemGroupLabel(group.name) ?? group.name) : `group ${id}`;
   };
   if (typeof value === 'number') return nameOf(value);
   const parts = value.direct_subgroups.map(nameOf);

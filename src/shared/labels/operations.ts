@@ -1,6 +1,6 @@
 /**
- * What each recorded operation is called on the Audit page: a person reads "Revoke invitation", the id
- * (`revokeInvite`) stays beside it for filters and exports. Operations without a label show their id.
+ * What each recorded operation is called on the Audit page and in messages: a person reads "Revoke invitation";
+ * the id (`revokeInvite`) stays in the URL's filter and the exports. An operation without a label shows its id.
  */
 const OPERATION_LABELS: Readonly<Record<string, string>> = {
   updateUser: 'Edit user',
@@ -13,6 +13,13 @@ const OPERATION_LABELS: Readonly<Record<string, string>> = {
   addApnsDeviceToken: 'Add push device token',
   updateSubscriptionProperties: 'Change subscription settings',
   createChannel: 'Create channel',
+  updateChannel: 'Change channel settings',
+  archiveChannel: 'Archive channel',
+  addDefaultChannel: 'Add a default channel',
+  removeDefaultChannel: 'Remove a default channel',
+  createChannelFolder: 'Create channel folder',
+  updateChannelFolder: 'Change channel folder',
+  reorderChannelFolders: 'Reorder channel folders',
   subscribe: 'Subscribe to channel',
   unsubscribe: 'Unsubscribe from channel',
   deleteTopic: 'Delete topic',
@@ -57,6 +64,9 @@ const OPERATION_LABELS: Readonly<Record<string, string>> = {
   'session.signOutAll': 'Sign out everywhere',
   'session.end': 'End session',
   'proxy.routes.update': 'Change proxy route',
+  'proxy.publicApi.createRoute': 'Create proxy route',
+  'proxy.publicApi.updateRoute': 'Change proxy route',
+  'proxy.publicApi.deleteRoute': 'Delete proxy route',
   'webhooks.createEndpoint': 'Create webhook endpoint',
   'webhooks.updateEndpoint': 'Edit webhook endpoint',
   'webhooks.deleteEndpoint': 'Delete webhook endpoint',

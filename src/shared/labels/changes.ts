@@ -1,4 +1,5 @@
-import { CHANNEL_PERMISSION_LABELS, CHANNEL_PERMISSION_SETTINGS } from '../shared/svc/channels';
+import { CHANNEL_PERMISSION_SETTINGS } from '../svc/channels';
+import { CHANNEL_PERMISSION_LABELS } from './permissions';
 
 /**
  * What a successful change did, in words an administrator reads on the Audit page (the operation id and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSvcChange } from './audit-labels';
+import { describeSvcChange } from './changes';
 
 describe('describeSvcChange', () => {
   it('says what a channel update changed, in order, in words', () => {

@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+// Every page of the console, as an administrator (who sees them all), in light and dark: axe finds no serious
+// or critical violation once the page has loaded. A page added to the navigation without an entry here fails
+// the first test.
+
+const PAGES: readonly { path: string; heading: string }[] = [
+  { path: '/users', heading: 'Users' },
+  { path: '/groups', heading: 'User groups' },
+  { path: '/groups?view=access', heading: 'User groups' },
+  { path: '/invitations', heading: 'Invitations' },
+  { path: '/settings/profile-fields', heading: 'Custom profile fields' },
+  { path: '/settings/emoji', heading: 'Custom emoji' },
+  { path: '/channels', heading: 'Channels' },
+  { path: '/topics', heading: 'Topic moderation' },
+  { path: '/settings/new-user-defaults', heading: 'Defaults for new users' },
+  { path: '/settings/linkifiers', heading: 'Linkifiers' },
+  { path: '/audit', heading: 'Audit' },
+  { path: '/proxy/routes', heading: 'Proxy routes' },
+  { path: '/proxy/certificates', heading: 'Proxy certificates' },
+  { path: '/proxy/traffic', heading: 'Proxy traffic' },
+  { path: '/me', heading: 'My account' },
+  { path: '/me/drafts', heading: 'Drafts and snippets' },
+  { path: '/server', heading: 'Server & capabilities' },
+  { path: '/webhooks', heading: 'Outgoing webhooks' },
+];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${new URL(page.url()).pathname} ${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.html ?? ''})`,
+    );
+}
+
+/** The page has drawn its heading and its data: no loading text left, no request in flight. */
+async function settled(page: Page, heading: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: heading, exact: true, level: 2 })).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+test('the list covers every page the navigation offers an administrator', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const hrefs = await nav
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(hrefs.length).toBeGreaterThan(10);
+  for (const href of hrefs)
+    expect(
+      PAGES.map((p) => p.path.split('?')[0]),
+      href,
+    ).toContain(href);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds nothing serious on any page, ${scheme}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/sign-in');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    const found = await violations(page);
+
+    await signIn(page, 'admin@demo.test');
+    for (const { path, heading } of PAGES) {
+      await page.goto(path);
+      await settled(page, heading);
+      found.push(...(await violations(page)));
+    }
+
+    // A record's panel and a page nobody has: the drawer's contents and the not-found page.
+    await page.goto('/users');
+    await settled(page, 'Users');
+    await page.getByRole('row').nth(1).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    found.push(...(await violations(page)));
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('main')).toBeVisible();
+    found.push(...(await violations(page)));
+
+    expect(found).toEqual([]);
+  });
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { svcOps } from '../svc/catalog';
+import {
+  botTypeLabel,
+  describeParams,
+  humanServerMessage,
+  operationLabel,
+  outcomeLabel,
+  paramLabel,
+  paramValue,
+  recordTypeLabel,
+  replicaLabel,
+  permissionLabel,
+  roleLabel,
+  systemGroupLabel,
+} from './index';
+
+describe('the labels dictionary', () => {
+  it('names operations, and keeps an unknown id rather than hiding it', () => {
+    expect(operationLabel('deactivateUser')).toBe('Deactivate user');
+    expect(operationLabel('session.signIn')).toBe('Sign in');
+    expect(operationLabel('someFutureOp')).toBe('someFutureOp');
+  });
+
+  it('names roles, bot types and system groups', () => {
+    expect(roleLabel(300)).toBe('Moderator');
+    expect(roleLabel(100)).toBe('Owner');
+    expect(roleLabel(700)).toBe('Role 700');
+    expect(botTypeLabel(3)).toBe('Outgoing webhook');
+    expect(botTypeLabel(null)).toBeNull();
+    expect(systemGroupLabel('role:fullmembers')).toBe('Full members');
+    expect(systemGroupLabel('team-leads')).toBeNull();
+  });
+
+  it('puts every permission in words, the organization’s with or without their prefix', () => {
+    expect(permissionLabel('realm_can_move_messages_between_channels_group')).toBe(
+      'Who can move messages between channels',
+    );
+    expect(permissionLabel('can_move_messages_between_channels_group')).toBe('Who can move messages between channels');
+    expect(permissionLabel('can_send_message_group')).toBe('Who can post');
+    expect(permissionLabel('can_mention_group')).toBe('Who can mention this group');
+    expect(permissionLabel('realm_create_multiuse_invite_group')).toBe('Who can create invite links');
+    // One the console does not know yet still reads as words.
+    expect(permissionLabel('can_pin_messages_group')).toBe('Who can pin messages');
+  });
+
+  it('every organization permission the real server sends has a label of its own', () => {
+    const realServer = [
+      'realm_create_multiuse_invite_group',
+      'realm_can_access_all_users_group',
+      'realm_can_add_subscribers_group',
+      'realm_can_add_custom_emoji_group',
+      'realm_can_create_bots_group',
+      'realm_can_create_groups',
+      'realm_can_create_public_channel_group',
+      'realm_can_create_private_channel_group',
+      'realm_can_create_web_public_channel_group',
+      'realm_can_create_write_only_bots_group',
+      'realm_can_delete_any_message_group',
+      'realm_can_delete_own_message_group',
+      'realm_can_invite_users_group',
+      'realm_can_manage_all_groups',
+      'realm_can_manage_billing_group',
+      'realm_can_mention_many_users_group',
+      'realm_can_move_messages_between_channels_group',
+      'realm_can_move_messages_between_topics_group',
+      'realm_can_resolve_topics_group',
+      'realm_can_summarize_topics_group',
+      'realm_direct_message_initiator_group',
+      'realm_direct_message_permission_group',
+    ];
+    for (const name of realServer) {
+      const label = permissionLabel(name);
+      expect(label, name).not.toMatch(/_/);
+      expect(label, name).toMatch(/^Who can /);
+    }
+    expect(new Set(realServer.map(permissionLabel)).size).toBe(realServer.length);
+  });
+
+  it('names parameters and their values as people read them', () => {
+    expect(paramLabel('status_text')).toBe('Status text');
+    expect(paramLabel('deactivation_notification_comment')).toBe('Note to the person');
+    expect(paramLabel('can_administer_channel_group')).toBe('Who can administer the channel');
+    expect(paramLabel('targetPort')).toBe('Target port');
+    expect(paramLabel('upstream_url')).toBe('Upstream URL');
+    expect(paramValue('role', 300)).toBe('Moderator');
+    expect(paramValue('user_id', 12)).toBe('#12');
+    expect(paramValue('user_ids', [1, 2])).toBe('#1, #2');
+    expect(paramValue('is_private', true)).toBe('yes');
+    expect(paramValue('can_send_message_group', { new: 11, old: 12 })).toBe('11');
+    expect(describeParams({ user_id: 12, role: 300 })).toBe('User: #12 · Role: Moderator');
+    expect(describeParams({})).toBe('');
+  });
+
+  it('rewords a server message that quotes a parameter, and leaves plain sentences alone', () => {
+    expect(humanServerMessage('status_text is too long (limit: 60 characters)')).toBe(
+      'Status text is too long (limit: 60 characters)',
+    );
+    expect(humanServerMessage("Emoji 'nosuchemoji' does not exist")).toBeNull();
+    expect(humanServerMessage('Invalid user_id: 7')).toBe('Invalid user: 7');
+    expect(humanServerMessage('Client must pass emoji_name if they pass either emoji_code or reaction_type.')).toBe(
+      'Give an emoji name when you give an emoji code or type.',
+    );
+    expect(humanServerMessage("Channel 'general' already exists")).toBeNull();
+  });
+});
+
+describe('audit words', () => {
+  it('names record kinds, outcomes and the console process', () => {
+    expect(recordTypeLabel('profile_field')).toBe('Profile field');
+    expect(recordTypeLabel('channel-folder')).toBe('Channel folder');
+    expect(outcomeLabel('success')).toBe('Done');
+    expect(outcomeLabel('error')).toBe('Refused');
+    expect(replicaLabel('vm:8974')).toBe('vm, process 8974');
+    expect(replicaLabel('replica-a')).toBe('replica-a');
+    expect(describeParams({ content: 'x'.repeat(200) }, 20)).toBe(`Content: “${'x'.repeat(18)}…`);
+  });
+});
+
+describe('every operation the console can record', () => {
+  it('has a name: each chat operation that changes something, each proxy change', () => {
+    const unnamed = Object.values(svcOps)
+      .filter((op) => op.method !== 'GET')
+      // Sign-in, the event queue and the description preview are never recorded as a change.
+      .filter((op) => !['fetchApiKey', 'registerQueue', 'deleteQueue', 'renderMessage'].includes(op.id))
+      .map((op) => op.id)
+      .filter((id) => operationLabel(id) === id);
+    expect(unnamed).toEqual([]);
+    for (const name of ['publicApi.createRoute', 'publicApi.updateRoute', 'publicApi.deleteRoute'])
+      expect(operationLabel(`proxy.${name}`)).not.toContain('.');
+  });
+});
