@@ -1,5 +1,6 @@
 import { combineEventHandlers, type EventHandlers } from '../client/event-handlers';
 import { peopleEventHandlers } from '../client/people';
+import { channelListEventHandlers } from '../client/reference-data/channels';
 import { sessionKey } from '../client/session';
 import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
 import { accountEventHandlers } from '../features/account/live-events';
@@ -32,6 +33,7 @@ const sessionEventHandlers: EventHandlers = {
 export const eventMap = combineEventHandlers(
   sessionEventHandlers,
   peopleEventHandlers,
+  channelListEventHandlers,
   usersEventHandlers,
   realmDefaultsEventHandlers,
   linkifiersEventHandlers,

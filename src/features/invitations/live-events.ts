@@ -4,7 +4,6 @@ import { invitationsRootKey } from './api/get-invites';
 /** `invites_changed` says only that something changed (administrators and the invitation's author hear it). */
 export const invitationsEventHandlers: EventHandlers = {
   invites_changed: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'list'] }),
-  // Channels and groups offered in the forms.
-  stream: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'channels'] }),
+  // Groups offered in the forms (channels are the shared reference data).
   user_group: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'groups'] }),
 };

@@ -32,8 +32,6 @@ const refreshTopics: EventHandler = (event, client) => {
 export const topicsEventHandlers: EventHandlers = {
   update_message: refreshTopics,
   delete_message: refreshTopics,
-  stream: invalidate([...topicsRootKey, 'channels']),
-  subscription: invalidate([...topicsRootKey, 'channels']),
   user_group: invalidate([...topicsRootKey, 'user-groups']),
   realm: invalidate([...topicsRootKey, 'realm']),
 };

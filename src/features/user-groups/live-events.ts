@@ -91,12 +91,11 @@ function onUserGroup(event: Parameters<EventHandler>[0], client: QueryClient): v
 
 /**
  * User groups: group events patch the cached list in place (the event says exactly what changed);
- * anything it cannot apply refetches. People, channels (their permissions) and the organization's
- * settings are refetched when they change.
+ * anything it cannot apply refetches. People and the organization's settings are refetched when they change
+ * (channels are the shared reference data).
  */
 export const userGroupsEventHandlers: EventHandlers = {
   user_group: onUserGroup,
   realm_user: invalidate(listKey),
-  stream: invalidate([...userGroupsRootKey, 'channels']),
   realm: invalidate([...userGroupsRootKey, 'realm']),
 };

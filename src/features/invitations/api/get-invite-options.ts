@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bffFetch } from '../../../client/bff-fetch';
+import { activeChannels, useChannelList } from '../../../client/reference-data/channels';
 import { svc } from '../../../client/svc-client';
 import { REALM_STATE_PATH, realmStateSchema } from '../../../shared/bff/protocol';
 import { svcOps } from '../../../shared/svc/catalog';
 import { invitationsRootKey } from './get-invites';
 
 /** Channels an invitation can subscribe the new member to, with which of them are default channels. */
-export function inviteChannelsQueryOptions() {
-  return queryOptions({
-    queryKey: [...invitationsRootKey, 'channels'] as const,
-    queryFn: async ({ signal }) =>
-      (await svc(svcOps.getStreams, { include_default: true, exclude_archived: true }, { signal })).streams,
-  });
+export function useInviteChannels() {
+  return useChannelList(false, activeChannels);
 }
 
 /** Groups an invitation can add the new member to, and the system groups the role preview resolves. */
@@ -28,10 +25,6 @@ export function inviteRealmQueryOptions() {
     queryKey: [...invitationsRootKey, 'realm'] as const,
     queryFn: async ({ signal }) => realmStateSchema.parse(await bffFetch(REALM_STATE_PATH, { signal })).realm,
   });
-}
-
-export function useInviteChannels() {
-  return useQuery(inviteChannelsQueryOptions());
 }
 
 export function useInviteGroups(enabled = true) {
