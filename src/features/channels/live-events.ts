@@ -42,8 +42,6 @@ export const channelsEventHandlers: EventHandlers = {
   },
   delete_message: invalidate([...channelsRootKey, 'topics']),
   update_message: invalidate([...channelsRootKey, 'topics']),
-  user_group: invalidate([...channelsRootKey, 'user-groups']),
-  realm: invalidate([...channelsRootKey, 'realm']),
   // The BFF has applied the event to the register state it serves by the time the tab hears of it.
   default_streams: invalidate(defaultChannelsQueryOptions().queryKey),
   channel_folder: invalidate(channelFoldersQueryOptions().queryKey),
