@@ -4,11 +4,13 @@
  * concurrent SSE clients one BFF process holds, with its memory; and the SPA's JS heap after a navigation
  * loop in the live realm (BENCH_SOAK_MINUTES, default 2; the issue's figure is 30) vs after first load.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium, type Page } from '@playwright/test';
 import { printAll, ratio, recordSection, round, stats, type Row } from './report';
 import { adminAuth, median, percentile, startStack } from './stack';
+import { codeBytes, heapSummary, topGrowth, type HeapSummary } from './heap-snapshot';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 120);
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
@@ -63,6 +65,27 @@ function heapRows(heap: SoakResult): Row[] {
       budget: 'report (leak check)',
       pass: null,
     },
+    {
+      // Every page's code and cached data are in the heap once each page has been visited; what grows after
+      // that first round is what the console keeps and should not.
+      figure: `SPA JS heap after ${SOAK_MINUTES} min vs after one round of every page`,
+      unit: 'MB',
+      value: MB(heap.after),
+      floor: { label: 'after one round', value: MB(heap.warm) },
+      ratio: ratio(heap.after, heap.warm),
+      budget: '≤ 1.1× (no growth)',
+      pass: heap.after <= 1.1 * heap.warm,
+      note: `compiled code ${MB(heap.codeWarm)} → ${MB(heap.codeAfter)} MB`,
+    },
+    {
+      figure: `SPA JS heap without compiled code, after ${SOAK_MINUTES} min vs after one round`,
+      unit: 'MB',
+      value: MB(dataAfter),
+      floor: { label: 'after one round', value: MB(heap.warm - heap.codeWarm) },
+      ratio: ratio(dataAfter, heap.warm - heap.codeWarm),
+      budget: '≤ 1.1× (no growth)',
+      pass: dataAfter <= 1.1 * (heap.warm - heap.codeWarm),
+    },
   ];
 }
 
@@ -77,7 +100,13 @@ async function soakOnly() {
     recordSection('soak', heapRows(heap), {
       heapSamplesMb: heap.samples.map((b) => round(b / 1048576, 1)),
       soakMinutes: SOAK_MINUTES,
+      growthFirstToWarm: heap.growthFirstToWarm,
+      growthWarmToAfter: heap.growthWarmToAfter,
     });
+    console.log('\nheap growth, first load → one round of every page (KB):');
+    console.table(heap.growthFirstToWarm);
+    console.log(`heap growth, one round → after ${SOAK_MINUTES} min (KB):`);
+    console.table(heap.growthWarmToAfter);
   } finally {
     await browser.close();
     await stack.stop();
@@ -281,31 +310,6 @@ async function main() {
   process.exit(0);
 }
 
-/**
- * Bytes of compiled code in the page's heap (heap snapshot nodes of type "code": bytecode, machine code,
- * feedback vectors and their metadata).
- */
-async function compiledCodeBytes(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  const chunks: string[] = [];
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => chunks.push(e.chunk));
-  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  await cdp.detach();
-  const snapshot = JSON.parse(chunks.join('')) as {
-    snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
-    nodes: number[];
-  };
-  const { node_fields: fields, node_types: types } = snapshot.snapshot.meta;
-  const typeAt = fields.indexOf('type');
-  const sizeAt = fields.indexOf('self_size');
-  const code = types[0].indexOf('code');
-  let bytes = 0;
-  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
-    if (snapshot.nodes[i + typeAt] === code) bytes += snapshot.nodes[i + sizeAt]!;
-  }
-  return bytes;
-}
-
 /** Used JS heap after a forced GC, through the DevTools protocol. */
 async function usedHeap(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
@@ -330,7 +334,9 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
   await page.getByRole('row').nth(1).waitFor();
   await page.waitForLoadState('networkidle');
   const first = await usedHeap(page);
-  const codeFirst = await compiledCodeBytes(page);
+  const firstSummary = await heapSummary(page);
+  const codeFirst = codeBytes(firstSummary);
+  let warm: { used: number; summary: HeapSummary } | null = null;
   const links = await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').all();
   const names = await Promise.all(links.map((l) => l.textContent()));
   const end = Date.now() + SOAK_MINUTES * 60_000;
@@ -351,22 +357,54 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
       headers: { authorization: auth },
       body: new URLSearchParams({ full_name: `Soak Round ${++round_}` }),
     });
+    // One round has visited every page once: from here on the heap holds every page's code and data, so
+    // growth after this point is what a leak would look like.
+    if (!warm) {
+      await backToUsers(page);
+      warm = { used: await usedHeap(page), summary: await heapSummary(page) };
+    }
     if (Date.now() > nextSample) {
       samples.push(await usedHeap(page));
       nextSample = Date.now() + 30_000;
     }
   }
+  await backToUsers(page);
+  const after = await usedHeap(page);
+  const afterSummary = await heapSummary(page);
+  const codeAfter = codeBytes(afterSummary);
+  samples.push(after);
+  await page.close();
+  const warmSummary = warm?.summary ?? firstSummary;
+  // BENCH_HEAP_DUMP=<dir>: the three summaries as JSON, for a closer look than the top-15 tables.
+  const dumpDir = process.env.BENCH_HEAP_DUMP;
+  if (dumpDir) {
+    mkdirSync(dumpDir, { recursive: true });
+    const dump = (name: string, summary: HeapSummary) =>
+      writeFileSync(join(dumpDir, `${name}.json`), JSON.stringify(Object.fromEntries(summary.groups)));
+    dump('first', firstSummary);
+    dump('warm', warmSummary);
+    dump('after', afterSummary);
+  }
+  return {
+    first,
+    after,
+    warm: warm?.used ?? first,
+    codeWarm: codeBytes(warmSummary),
+    samples,
+    codeFirst,
+    codeAfter,
+    growthFirstToWarm: topGrowth(firstSummary, warmSummary),
+    growthWarmToAfter: topGrowth(warmSummary, afterSummary),
+  };
+}
+
+async function backToUsers(page: Page) {
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Users', exact: true })
     .click();
   await page.getByRole('row').nth(1).waitFor();
   await page.waitForLoadState('networkidle');
-  const after = await usedHeap(page);
-  const codeAfter = await compiledCodeBytes(page);
-  samples.push(after);
-  await page.close();
-  return { first, after, samples, codeFirst, codeAfter };
 }
 
 void main().catch((error: unknown) => {

@@ -64,10 +64,20 @@ test("a first visit to the root address is the sign-in page; the console's files
   const early = (await loadedFiles(page)).filter((f) => !own.has(f.path) && f.start < formAt!);
   expect(early).toEqual([]);
 
+  // Signing in hands the session over: the console asks neither for it again nor twice for the users list.
+  const afterSignIn: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/bff/')) afterSignIn.push(`${r.method()} ${url.pathname}`);
+  });
   await signInWithForm(page, 'admin@demo.test');
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Users', level: 2 })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   expect(documents).toEqual(['/']);
+  expect(afterSignIn.filter((r) => r === 'GET /bff/session')).toEqual([]);
+  expect(afterSignIn.filter((r) => r === 'POST /bff/session')).toHaveLength(1);
+  expect(afterSignIn.filter((r) => r === 'GET /bff/svc/users')).toHaveLength(1);
 });
 
 test('an ended session on a console page gets the sign-in page first, and signing in lands on that page', async ({

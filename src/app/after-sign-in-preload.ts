@@ -32,5 +32,13 @@ export function preloadConsoleWhenIdle(): void {
   const idle = (fn: () => void) =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200);
   // A timeout queued in an animation frame runs after that frame's paint.
-  requestAnimationFrame(() => setTimeout(() => idle(() => preloadAfterSignInFiles())));
+  requestAnimationFrame(() =>
+    setTimeout(() =>
+      idle(() => {
+        preloadAfterSignInFiles();
+        // The first module signing in runs (sign-in-main.tsx), which only the sign-in entry knows about.
+        void import('./adopt-signed-in-session').catch(() => undefined);
+      }),
+    ),
+  );
 }

@@ -1,7 +1,4 @@
 import { StrictMode } from 'react';
-import { adoptSession } from '../client/session';
-import type { SessionInfo } from '../shared/bff/protocol';
-import { appQueryClient } from './app-query-client';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 
@@ -14,9 +11,4 @@ export function ConsoleRoot() {
       </AppProviders>
     </StrictMode>
   );
-}
-
-/** Stores a session signed in outside the console (sign-in-main.tsx) before the console renders with it. */
-export function adoptSignedInSession(info: SessionInfo) {
-  adoptSession(appQueryClient, info);
 }

@@ -31,11 +31,14 @@ function enterConsole(info: SessionInfo) {
   handedOver = true;
   // The router reads the location when its module loads: it starts on the page the visitor asked for.
   history.replaceState(null, '', safeNextPath(new URLSearchParams(location.search).get('next')));
-  import('./console-root')
-    .then(({ ConsoleRoot, adoptSignedInSession }) => {
+  // The session goes into the cache before the console's modules run: the router's own first requests then
+  // find it there instead of asking the BFF again.
+  import('./adopt-signed-in-session')
+    .then(({ adoptSignedInSession }) => {
       adoptSignedInSession(info);
-      root.render(<ConsoleRoot />);
+      return import('./console-root');
     })
+    .then(({ ConsoleRoot }) => root.render(<ConsoleRoot />))
     // A chunk that fails to load (e.g. a deploy replaced it): a full page load of the same address.
     .catch(() => location.reload());
 }
