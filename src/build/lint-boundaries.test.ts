@@ -63,6 +63,20 @@ describe('lint boundaries', () => {
     expect(await ruleIds('src/server/probe.ts', code)).toContain('import-x/no-restricted-paths');
   });
 
+  it('refuses the SPA test plumbing importing the BFF except through its test harness', async () => {
+    const direct = "import { createApp } from '../server/app';\nexport const probe = createApp;\n";
+    expect(await ruleIds('src/testing/probe.ts', direct)).toContain('import-x/no-restricted-paths');
+    const harness =
+      "import { createTestBff } from '../server/test-support/test-bff';\nexport const probe = createTestBff;\n";
+    expect(await ruleIds('src/testing/probe.ts', harness)).not.toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(
+        'src/features/users/probe.test.ts',
+        `import * as h from '../../server/test-support/test-bff';\nexport const probe = h;\n`,
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
   it('refuses the BFF (outside its tests and main.ts) importing the simulators', async () => {
     const code = "import * as sim from '../sim/svc';\nexport const probe = sim;\n";
     expect(await ruleIds('src/server/probe.ts', code)).toContain('import-x/no-restricted-paths');

@@ -9,7 +9,7 @@ async function session() {
   return sessionInfoSchema.parse(await (await fetch(`${base}/bff/session`)).json());
 }
 
-describe('msw handlers delegating to the simulator', () => {
+describe('msw handing /bff/* to the real BFF in front of the simulator', () => {
   it('builds the session from the simulator’s own user and server settings', async () => {
     const info = await session();
     expect(info.user).toMatchObject({ fullName: 'Adam Admin', role: 200 });

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 // @vitest-environment-options { "url": "http://localhost:3000/" }
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../client/api-error';
-import { CSRF_HEADER, CSRF_VALUE } from '../../shared/bff/protocol';
 import { setupSimServer } from '../../testing/msw-sim';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { AccountPage } from './account-page';
@@ -143,22 +141,8 @@ describe('My account', () => {
 
 describe('Your sessions', () => {
   it('lists my sessions, marks this browser’s, and signs another browser out after confirming', async () => {
-    const at = Date.UTC(2026, 0, 5, 9);
-    let sessions = [
-      { handle: 'this-one', createdAt: at, lastSeenAt: at, current: true },
-      { handle: 'the-other', createdAt: at - 3_600_000, lastSeenAt: at - 60_000, current: false },
-    ];
-    const ended: string[] = [];
-    env.server.use(
-      http.get('*/bff/session/sessions', () => HttpResponse.json({ sessions })),
-      http.delete('*/bff/session/sessions/:handle', ({ params, request }) => {
-        // As the BFF does: a change without the console's CSRF header is refused.
-        if (request.headers.get(CSRF_HEADER) !== CSRF_VALUE) return new HttpResponse(null, { status: 403 });
-        ended.push(String(params.handle));
-        sessions = sessions.filter((s) => s.handle !== params.handle);
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    // Another browser signs in as the same person, through the console's own sign-in.
+    const other = await env.signInElsewhere('member@demo.test');
     const view = await renderPage();
     const table = await screen.findByRole('table', { name: 'Your sessions' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -166,7 +150,7 @@ describe('Your sessions', () => {
     await view.user.click(within(table).getByRole('button', { name: 'Sign out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign that browser out?' });
     await view.user.click(within(dialog).getByRole('button', { name: 'Sign out that browser' }));
-    await waitFor(() => expect(ended).toEqual(['the-other']));
+    await waitFor(async () => expect(await env.bff.deps.sessions.peek?.(other.sessionId, Date.now())).toBeNull());
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).queryByRole('button', { name: 'Sign out' })).toBeNull();
   });

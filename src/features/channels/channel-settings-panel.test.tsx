@@ -1,45 +1,12 @@
 // @vitest-environment jsdom
 // @vitest-environment-options { "url": "http://localhost:3000/" }
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { DefaultChannelsState, RealmState } from '../../shared/bff/protocol';
-import { callSim } from '../../sim/svc';
+import { describe, expect, it } from 'vitest';
 import { setupSimServer } from '../../testing/msw-sim';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { ChannelsPage } from './channels-page';
 
 const env = setupSimServer({ as: 'admin@demo.test', generatedUsers: 3 });
-
-/** The register state the BFF serves (realm settings and default channels), from the simulator. */
-async function registerState(email: string) {
-  const { body } = await callSim(env.sim, 'POST', '/register', {
-    as: email,
-    params: { event_types: [], fetch_event_types: ['realm', 'default_streams'] },
-  });
-  await callSim(env.sim, 'DELETE', '/events', { as: email, params: { queue_id: body.queue_id } });
-  return body;
-}
-
-beforeEach(() => {
-  env.server.use(
-    http.get('*/bff/state/realm', async () => {
-      const body = await registerState(env.signedInAs() ?? '');
-      const realm: RealmState['realm'] = {};
-      for (const [name, value] of Object.entries(body)) {
-        if (!name.startsWith('realm_') && !name.startsWith('server_')) continue;
-        if (value === null || ['boolean', 'number', 'string'].includes(typeof value)) {
-          realm[name] = value as boolean | number | string | null;
-        }
-      }
-      return HttpResponse.json({ realm } satisfies RealmState);
-    }),
-    http.get('*/bff/state/default-channels', async () => {
-      const body = await registerState(env.signedInAs() ?? '');
-      return HttpResponse.json({ channelIds: body.realm_default_streams as number[] } satisfies DefaultChannelsState);
-    }),
-  );
-});
 
 const channelId = (name: string) => env.sim.store.channels.find((c) => c.name === name)!.stream_id;
 

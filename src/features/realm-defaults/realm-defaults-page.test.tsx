@@ -6,10 +6,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserSettingsDefaultsState } from '../../shared/bff/protocol';
+import { describe, expect, it } from 'vitest';
 import { callSim } from '../../sim/svc';
 import { setupSimServer } from '../../testing/msw-sim';
 import { createTestQueryClient } from '../../testing/render-with-providers';
@@ -18,38 +16,6 @@ import { RealmDefaultsPage } from './realm-defaults-page';
 
 const env = setupSimServer({ as: 'admin@demo.test', generatedUsers: 5 });
 const PAGE = '/settings/new-user-defaults';
-
-/** What the BFF serves at this path: the signed-in user's register state, split as the BFF splits it. */
-async function stateFromSim(email: string): Promise<UserSettingsDefaultsState> {
-  const { body } = await callSim(env.sim, 'POST', '/register', {
-    as: email,
-    params: { event_types: [], fetch_event_types: ['realm_user_settings_defaults'] },
-  });
-  await callSim(env.sim, 'DELETE', '/events', { as: email, params: { queue_id: body.queue_id } });
-  const raw = body.realm_user_settings_defaults as Record<string, unknown>;
-  const defaults: Record<string, boolean | number | string | null> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === null || ['boolean', 'number', 'string'].includes(typeof value)) {
-      defaults[name] = value as boolean | number | string | null;
-    }
-  }
-  return {
-    defaults,
-    availableNotificationSounds: raw.available_notification_sounds as string[],
-    emojisetChoices: raw.emojiset_choices as { key: string; text: string }[],
-  };
-}
-
-beforeEach(() => {
-  env.server.use(
-    http.get('*/bff/state/user-settings-defaults', async () => {
-      const email = env.signedInAs();
-      if (!email)
-        return HttpResponse.json({ result: 'error', code: 'SESSION_EXPIRED', msg: 'Sign in.' }, { status: 401 });
-      return HttpResponse.json(await stateFromSim(email));
-    }),
-  );
-});
 
 /**
  * The page inside a data router (its unsaved-changes guard uses react-router's blocker, which the

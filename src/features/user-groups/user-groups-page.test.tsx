@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 // @vitest-environment-options { "url": "http://localhost:3000/" }
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { RealmState } from '../../shared/bff/protocol';
+import { describe, expect, it } from 'vitest';
 import { callSim } from '../../sim/svc';
 import { setupSimServer } from '../../testing/msw-sim';
 import { renderWithProviders } from '../../testing/render-with-providers';
@@ -14,28 +12,6 @@ const env = setupSimServer({ as: 'admin@demo.test', generatedUsers: 5 });
 const DESIGN_TEAM = 9;
 const TEAM_LEADS = 11;
 const LEADERSHIP = 12;
-
-/** What the BFF serves at /bff/state/realm: the register state's `realm_*` and `server_*` values. */
-async function realmFromSim(email: string): Promise<RealmState> {
-  const { body } = await callSim(env.sim, 'POST', '/register', { as: email, params: { event_types: [] } });
-  await callSim(env.sim, 'DELETE', '/events', { as: email, params: { queue_id: body.queue_id } });
-  const realm: RealmState['realm'] = {};
-  for (const [name, value] of Object.entries(body)) {
-    if (!name.startsWith('realm_') && !name.startsWith('server_')) continue;
-    if (value === null || ['boolean', 'number', 'string'].includes(typeof value)) {
-      realm[name] = value as boolean | number | string | null;
-    } else if (typeof value === 'object' && 'direct_members' in value) {
-      realm[name] = value as { direct_members: number[]; direct_subgroups: number[] };
-    }
-  }
-  return { realm };
-}
-
-beforeEach(() => {
-  env.server.use(
-    http.get('*/bff/state/realm', async () => HttpResponse.json(await realmFromSim(env.signedInAs() ?? ''))),
-  );
-});
 
 function systemGroupId(name: string): number {
   const group = env.sim.store.userGroups.find((g) => g.isSystemGroup && g.name === name);

@@ -95,6 +95,8 @@ export interface SvcSimControl {
   setHeartbeatSeconds(seconds: number): void;
   /** Live event queues (expired ones are not counted). */
   queueCount(): number;
+  /** `GET /events` requests waiting on their queue right now (so a test knows a long-poll is in flight). */
+  pendingPollCount(): number;
   /** Replaces the `ignoredParameters` option: these parameters are ignored and reported from now on. */
   setIgnoredParameters(names: readonly string[]): void;
   /**

@@ -158,6 +158,13 @@ export class EventQueues {
     return this.queues.size;
   }
 
+  /** Polls waiting on their queue now. */
+  pendingPolls(): number {
+    let waiting = 0;
+    for (const queue of this.queues.values()) if (queue.poll) waiting++;
+    return waiting;
+  }
+
   /** Applies to pending polls too, counted from when each started. */
   setHeartbeatSeconds(seconds: number): void {
     this.heartbeatMs = checkSeconds('heartbeatSeconds', seconds) * 1000;

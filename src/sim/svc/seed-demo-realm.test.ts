@@ -83,32 +83,19 @@ describe('the demo realm', () => {
 });
 
 describe('a 10,000-user realm', () => {
-  it('seeds and lists quickly', async () => {
-    let started = performance.now();
+  // Only what it holds and answers: time budgets (seeding, the listing) live in the benchmarks (`npm run bench`
+  // seeds and lists 10,000 users against its budgets), since a test run shares the cores with everything else.
+  it('seeds them all and lists every one', async () => {
     const sim = createSvcSimulator({ generatedUsers: 10_000 });
-    const seedMs = performance.now() - started;
     expect(sim.store.users.length).toBe(10_000 + DEMO_ACCOUNTS.length + 4);
 
-    // Warm up once (first-call JIT, gravatar hashes), then time a typical listing, server side only.
-    const request = () =>
-      sim.fetch(
-        new Request(`${SIM_ORIGIN}/api/v1/users`, {
-          headers: { authorization: basicAuthHeader('member@demo.test', sim.apiKeyOf('member@demo.test')) },
-        }),
-      );
-    await (await request()).text();
-    started = performance.now();
-    const response = await request();
-    const text = await response.text();
-    const listMs = performance.now() - started;
-    const { status } = response;
-    const body: unknown = JSON.parse(text);
-
-    expect(status).toBe(200);
+    const response = await sim.fetch(
+      new Request(`${SIM_ORIGIN}/api/v1/users`, {
+        headers: { authorization: basicAuthHeader('member@demo.test', sim.apiKeyOf('member@demo.test')) },
+      }),
+    );
+    expect(response.status).toBe(200);
+    const body: unknown = JSON.parse(await response.text());
     expect(svcOps.getUsers.response.parse(body).members).toHaveLength(sim.store.users.length);
-    // Budgets live in the benchmarks; these bounds only catch an accidental quadratic.
-    expect(seedMs).toBeLessThan(5_000);
-    expect(listMs).toBeLessThan(3_000);
-    console.info(`[svc-sim] seeded 10k users in ${seedMs.toFixed(0)} ms; GET /users took ${listMs.toFixed(0)} ms`);
   });
 });

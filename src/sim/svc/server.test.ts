@@ -47,7 +47,7 @@ describe('startSvcSimServer', () => {
     const { queue_id: queueId } = (await registered.json()) as { queue_id: string };
     const abort = new AbortController();
     const polling = fetch(`${server.url}/api/v1/events?queue_id=${queueId}`, { headers, signal: abort.signal });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.waitFor(() => expect(sim.control.pendingPollCount()).toBe(1));
     // In flight: the queue does not idle out however long the poll lasts.
     sim.control.advance(3_600_000);
     expect(sim.control.queueCount()).toBe(1);

@@ -118,6 +118,7 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     expireQueues: () => queues.expireAll(),
     setHeartbeatSeconds: (seconds) => queues.setHeartbeatSeconds(seconds),
     queueCount: () => queues.count(),
+    pendingPollCount: () => queues.pendingPolls(),
     setIgnoredParameters: (names) => {
       core.settings.ignoredParameters = [...names];
     },

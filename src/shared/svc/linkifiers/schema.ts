@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { svcEventBaseSchema } from '../../events/svc-events';
+import { FEATURE_LEVELS } from '../features';
+import { formatStringToTemplate } from './template';
+
+/** Feature levels of the linkifier endpoints and fields. */
+export const LINKIFIER_LEVELS = {
+  /** `GET /realm/linkifiers` (older servers only had `GET /realm/filters`). */
+  list: FEATURE_LEVELS.linkifierList,
+  /** `PATCH /realm/filters/{filter_id}`. */
+  edit: FEATURE_LEVELS.linkifierEdit,
+  /** `url_template` (RFC 6570) replaced `url_format_string` / `url_format` (`%(name)s`). */
+  urlTemplate: FEATURE_LEVELS.linkifierUrlTemplate,
+  /** `PATCH /realm/linkifiers`; before it, linkifiers applied in ID order. */
+  reorder: FEATURE_LEVELS.linkifierReorder,
+} as const;
+
+/** One linkifier as listed; servers before level 176 send `url_format` instead of `url_template`. */
+export const linkifierSchema = z.looseObject({
+  id: z.number().int(),
+  pattern: z.string(),
+  url_template: z.string().optional(),
+  url_format: z.string().optional(),
+});
+export type Linkifier = z.infer<typeof linkifierSchema>;
+
+/** The `realm_linkifiers` event: the whole list, in the order the server applies it. */
+export const realmLinkifiersEventSchema = svcEventBaseSchema.extend({
+  type: z.literal('realm_linkifiers'),
+  realm_linkifiers: z.array(linkifierSchema),
+});
+export type RealmLinkifiersEvent = z.infer<typeof realmLinkifiersEventSchema>;
+
+/** A linkifier ready to apply: its URL as an RFC 6570 template whatever the server's level. */
+export interface LinkifierRule {
+  id: number;
+  pattern: string;
+  urlTemplate: string;
+}
+
+/** The linkifier's URL as an RFC 6570 template (old servers' `%(name)s` format strings converted). */
+export function urlTemplateOf(linkifier: Linkifier): string {
+  if (linkifier.url_template !== undefined) return linkifier.url_template;
+  return formatStringToTemplate(linkifier.url_format ?? '');
+}
+
+export function toRule(linkifier: Linkifier): LinkifierRule {
+  return { id: linkifier.id, pattern: linkifier.pattern, urlTemplate: urlTemplateOf(linkifier) };
+}
+
+export type UrlSyntax = 'template' | 'format-string';
+
+/** The URL field's syntax on a server of this level. */
+export function urlSyntaxFor(level: number): UrlSyntax {
+  return level >= LINKIFIER_LEVELS.urlTemplate ? 'template' : 'format-string';
+}
