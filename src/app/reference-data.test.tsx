@@ -20,6 +20,8 @@ import { setupSimServer } from '../testing/msw-sim';
 import { eventMap } from './event-map';
 
 const env = setupSimServer({ as: 'admin@demo.test' });
+// Reads go through the real BFF in front of the simulator: slower than a second on a busy machine.
+const POLL = { timeout: 10_000 };
 
 /** Each page's own view of the channels, as the page's hook gives it: names only. */
 function useEveryPagesChannels() {
@@ -61,7 +63,7 @@ describe('the channel list (reference data)', () => {
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
     const { result } = renderHook(useEveryPagesChannels, { wrapper });
-    await expect.poll(() => Object.values(result.current).every((names) => names && names.length > 0)).toBe(true);
+    await expect.poll(() => Object.values(result.current).every((names) => names && names.length > 0), POLL).toBe(true);
     // Administrators' pages share the full list; drafts, invitations and webhooks the visible one.
     expect(reads()).toBe(2);
 
@@ -72,7 +74,7 @@ describe('the channel list (reference data)', () => {
       handle({ type: 'stream', id: 1, op: 'update', stream_id: channel.stream_id, property: 'name' }, client);
     }
     await expect
-      .poll(() => Object.entries(result.current).filter(([, names]) => !names?.includes(renamed)))
+      .poll(() => Object.entries(result.current).filter(([, names]) => !names?.includes(renamed)), POLL)
       .toEqual([]);
     for (const names of Object.values(result.current)) expect(names).not.toContain(before);
     expect(reads()).toBe(4);
@@ -87,7 +89,7 @@ describe('the user groups (reference data)', () => {
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
     const { result } = renderHook(useEveryPagesGroups, { wrapper });
-    await expect.poll(() => Object.values(result.current).every((names) => names && names.length > 0)).toBe(true);
+    await expect.poll(() => Object.values(result.current).every((names) => names && names.length > 0), POLL).toBe(true);
     expect(reads()).toBe(1);
 
     const created = await svc(svcOps.createUserGroup, { name: 'reference-data-crew', description: '', members: [] });
@@ -104,7 +106,7 @@ describe('the user groups (reference data)', () => {
       );
     }
     await expect
-      .poll(() => Object.entries(result.current).filter(([, names]) => !names?.includes('reference-data-crew')))
+      .poll(() => Object.entries(result.current).filter(([, names]) => !names?.includes('reference-data-crew')), POLL)
       .toEqual([]);
     expect(reads()).toBe(1);
   });
