@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { routePreloads } from './src/build/route-preloads-plugin.ts';
+import { shellSkeleton } from './src/build/shell-skeleton-plugin.ts';
 
 // The dev server proxies /bff to the BFF started by `npm run dev` (BFF_DEV_PORT).
 const bffPort = Number(process.env.BFF_DEV_PORT ?? 8080);
@@ -82,6 +83,7 @@ export default defineConfig({
       routeModulesFile: resolve(projectRoot, 'src/app/route-modules.ts'),
       pageEntry: entries.main,
     }),
+    shellSkeleton(resolve(projectRoot, 'src/build/shell-skeleton.html')),
     precompress(),
   ],
   build: {

@@ -15,6 +15,7 @@ import { usersEventHandlers } from '../features/users/live-events';
 import { invitationsEventHandlers } from '../features/invitations/live-events';
 import { profileFieldsEventHandlers } from '../features/profile-fields/live-events';
 import { customEmojiEventHandlers } from '../features/custom-emoji/live-events';
+import { organizationDataEventHandlers } from '../features/organization-data/live-events';
 
 /** The console's own reactions: server-wide facts and the signed-in user's own record live in the session. */
 const sessionEventHandlers: EventHandlers = {
@@ -47,4 +48,5 @@ export const eventMap = combineEventHandlers(
   invitationsEventHandlers,
   profileFieldsEventHandlers,
   customEmojiEventHandlers,
+  organizationDataEventHandlers,
 );

@@ -15,6 +15,7 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
     area: 'People',
     items: [
       { to: paths.users, label: 'Users' },
+      { to: paths.bulkRuns, label: 'Bulk runs', audience: 'admins' },
       // The chat server refuses guests every user-group read.
       { to: paths.groups, label: 'User groups', audience: 'members' },
       // The chat server refuses guests every invitation endpoint.
@@ -37,6 +38,8 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
     items: [
       { to: paths.newUserDefaults, label: 'Defaults for new users', audience: 'moderators' },
       { to: paths.linkifiers, label: 'Linkifiers', audience: 'moderators' },
+      // The chat server refuses every export and playground change to anyone but administrators.
+      { to: paths.organizationData, label: 'Data exports & playgrounds', audience: 'admins' },
       { to: paths.audit, label: 'Audit', audience: 'admins' },
     ],
   },

@@ -14,6 +14,7 @@ export const liveSyncModule = () => import('./live-sync');
  */
 export const routeModules = {
   [paths.users]: () => import('./routes/users-route'),
+  [paths.bulkRuns]: () => import('./routes/bulk-runs-route'),
   [paths.groups]: () => import('./routes/user-groups-route'),
   [paths.channels]: () => import('./routes/channels-route'),
   [paths.topics]: () => import('./routes/topics-route'),
@@ -27,6 +28,7 @@ export const routeModules = {
   [paths.invitations]: () => import('./routes/invitations-route'),
   [paths.profileFields]: () => import('./routes/profile-fields-route'),
   [paths.emoji]: () => import('./routes/custom-emoji-route'),
+  [paths.organizationData]: () => import('./routes/organization-data-route'),
   [paths.drafts]: () => import('./routes/drafts-snippets-route'),
   [paths.account]: () => import('./routes/account-route'),
   [paths.server]: () => import('./routes/server-route'),

@@ -51,6 +51,10 @@ const router = createBrowserRouter([
         lazy: { Component: async () => (await routeModules[paths.users]()).UsersRoute },
       },
       {
+        path: `${paths.bulkRuns}/:runId?`,
+        lazy: { Component: async () => (await routeModules[paths.bulkRuns]()).BulkRunsRoute },
+      },
+      {
         path: paths.groups,
         lazy: {
           loader: async () => (await routeModules[paths.groups]()).loader,
@@ -113,6 +117,10 @@ const router = createBrowserRouter([
       {
         path: paths.emoji,
         lazy: { Component: async () => (await routeModules[paths.emoji]()).CustomEmojiRoute },
+      },
+      {
+        path: paths.organizationData,
+        lazy: { Component: async () => (await routeModules[paths.organizationData]()).OrganizationDataRoute },
       },
       {
         path: paths.drafts,

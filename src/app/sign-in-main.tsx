@@ -29,6 +29,8 @@ let handedOver = false;
 function enterConsole(info: SessionInfo) {
   if (handedOver) return;
   handedOver = true;
+  // The console's loading frame (in the page's HTML) shows while the console's files arrive and it renders.
+  document.body.classList.add('console-loading');
   // The router reads the location when its module loads: it starts on the page the visitor asked for.
   history.replaceState(null, '', safeNextPath(new URLSearchParams(location.search).get('next')));
   // The session goes into the cache before the console's modules run: the router's own first requests then

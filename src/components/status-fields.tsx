@@ -1,5 +1,6 @@
-import { NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
+import { lazy, Suspense } from 'react';
 import { reactionTypes, STATUS_TEXT_MAX, type UserStatus } from '../shared/svc/records';
 
 /**
@@ -12,6 +13,9 @@ export interface StatusFormValues {
   emoji_code: string;
   reaction_type: string;
 }
+
+// The presets and the emoji list load with the form, not with the page that holds it.
+const StatusEmojiPicker = lazy(() => import('./status-emoji/status-emoji-picker'));
 
 const REACTION_TYPE_LABELS: Record<(typeof reactionTypes)[number], string> = {
   unicode_emoji: 'Unicode emoji',
@@ -81,6 +85,12 @@ export function StatusFields({
         data-autofocus={autoFocus || undefined}
         {...inputProps('status_text')}
       />
+      <Suspense fallback={<Skeleton h={104} aria-label="Loading the emoji choices" />}>
+        <StatusEmojiPicker form={form} />
+      </Suspense>
+      <Text size="xs" c="dimmed" mb={-8}>
+        Or any emoji by the server’s name for it (the code and type are then looked up):
+      </Text>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <TextInput label="Emoji name" placeholder="palm_tree" {...inputProps('emoji_name')} />
         <TextInput label="Emoji code" placeholder="1f334" {...inputProps('emoji_code')} />

@@ -26,8 +26,20 @@ export interface BffDeps {
   proxy?: ProxyUpstream | null;
   /** Demo mode only: the seeded sign-ins shown on the sign-in page. */
   demo: { accounts: { email: string; role: number; fullName: string }[]; password: string } | null;
+  /**
+   * Demo mode only: the embedded simulator's outgoing-webhook bots, so that one click can point one at the
+   * console (`POST /bff/webhooks/demo-connect`). Absent in front of a real server.
+   */
+  demoWebhooks?: DemoWebhooks | null;
   now: () => number;
   log: (level: 'info' | 'warn' | 'error', line: string) => void;
+}
+
+export interface DemoWebhooks {
+  /** The bot's token, as its configuration file would show it. Throws for an unknown bot. */
+  token(botEmail: string): string;
+  /** Where the simulator sends the bot's notifications from now on. */
+  pointAt(botEmail: string, url: string): void;
 }
 
 export interface AppEnv {

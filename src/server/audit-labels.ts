@@ -79,6 +79,18 @@ export function describeSvcChange(opId: string, p: Params): string | null {
     }
     case 'reorderChannelFolders':
       return 'Reordered the channel folders.';
+    case 'exportRealm':
+      return p.export_type === 2
+        ? 'Requested a data export with the private data of those who consented.'
+        : 'Requested a public data export.';
+    case 'deleteRealmExport':
+      return "Deleted the data export's file.";
+    case 'addCodePlayground':
+      return typeof p.name === 'string' && typeof p.pygments_language === 'string' && typeof p.url_template === 'string'
+        ? `Added the code playground ${quoted(p.name.trim())} for ${p.pygments_language.trim()} code, opening ${p.url_template.trim()}.`
+        : null;
+    case 'removeCodePlayground':
+      return 'Removed the code playground.';
     default:
       return null;
   }

@@ -145,7 +145,7 @@ export function svcTarget(opId: string, p: Record<string, unknown>, session: Ses
   return { type: 'user', id: String(session.userId), name: session.fullName };
 }
 
-/** Invitations, profile fields, custom emoji and created users. */
+/** Invitations, profile fields, custom emoji, created users, data exports and code playgrounds. */
 function peopleAdminTarget(opId: string, p: Record<string, unknown>): AuditTarget | null {
   const name = typeof p.name === 'string' ? p.name : null;
   if (p.invite_id !== undefined) return { type: 'invitation', id: id(p.invite_id), name: null };
@@ -159,6 +159,10 @@ function peopleAdminTarget(opId: string, p: Record<string, unknown>): AuditTarge
     return { type: 'profile_field', id: null, name };
   }
   if (p.emoji_name !== undefined) return { type: 'emoji', id: null, name: id(p.emoji_name) };
+  if (p.export_id !== undefined || opId === 'exportRealm')
+    return { type: 'data_export', id: id(p.export_id), name: null };
+  if (p.playground_id !== undefined) return { type: 'playground', id: id(p.playground_id), name: null };
+  if (opId === 'addCodePlayground') return { type: 'playground', id: null, name };
   if (opId === 'createUser') {
     return { type: 'user', id: null, name: typeof p.full_name === 'string' ? p.full_name : id(p.email) };
   }

@@ -27,6 +27,7 @@ export function createDeps(
     /** How the BFF reaches the proxy dashboard (tests pass the simulator's fetch). */
     proxyFetch?: FetchLike;
     demo?: BffDeps['demo'];
+    demoWebhooks?: BffDeps['demoWebhooks'];
     now?: () => number;
     log?: BffDeps['log'];
     hub?: HubOverrides;
@@ -103,6 +104,7 @@ export function createDeps(
     hub,
     currentUser,
     demo: options.demo ?? null,
+    demoWebhooks: options.demoWebhooks ?? null,
     now,
     log,
   };

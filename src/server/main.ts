@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createProxySimulator, startProxySimServer } from '../sim/proxy';
 import { createSvcSimulator, DEMO_ACCOUNTS, DEMO_PASSWORD, startSvcSimServer } from '../sim/svc';
 import { createApp } from './app';
+import type { DemoWebhooks } from './app-types';
 import { ConfigError, loadConfigFromProcess, type Config } from './config';
 import { createDeps } from './deps';
 import { openConsoleStore } from './store';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
 
   let svcUrl: string;
   let demo: { accounts: { email: string; role: number; fullName: string }[]; password: string } | null = null;
+  let demoWebhooks: DemoWebhooks | null = null;
   const closers: (() => Promise<void>)[] = [];
   if (config.svcUrl) {
     svcUrl = config.svcUrl;
@@ -40,6 +42,13 @@ async function main(): Promise<void> {
     sim.control.setBaseUrl(server.url);
     svcUrl = server.url;
     demo = { accounts: DEMO_ACCOUNTS.map((a) => ({ ...a })), password: DEMO_PASSWORD };
+    const setOutgoingWebhook = sim.control.setOutgoingWebhook?.bind(sim.control);
+    if (setOutgoingWebhook) {
+      demoWebhooks = {
+        token: (botEmail) => setOutgoingWebhook({ botEmail }).token,
+        pointAt: (botEmail, url) => void setOutgoingWebhook({ botEmail, url }),
+      };
+    }
   }
   let proxyEmbedded = false;
   if (!config.svcUrl && !config.proxy.url) {
@@ -78,6 +87,7 @@ async function main(): Promise<void> {
   const deps = createDeps(config, {
     svcUrl,
     demo,
+    demoWebhooks,
     sessions: store.sessions,
     audit: store.audit,
     webhooks: store.webhooks,

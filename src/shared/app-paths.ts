@@ -5,6 +5,7 @@
 export const paths = {
   signIn: '/sign-in',
   users: '/users',
+  bulkRuns: '/users/bulk-runs',
   groups: '/groups',
   channels: '/channels',
   topics: '/topics',
@@ -18,6 +19,7 @@ export const paths = {
   invitations: '/invitations',
   profileFields: '/settings/profile-fields',
   emoji: '/settings/emoji',
+  organizationData: '/settings/data',
   drafts: '/me/drafts',
   account: '/me',
   server: '/server',

@@ -40,7 +40,7 @@ describe('My account', () => {
       expect(env.sim.store.statuses.get(memberId())).toMatchObject({ status_text: 'Deep work', emoji_name: 'car' }),
     );
     const section = screen.getByRole('region', { name: 'My status' });
-    await waitFor(() => expect(section).toHaveTextContent('Current status: :car: Deep work'));
+    await waitFor(() => expect(section).toHaveTextContent('Current status: 🚗 Deep work'));
   });
 
   it('blocks 61 characters with the catalog’s message and shows the server’s emoji refusal verbatim', async () => {
@@ -72,6 +72,38 @@ describe('My account', () => {
     await waitFor(() =>
       expect(within(table).getByRole('combobox', { name: 'Push notifications for #general' })).toHaveValue('on'),
     );
+  });
+
+  it('says what it saw saved after a mute or notification change, and only that', async () => {
+    const view = await renderPage();
+    const table = await screen.findByRole('table', { name: 'My channel subscriptions' });
+    const general = env.sim.store.channels.find((c) => c.name === 'general')!;
+    expect(screen.queryByRole('status', { name: 'Subscription change' })).toBeNull();
+    await view.user.click(within(table).getByRole('switch', { name: 'Mute #general' }));
+    const feedback = await screen.findByRole('status', { name: 'Subscription change' });
+    await waitFor(() => expect(feedback).toHaveTextContent('Saved: #general is muted.'));
+    expect(env.sim.store.subscription(memberId(), general.stream_id)?.isMuted).toBe(true);
+
+    await view.user.selectOptions(
+      within(table).getByRole('combobox', { name: 'Email notifications for #general' }),
+      'off',
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Subscription change' })).toHaveTextContent(
+        'Saved: Email notifications for #general are off.',
+      ),
+    );
+
+    // Accepted, but the read-back fails: it says what is known, not "saved".
+    env.sim.control.failNext(5, 500, 'envelope', { method: 'GET', pathPrefix: '/users/me/subscriptions' });
+    await view.user.click(within(table).getByRole('switch', { name: 'Mute #general' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Subscription change' })).toHaveTextContent(
+        'The server accepted the change (#general is unmuted), but it could not be read back to confirm it.',
+      ),
+    );
+    expect(screen.getByRole('status', { name: 'Subscription change' })).not.toHaveTextContent('Saved');
+    expect(env.sim.store.subscription(memberId(), general.stream_id)?.isMuted).toBe(false);
   });
 
   it('renders only the rows in view for an account that follows hundreds of channels', async () => {

@@ -9,6 +9,7 @@ import {
   statusTextTooLong,
   type StatusFormValues,
 } from '../../components/status-fields';
+import { StatusLine } from '../../components/status-emoji/status-line';
 import { svcOps } from '../../shared/svc/catalog';
 import type { UserStatus } from '../../shared/svc/records';
 import type { UpdateOwnStatusParams } from './api/update-own-status';
@@ -23,14 +24,6 @@ const validateParams = catalogResolver(() => svcOps.updateOwnStatus.params);
 /** The request for these values (see `statusChange`). */
 export function toOwnStatusParams(values: OwnStatusValues, current: UserStatus | undefined): UpdateOwnStatusParams {
   return statusChange(values, current) as UpdateOwnStatusParams;
-}
-
-/** The status as one line, e.g. ":palm_tree: On vacation"; null when nothing is set. */
-export function ownStatusLine(status: UserStatus | undefined): string | null {
-  if (!status) return null;
-  const parts = [status.emoji_name ? `:${status.emoji_name}:` : null, status.status_text || null];
-  const shown = parts.filter((p): p is string => Boolean(p));
-  return shown.length ? shown.join(' ') : null;
 }
 
 interface Props {
@@ -58,11 +51,7 @@ export function OwnStatusSection({ current, readReason, loading }: Props) {
             not readable on this server ({readReason})
           </Text>
         ) : (
-          (ownStatusLine(current) ?? (
-            <Text span c="dimmed">
-              none
-            </Text>
-          ))
+          <StatusLine status={current} />
         )}
       </Text>
       {loading ? null : <OwnStatusForm key={JSON.stringify(current ?? {})} current={current} />}

@@ -6,9 +6,10 @@ import {
   SUBSCRIPTION_NOTIFICATION_PROPERTIES,
   type Subscription,
   type SubscriptionNotificationProperty,
+  type SubscriptionPropertyChange,
 } from '../../shared/svc/ops/account-ops';
 import { useOwnSubscriptions } from './api/get-own-subscriptions';
-import { useUpdateSubscriptionProperty } from './api/update-subscription-properties';
+import { useUpdateSubscriptionProperty, type ChangeOutcome } from './api/update-subscription-properties';
 
 const NOTIFICATION_LABELS: Record<SubscriptionNotificationProperty, string> = {
   desktop_notifications: 'Desktop',
@@ -26,6 +27,36 @@ const CHOICES = [
 ];
 
 const choiceOf = (value: boolean | null | undefined) => (value == null ? 'default' : value ? 'on' : 'off');
+
+const isNotificationProperty = (p: string): p is SubscriptionNotificationProperty =>
+  (SUBSCRIPTION_NOTIFICATION_PROPERTIES as readonly string[]).includes(p);
+
+/** A change in words: "#design is muted", "Push notifications for #design are on". */
+export function describeChange(change: SubscriptionPropertyChange, channel: string): string {
+  const on = change.value === true;
+  if (change.property === 'is_muted') return `${channel} is ${on ? 'muted' : 'unmuted'}`;
+  if (change.property === 'pin_to_top') return `${channel} is ${on ? 'pinned to the top' : 'no longer pinned'}`;
+  if (change.property === 'color') return `${channel} has the color ${String(change.value)}`;
+  if (isNotificationProperty(change.property))
+    return `${NOTIFICATION_LABELS[change.property]} notifications for ${channel} are ${on ? 'on' : 'off'}`;
+  return `${change.property} of ${channel} is ${String(change.value)}`;
+}
+
+/** What the console saw after an accepted change, and only that. */
+export function outcomeText(outcome: ChangeOutcome, channelName: string | undefined): string {
+  const channel = `#${channelName ?? `channel ${outcome.change.stream_id}`}`;
+  const asked = describeChange(outcome.change, channel);
+  switch (outcome.kind) {
+    case 'seen':
+      return `Saved: ${asked}.`;
+    case 'unread':
+      return `The server accepted the change (${asked}), but it could not be read back to confirm it.`;
+    case 'other':
+      return outcome.subscription
+        ? `The server accepted the change (${asked}), but reading it back shows another value: it may have been changed again since.`
+        : `The server accepted the change (${asked}), but you no longer appear subscribed to ${channel}.`;
+  }
+}
 
 /** Rows shown before the table scrolls: an account can follow hundreds of channels. */
 const VISIBLE_ROWS = 10;
@@ -127,6 +158,19 @@ export function SubscriptionsSection() {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={3}>My channel subscriptions</Title>
+        {update.isSuccess && (
+          <Text
+            size="sm"
+            role="status"
+            aria-label="Subscription change"
+            c={update.data.kind === 'seen' ? 'teal' : 'orange'}
+          >
+            {outcomeText(
+              update.data,
+              subscriptions.data?.find((s) => s.stream_id === update.data.change.stream_id)?.name,
+            )}
+          </Text>
+        )}
         {update.isError && (
           <Alert color="red" title="The change was not saved" role="alert">
             {errorMessage(update.error)}

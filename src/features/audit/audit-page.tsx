@@ -27,6 +27,7 @@ import {
 import { roleLabel } from '../../shared/svc/roles';
 import { useAudit } from './api/get-audit';
 import { useAuditOperations } from './api/get-audit-operations';
+import { BulkRunLink, bulkRunIdOf } from './bulk-run-link';
 import { describeParams, describeTarget } from './describe-entry';
 import { filterQueryString } from './filter-query';
 import { useAuditSearch } from './use-audit-search';
@@ -110,6 +111,12 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
     width: 'minmax(14rem, 3fr)',
     cell: (e) => (
       <Text size="sm" c="dimmed" truncate>
+        {bulkRunIdOf(e.params) ? (
+          <>
+            <BulkRunLink params={e.params}>Bulk run</BulkRunLink>
+            {' · '}
+          </>
+        ) : null}
         {e.error ? `${e.error.msg} · ` : ''}
         {e.note ? `${e.note} · ` : ''}
         {describeParams(e.params)}
@@ -139,6 +146,16 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
     ['Outcome', <OutcomeBadge key="outcome" entry={entry} />],
     ['Server message', entry.error?.msg ?? '—'],
     ...(entry.note ? ([['What the console saw', entry.note]] as [string, ReactNode][]) : []),
+    ...(bulkRunIdOf(entry.params)
+      ? ([
+          [
+            'Bulk run',
+            <BulkRunLink key="run" params={entry.params}>
+              Open this bulk run (all its rows, and its undo)
+            </BulkRunLink>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     ['Request id', <Code key="rid">{entry.requestId}</Code>],
     ['Console process', entry.replica],
   ];

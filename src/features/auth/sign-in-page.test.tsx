@@ -45,6 +45,19 @@ describe('SignInPage', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
+  it('names only the sign-in methods the console offers, and says where GitHub sign-in works', async () => {
+    renderPage(await readSession());
+    const line = await screen.findByText(/^Sign in here with/);
+    expect(line.textContent).toBe(
+      'Sign in here with your email and password, or your API key. GitHub sign-in works in the chat app only: if that is how you sign in, use the API key from your account settings in the chat app.',
+    );
+    // Nothing offers GitHub as something to press or choose here.
+    expect(screen.queryByRole('button', { name: /GitHub/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /GitHub/ })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /GitHub/ })).toBeNull();
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['password', 'apiKey']);
+  });
+
   it('checks the fields before sending anything', async () => {
     const { user, onSignedIn } = renderPage(await readSession());
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -62,11 +62,10 @@ function ServerSummary({ info }: { info: SessionInfo | null }) {
       </Alert>
     );
   }
-  const methods = [
-    server.passwordAuth ? 'Email and password' : null,
-    'API key',
-    ...server.externalAuthMethods.map((m) => m.displayName),
-  ].filter((m): m is string => Boolean(m));
+  // Only what this form can do: the console signs in with a password or an API key. The server's other methods
+  // (GitHub, SAML…) work in the chat app's own sign-in, not here, so they are named as that, not offered.
+  const usable = server.passwordAuth ? 'your email and password, or your API key' : 'your API key';
+  const external = server.externalAuthMethods.map((m) => m.displayName);
   return (
     <Stack gap="xs" align="center" ta="center">
       {server.realmIcon ? <Image src={server.realmIcon} alt="" w={56} h={56} radius="md" /> : null}
@@ -90,7 +89,10 @@ function ServerSummary({ info }: { info: SessionInfo | null }) {
         </Badge>
       </Group>
       <Text size="xs" c="dimmed">
-        Sign-in methods on this server: {methods.join(', ')}
+        Sign in here with {usable}.
+        {external.length > 0
+          ? ` ${listOf(external)} sign-in works in the chat app only: if that is how you sign in, use the API key from your account settings in the chat app.`
+          : null}
       </Text>
       {server.isIncompatible ? (
         <Alert color="orange" title="Incompatible server" ta="left">
@@ -99,6 +101,11 @@ function ServerSummary({ info }: { info: SessionInfo | null }) {
       ) : null}
     </Stack>
   );
+}
+
+/** "A", "A and B", "A, B and C". */
+function listOf(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /**

@@ -61,6 +61,15 @@ export function subscriptionChanges(streamId: number, saved: Subscription, draft
   return changes;
 }
 
+const changesOf = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+/** What was seen after an accepted save: only changes read back with their value count as saved. */
+export function savedNoteOf(asked: number, seen: number | null): string {
+  if (seen === null) return `The server accepted ${changesOf(asked)}; they could not be read back to confirm.`;
+  if (seen === asked) return `Saved ${changesOf(asked)}.`;
+  return `The server accepted ${changesOf(asked)}, but ${asked - seen} read back with another value (the form shows what the server holds).`;
+}
+
 /** My own settings for this channel; several changes are saved in one request. */
 export function MySubscriptionSettings({
   channel,
@@ -105,7 +114,7 @@ function SettingsForm({ channel, subscription }: { channel: Channel; subscriptio
   const save = () => {
     setSavedNote('');
     update.mutate(changes, {
-      onSuccess: () => setSavedNote(`Saved ${changes.length} ${changes.length === 1 ? 'change' : 'changes'}.`),
+      onSuccess: ({ asked, seen }) => setSavedNote(savedNoteOf(asked, seen)),
     });
   };
 

@@ -35,6 +35,10 @@ const CAPABILITY_LABELS: Record<Feature, string> = {
   profileFieldRequired: 'Required profile fields',
   profileFieldPronouns: 'Pronouns profile field type',
   profileFieldSummary: 'Profile fields shown on the user card',
+  exportType: 'Data exports with the private data of those who consented',
+  exportConsents: 'List who consented to exporting their private data',
+  playgroundUrlTemplate: 'Add code playgrounds with URL templates',
+  playgrounds: 'Code playgrounds',
 };
 
 export interface CapabilityRow {

@@ -94,6 +94,61 @@ describe('Set status dialog', () => {
     );
   });
 
+  it('sets a preset in one click and shows its emoji, not its name, as the current status', async () => {
+    const { view, drawer, dialog, target } = await openSetStatus();
+    const presets = within(dialog).getByRole('group', { name: 'Common statuses' });
+    await view.user.click(await within(presets).findByRole('button', { name: 'In a meeting' }));
+    expect(within(dialog).getByLabelText('Status text')).toHaveValue('In a meeting');
+    expect(within(dialog).getByLabelText('Emoji name')).toHaveValue('calendar');
+    expect(within(dialog).getByLabelText('Emoji code')).toHaveValue('1f4c5');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save status' }));
+    await waitFor(() =>
+      expect(env.sim.store.statuses.get(target.user_id)).toMatchObject({
+        status_text: 'In a meeting',
+        emoji_name: 'calendar',
+        emoji_code: '1f4c5',
+        reaction_type: 'unicode_emoji',
+      }),
+    );
+    await waitFor(() =>
+      expect(within(drawer).getByText('Current status').nextSibling).toHaveTextContent('📅 In a meeting'),
+    );
+    await view.user.click(within(drawer).getByRole('button', { name: 'Set status' }));
+    const again = await screen.findByRole('dialog', { name: `Set the status of ${target.fullName}` });
+    expect(again).toHaveTextContent('Current status: 📅 In a meeting.');
+    expect(again).not.toHaveTextContent(':calendar:');
+  });
+
+  it('finds an emoji by a word and fills the server’s name and code', async () => {
+    const { view, dialog } = await openSetStatus();
+    const search = await within(dialog).findByRole('combobox', { name: 'Emoji' });
+    await view.user.type(search, 'vacation');
+    const option = await screen.findByRole('option', { name: /palm_tree/ });
+    expect(screen.queryByRole('option', { name: /calendar/ })).toBeNull();
+    await view.user.click(option);
+    expect(within(dialog).getByLabelText('Emoji name')).toHaveValue('palm_tree');
+    expect(within(dialog).getByLabelText('Emoji code')).toHaveValue('1f334');
+    expect(within(dialog).getByLabelText('Emoji type')).toHaveValue('unicode_emoji');
+  });
+
+  it('offers the organization’s custom emoji and shows the chosen one as an image', async () => {
+    const { view, drawer, dialog, target } = await openSetStatus();
+    const search = await within(dialog).findByRole('combobox', { name: 'Emoji' });
+    await view.user.type(search, 'green');
+    await view.user.click(await screen.findByRole('option', { name: /green_tick/ }));
+    expect(within(dialog).getByLabelText('Emoji type')).toHaveValue('realm_emoji');
+    await view.user.type(within(dialog).getByLabelText('Status text'), 'Reviewed');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save status' }));
+    await waitFor(() =>
+      expect(env.sim.store.statuses.get(target.user_id)).toMatchObject({
+        emoji_name: 'green_tick',
+        emoji_code: '1',
+        reaction_type: 'realm_emoji',
+      }),
+    );
+    expect(await within(drawer).findByRole('img', { name: ':green_tick:' })).toBeInTheDocument();
+  });
+
   it('is disabled, with the reason, below feature level 407', async () => {
     env.sim.control.setFeatureLevel(406);
     const target = simUser('member@demo.test');

@@ -5,7 +5,7 @@ import { svcOps } from '../../shared/svc/catalog';
 import type { User, UserStatus } from '../../shared/svc/records';
 import type { UpdateUserStatusParams } from './api/update-user-status';
 import { useUpdateUserStatus } from './api/update-user-status';
-import { statusLine } from './format';
+import { StatusLine } from '../../components/status-emoji/status-line';
 import { ServerError } from '../../components/server-error';
 import {
   StatusFields,
@@ -60,7 +60,6 @@ function SetStatusForm({ user, onDone, current }: { user: User; onDone: () => vo
   // a name), and the submit button must know before it is pressed.
   const errors = validateParams(toStatusParams(user.user_id, form.values, current));
   const tooLong = statusTextTooLong(form.values);
-  const currentLine = statusLine(current);
 
   const submit = form.onSubmit((values) => {
     update.mutate(toStatusParams(user.user_id, values, current), {
@@ -80,13 +79,7 @@ function SetStatusForm({ user, onDone, current }: { user: User; onDone: () => vo
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          Current status:{' '}
-          {currentLine ?? (
-            <Text span c="dimmed">
-              none
-            </Text>
-          )}
-          . Leave the text empty to clear it.
+          Current status: <StatusLine status={current} />. Leave the text empty to clear it.
         </Text>
         <StatusFields form={form} errors={errors} autoFocus />
         <ServerError error={update.error} />

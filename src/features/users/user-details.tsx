@@ -8,7 +8,8 @@ import { botTypeLabel, roleLabel } from '../../shared/svc/roles';
 import { useUserStatus } from './api/get-user-status';
 import { ChangeRoleModal } from './change-role-modal';
 import { DeactivateUserModal } from './deactivate-user-modal';
-import { formatDateTime, statusLine } from './format';
+import { formatDateTime } from './format';
+import { StatusLine } from '../../components/status-emoji/status-line';
 import {
   assignableRoles,
   canChangeRole,
@@ -166,7 +167,7 @@ function UserDetails({
             </Text>
           ) : (
             <>
-              {statusLine(status.data) ?? 'No status'}
+              <StatusLine status={status.data} empty="No status" />
               {status.data?.away ? ' (away)' : ''}
             </>
           )}

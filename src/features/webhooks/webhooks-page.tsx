@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-error';
-import { useOutgoingWebhookBots, useWebhookEndpoints } from './api/webhooks-api';
+import { errorMessage } from '../../client/api-error';
+import { useSession } from '../../client/session';
+import { useDemoConnect, useOutgoingWebhookBots, useWebhookEndpoints } from './api/webhooks-api';
 import { CreateEndpointModal } from './create-endpoint-modal';
 import { EndpointCard } from './endpoint-card';
 import { useRole } from '../../client/use-role';
@@ -26,6 +28,8 @@ function WebhookEndpoints() {
   const bots = useOutgoingWebhookBots();
   const endpoints = useWebhookEndpoints();
   const [creating, setCreating] = useState<{ botId: number | null } | null>(null);
+  const isDemo = Boolean(useSession().data?.demo);
+  const connect = useDemoConnect();
 
   return (
     <Stack gap="lg">
@@ -76,15 +80,27 @@ function WebhookEndpoints() {
                   <Table.Td>{bot.email}</Table.Td>
                   <Table.Td>{endpoints.data?.filter((e) => e.bot.userId === bot.userId).length ?? '—'}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      disabled={!bot.isActive}
-                      onClick={() => setCreating({ botId: bot.userId })}
-                      aria-label={`Add an endpoint for ${bot.fullName}`}
-                    >
-                      Add endpoint
-                    </Button>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        disabled={!bot.isActive}
+                        onClick={() => setCreating({ botId: bot.userId })}
+                        aria-label={`Add an endpoint for ${bot.fullName}`}
+                      >
+                        Add endpoint
+                      </Button>
+                      {isDemo && bot.isActive ? (
+                        <Button
+                          size="xs"
+                          loading={connect.isPending && connect.variables === bot.userId}
+                          onClick={() => connect.mutate(bot.userId)}
+                          aria-label={`Connect ${bot.fullName} to this console (demo)`}
+                        >
+                          Connect (demo)
+                        </Button>
+                      ) : null}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -92,6 +108,24 @@ function WebhookEndpoints() {
           </Table>
         )}
       </Stack>
+
+      {isDemo ? (
+        <Alert color="blue" variant="light" maw={760} title="Demo">
+          The chat server here is the console’s simulator. “Connect (demo)” creates an endpoint for the bot with its
+          token and points the bot at it, as an administrator would in a real server’s bot settings; then send a test
+          message below and watch the delivery arrive.
+        </Alert>
+      ) : null}
+      {connect.isSuccess ? (
+        <Text size="sm" c="teal" role="status">
+          {connect.data.bot.fullName} now sends its notifications to the new endpoint below.
+        </Text>
+      ) : null}
+      {connect.isError ? (
+        <Alert color="red" role="alert" title="Could not connect the bot" maw={760}>
+          {errorMessage(connect.error)}
+        </Alert>
+      ) : null}
 
       <Stack gap="md" component="section" aria-label="Endpoints">
         <Title order={3}>Endpoints</Title>

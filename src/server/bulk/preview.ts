@@ -20,6 +20,8 @@ export interface SnapshotUser {
   user_id: number;
   full_name: string;
   email: string;
+  /** The real address, when the server shows it to the caller (the users table shows it too). */
+  delivery_email?: string | null | undefined;
   role: number;
   is_active: boolean;
   is_bot: boolean;
@@ -36,12 +38,15 @@ export type BulkStep =
   | { op: 'deactivate'; comment: string | null }
   | { op: 'reactivate' }
   | { op: 'set_role'; role: Role; previousRole: number }
-  | { op: 'subscribe'; channels: string[] }
+  /** `apiEmail`: how servers before user-ID keys name the user in the answer (set when the run starts). */
+  | { op: 'subscribe'; channels: string[]; apiEmail?: string }
   | { op: 'unsubscribe'; channels: string[] };
 
 export interface PlannedRow {
   user: BulkUser;
   step: BulkStep;
+  /** The address the API knows the user by (`user.email` is the one people see); absent where not needed. */
+  apiEmail?: string;
 }
 
 export interface PlannedPreview {
@@ -57,8 +62,9 @@ export interface PreviewContext {
   subscribers?: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
+/** A user as the preview and the run name them: the same address the users table shows. */
 export function bulkUserOf(user: SnapshotUser): BulkUser {
-  return { userId: user.user_id, name: user.full_name, email: user.email, role: user.role };
+  return { userId: user.user_id, name: user.full_name, email: user.delivery_email ?? user.email, role: user.role };
 }
 
 function unknownUser(userId: number): BulkUser {
@@ -174,7 +180,7 @@ export function planAction(ctx: PreviewContext, action: BulkAction, userIds: rea
       skipped.push(skip(row, 'no_permission'));
       continue;
     }
-    affected.push({ user: row, step: stepFor(ctx, action, user) });
+    affected.push({ user: row, step: stepFor(ctx, action, user), apiEmail: user.email });
   }
   return { kind: action.kind, affected, skipped };
 }
@@ -251,6 +257,7 @@ export function planUndo(ctx: PreviewContext, kind: BulkRunKind, rows: readonly 
         affected.push({
           user: row,
           step: kind === 'add_channels' ? { op: 'unsubscribe', channels } : { op: 'subscribe', channels },
+          apiEmail: user.email,
         });
     }
   }

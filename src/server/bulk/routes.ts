@@ -70,6 +70,8 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
     const req = c.req.valid('json');
     return answer(c, await engine.preview(callerOf(c), req.action, req.userIds));
   });
+  app.get('/history', async (c) => answer(c, { runs: await engine.history(c.get('session').userId) }));
+  app.get('/history/:id', async (c) => answer(c, await engine.historyRun(callerOf(c), c.req.param('id'))));
   app.get('/runs', async (c) => answer(c, { runs: await engine.list(c.get('session').userId) }));
   app.post('/runs', jsonBody(bulkStartRequestSchema), async (c) => {
     const req = c.req.valid('json');

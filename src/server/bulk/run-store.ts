@@ -1,7 +1,7 @@
 /**
  * Where bulk runs are kept so that they outlive the process running them (a restart, another replica
  * answering): SQL in the running console (`store/sql-bulk-run-store.ts`), memory in unit tests. The run
- * itself is an opaque JSON document here (the engine writes and reads it, see engine.ts); `heartbeatAt` is
+ * itself is an opaque JSON document here (run-state.ts writes and reads it); `heartbeatAt` is
  * renewed while a process runs it.
  */
 export interface StoredBulkRun {
@@ -19,6 +19,8 @@ export interface BulkRunStore {
   get(id: string): Promise<StoredBulkRun | null>;
   /** The owner's runs, newest first, at most `limit`. */
   list(ownerUserId: number, limit: number): Promise<StoredBulkRun[]>;
+  /** Every owner's runs, newest first, at most `limit`. */
+  listAll(limit: number): Promise<StoredBulkRun[]>;
   /** Deletes the owner's finished runs beyond the newest `keep` runs. */
   prune(ownerUserId: number, keep: number): Promise<void>;
 }
@@ -38,6 +40,13 @@ export class MemoryBulkRunStore implements BulkRunStore {
   async list(ownerUserId: number, limit: number): Promise<StoredBulkRun[]> {
     return [...this.runs.values()]
       .filter((r) => r.ownerUserId === ownerUserId)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, limit)
+      .map((r) => structuredClone(r));
+  }
+
+  async listAll(limit: number): Promise<StoredBulkRun[]> {
+    return [...this.runs.values()]
       .sort((a, b) => b.createdAt - a.createdAt)
       .slice(0, limit)
       .map((r) => structuredClone(r));

@@ -14,6 +14,11 @@ import {
 import type { SvcEventBase } from '../../shared/events/svc-events';
 import { applyRealmEvent, realmStateFromRegister, type RealmValue } from './realm-state';
 import { svcOps } from '../../shared/svc/catalog';
+import {
+  realmPlaygroundSchema,
+  realmPlaygroundsEventSchema,
+  type RealmPlayground,
+} from '../../shared/svc/organization-data';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { isDeadKeyRefusal } from '../upstreams/dead-key';
 import { UpstreamRefusal, type SvcCredentials, type SvcUpstream } from '../upstreams/svc-upstream';
@@ -105,6 +110,16 @@ export interface RegisterState {
   readonly realm: Readonly<Record<string, RealmValue>>;
   /** `realm_default_streams` as channel IDs; null when the server sent none (or nothing readable). */
   readonly defaultChannelIds: readonly number[] | null;
+  /** `realm_playgrounds` (code playgrounds); null when the server sent none, unreadable ones left out. */
+  readonly playgrounds: readonly RealmPlayground[] | null;
+}
+
+function playgroundsOf(raw: unknown): RealmPlayground[] | null {
+  if (!Array.isArray(raw)) return null;
+  return raw.flatMap((p: unknown) => {
+    const parsed = realmPlaygroundSchema.safeParse(p);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 function defaultChannelIdsOf(raw: unknown): number[] | null {
@@ -278,6 +293,7 @@ export class SessionQueue {
       userSettings: r.user_settings ? { ...r.user_settings } : null,
       realm: realmStateFromRegister(r),
       defaultChannelIds: defaultChannelIdsOf(r.realm_default_streams),
+      playgrounds: playgroundsOf(r.realm_playgrounds),
     };
     this.o.log('info', `events: queue registered user_id=${this.o.userId}`);
     if (this.stopped) return this.settleRegistration(); // end() deletes it.
@@ -293,6 +309,13 @@ export class SessionQueue {
 
   /** Keeps the register state current: a default setting's update replaces that one property. */
   private applyToState(event: SvcEventBase): void {
+    if (event.type === 'realm_playgrounds') {
+      const parsed = realmPlaygroundsEventSchema.safeParse(event);
+      if (parsed.success && this.registerState) {
+        this.registerState = { ...this.registerState, playgrounds: parsed.data.realm_playgrounds };
+      }
+      return;
+    }
     if (event.type === 'default_streams') {
       const parsed = defaultStreamsEventSchema.safeParse(event);
       if (parsed.success && this.registerState) {

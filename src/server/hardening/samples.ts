@@ -22,6 +22,8 @@ const GENERIC: unknown[] = [
   'add',
   'read',
   'https://example.com/{id}',
+  // A code playground's URL template (the table's `url_template` is a linkifier's).
+  'https://play.example.com/?code={code}',
 ];
 
 /** Field values that make sense against the demo realm (existing IDs), by field name. */
@@ -75,6 +77,9 @@ function known(sim: SvcSimulator): Record<string, unknown> {
     // A 1×1 PNG.
     file: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     full_name: 'Hardening Sample',
+    export_id: 1,
+    playground_id: 1,
+    pygments_language: 'Python',
     password: 'long-enough-1',
   };
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type {
   DefaultChannelsState,
+  PlaygroundsState,
   OwnSettingsState,
   RealmState,
   UserSettingsDefaultsState,
@@ -84,6 +85,11 @@ export function stateRoutes(config: Config, deps: BffDeps) {
     '/default-channels',
     'Cannot read the default channels from the chat server right now. Try again in a moment.',
     (state): DefaultChannelsState => ({ channelIds: state.defaultChannelIds ? [...state.defaultChannelIds] : null }),
+  );
+  serve(
+    '/playgrounds',
+    'Cannot read the code playgrounds from the chat server right now. Try again in a moment.',
+    (state): PlaygroundsState => ({ playgrounds: state.playgrounds ? state.playgrounds.map((p) => ({ ...p })) : null }),
   );
 
   return app;

@@ -115,6 +115,10 @@ export function svcRoutes(config: Config, deps: BffDeps) {
       } else if (target?.type === 'channel' && target.id !== null && target.name === null) {
         // Read before the change goes upstream: after a rename or an archive the old name is gone.
         targetName = Promise.resolve(await lookupChannelName(deps, session, Number(target.id)));
+      } else if (target?.type === 'playground' && target.id !== null && target.name === null) {
+        // The server lists playgrounds only in the register state; read before the removal takes it away.
+        const playground = deps.hub.registerState(session.id)?.playgrounds?.find((p) => String(p.id) === target.id);
+        targetName = Promise.resolve(playground?.name ?? null);
       }
     }
     const answer = readAnswers.start(c.req.header('accept-encoding'));

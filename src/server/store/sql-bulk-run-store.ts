@@ -55,6 +55,11 @@ export class SqlBulkRunStore implements BulkRunStore {
     return rows.map(toRun);
   }
 
+  async listAll(limit: number): Promise<StoredBulkRun[]> {
+    const rows = await guard(() => this.db.select().from(bulkRuns).orderBy(desc(bulkRuns.createdAt)).limit(limit));
+    return rows.map(toRun);
+  }
+
   async prune(ownerUserId: number, keep: number): Promise<void> {
     await guard(async () => {
       const newest = await this.db

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import {
   createEndpointRequestSchema,
+  demoConnectRequestSchema,
   OUTGOING_WEBHOOK_BOT_TYPE,
+  receiverPath,
   updateEndpointRequestSchema,
   type WebhookDeliveriesResponse,
   type WebhookEndpointsResponse,
@@ -14,6 +16,7 @@ import type { Config } from '../config';
 import { jsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
+import type { RefusalLog } from './refusals';
 import { newEndpointId, type WebhookRegistry } from './registry';
 
 const FORBIDDEN = bffErrorCodes.forbidden;
@@ -27,14 +30,17 @@ const NOT_AN_OUTGOING_WEBHOOK_BOT = bffErrorCodes.notAnOutgoingWebhookBot;
  * - `GET /endpoints`, `POST /endpoints` `{botUserId, token, reply?}` (the bot is checked upstream, with the
  *   administrator's own credentials, to be an active outgoing-webhook bot), `PATCH /endpoints/:id` `{reply}`,
  *   `DELETE /endpoints/:id`;
- * - `GET /endpoints/:id/deliveries`: the kept deliveries, newest first (the inspector polls it).
+ * - `GET /endpoints/:id/deliveries`: the kept deliveries, newest first, and the receiver's refusals (the
+ *   inspector polls it);
+ * - `POST /demo-connect` `{botUserId}`, demo mode only: an endpoint for the simulator's bot with its token, and
+ *   the bot pointed at it (what an administrator does by hand with a real server's bot settings).
  *
  * Creation, reply changes and deletion are audited (area `console`, operations `webhooks.createEndpoint`,
  * `webhooks.updateEndpoint`, `webhooks.deleteEndpoint`, target type `webhook`): the entry is written before
  * the change, and the change is refused when it cannot be. The pasted token is redacted from the entry's
  * parameters (and a reply's content reduced to its length), like every audited secret and message body.
  */
-export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: WebhookRegistry) {
+export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: WebhookRegistry, refusals: RefusalLog) {
   const app = new Hono<AppEnv>();
 
   app.use(
@@ -118,6 +124,59 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
     });
   });
 
+  app.post('/demo-connect', jsonBody(demoConnectRequestSchema), async (c) => {
+    const demo = deps.demoWebhooks;
+    if (!demo) {
+      return c.json(
+        errorEnvelope(FORBIDDEN, 'Only the demo can point a bot at the console; a real server’s bot is set up there.'),
+        403,
+      );
+    }
+    const input = c.req.valid('json');
+    const session = c.get('session');
+    const id = newEndpointId();
+    const start = {
+      operation: 'webhooks.createEndpoint',
+      target: { type: 'webhook' as const, id, name: null },
+      params: { ...input, demo: true },
+    };
+    return audited(c, start, async (nameTarget) => {
+      let bot;
+      try {
+        ({ user: bot } = await deps.svc.call(
+          svcOps.getUser,
+          { user_id: input.botUserId },
+          { email: session.apiEmail, apiKey: session.apiKey },
+        ));
+      } catch (error) {
+        if (error instanceof UpstreamRefusal) return c.json(error.envelope, error.status as 400);
+        throw error;
+      }
+      nameTarget(bot.full_name);
+      if (!bot.is_bot || bot.bot_type !== OUTGOING_WEBHOOK_BOT_TYPE || !bot.is_active) {
+        return c.json(
+          errorEnvelope(NOT_AN_OUTGOING_WEBHOOK_BOT, `${bot.full_name} is not an active outgoing-webhook bot.`),
+          400,
+        );
+      }
+      // The endpoint exists before the bot is pointed at it, so no notification finds it missing.
+      const endpoint = await registry.create(
+        {
+          id,
+          bot: { userId: bot.user_id, email: bot.email, fullName: bot.full_name },
+          createdBy: { userId: session.userId, fullName: session.fullName },
+          token: demo.token(bot.email),
+          reply: { kind: 'none' },
+        },
+        deps.now(),
+      );
+      const origin = config.publicOrigin ?? new URL(c.req.url).origin;
+      demo.pointAt(bot.email, `${origin}${receiverPath(id)}`);
+      deps.log('info', `demo: webhook endpoint ${id} created for bot ${bot.user_id}, the bot pointed at it`);
+      return c.json({ endpoint }, 201);
+    });
+  });
+
   app.patch('/endpoints/:id', jsonBody(updateEndpointRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const id = c.req.param('id');
@@ -143,14 +202,21 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
     };
     return audited(c, start, async () => {
       if (!(await registry.delete(id))) return notFound(c);
+      refusals.forget(id);
       deps.log('info', `webhook endpoint ${id} deleted by user ${c.get('session').userId}`);
       return c.body(null, 204);
     });
   });
 
   app.get('/endpoints/:id/deliveries', async (c) => {
-    const deliveries = await registry.deliveries(c.req.param('id'));
-    return deliveries ? c.json({ deliveries } satisfies WebhookDeliveriesResponse) : notFound(c);
+    const id = c.req.param('id');
+    const deliveries = await registry.deliveries(id);
+    if (!deliveries) return notFound(c);
+    return c.json({
+      deliveries,
+      refused: refusals.list(id),
+      refusedSince: refusals.since,
+    } satisfies WebhookDeliveriesResponse);
   });
 
   return app;

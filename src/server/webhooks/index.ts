@@ -2,6 +2,7 @@ import type { BffDeps } from '../app-types';
 import type { Config } from '../config';
 import { webhookAdminRoutes } from './admin-routes';
 import { receiverRoutes } from './receiver';
+import { RefusalLog } from './refusals';
 
 export { RECEIVER_ERRORS } from './receiver';
 
@@ -11,9 +12,10 @@ export { RECEIVER_ERRORS } from './receiver';
  */
 export function createWebhooks(config: Config, deps: BffDeps) {
   const registry = deps.webhooks;
+  const refusals = new RefusalLog(deps.now());
   return {
     registry,
-    receiver: receiverRoutes(registry, { maxBodyBytes: config.webhooks.maxBodyBytes, now: deps.now }),
-    admin: webhookAdminRoutes(config, deps, registry),
+    receiver: receiverRoutes(registry, refusals, { maxBodyBytes: config.webhooks.maxBodyBytes, now: deps.now }),
+    admin: webhookAdminRoutes(config, deps, registry, refusals),
   };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { outgoingWebhookPayloadSchema } from '../../shared/bff/webhooks';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { limitBody } from '../middleware/body-limits';
+import type { RefusalLog } from './refusals';
 import type { WebhookRegistry } from './registry';
 
 export const RECEIVER_ERRORS = {
@@ -23,15 +24,39 @@ function describe(issue: z.core.$ZodIssue | undefined): string {
  * and no CSRF check; the bot's token in the body authenticates it. Body too big → 413 (unread), unknown
  * endpoint → 404, not JSON or missing the token → 400, wrong token → 401 (before the rest of the shape is judged, so a
  * caller without the token learns nothing more), otherwise not the documented shape → 400 with the reason.
- * Only accepted deliveries are kept; the answer is the endpoint's reply template.
+ * Accepted deliveries are kept in the registry; the answer is the endpoint's reply template. Refusals of an
+ * existing endpoint's notifications are noted (when, status, code, message; nothing of the body) in `refusals`
+ * for the inspector.
  */
-export function receiverRoutes(registry: WebhookRegistry, options: { maxBodyBytes: number; now: () => number }) {
+export function receiverRoutes(
+  registry: WebhookRegistry,
+  refusals: RefusalLog,
+  options: { maxBodyBytes: number; now: () => number },
+) {
   const app = new Hono();
   const fail = (c: Context, status: 400 | 401 | 404, code: string, msg: string) => {
     c.header('cache-control', 'no-store');
     return c.json(errorEnvelope(code, msg), status);
   };
 
+  // Outermost, so that every refusal is seen, the body limit's included. Unknown endpoints have no inspector.
+  app.use('/:endpointId', async (c, next) => {
+    await next();
+    const status = c.res.status;
+    if (status < 400 || status === 404) return;
+    const id = c.req.param('endpointId');
+    if (!(await registry.exists(id))) return;
+    const envelope = (await c.res
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: unknown; msg?: unknown } | null;
+    refusals.record(id, {
+      receivedAt: new Date(options.now()).toISOString(),
+      status,
+      code: typeof envelope?.code === 'string' ? envelope.code : 'UNKNOWN',
+      reason: typeof envelope?.msg === 'string' ? envelope.msg : `HTTP ${status}`,
+    });
+  });
   // The same limit mechanism as every /bff route, before anything else (the endpoint lookup included).
   app.use('/:endpointId', limitBody(options.maxBodyBytes, RECEIVER_ERRORS.tooLarge));
   app.post('/:endpointId', async (c) => {

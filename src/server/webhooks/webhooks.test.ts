@@ -208,6 +208,39 @@ describe('outgoing webhook receiver', () => {
     expect((await deliver(h, endpoint.id, payload(h))).status).toBe(200);
   });
 
+  it('lists refused deliveries with their status and reason for the inspector, keeping nothing of the body', async () => {
+    const h = setup({ WEBHOOK_MAX_BODY_KB: '1' });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const endpoint = await createEndpoint(h, cookie);
+    const wrongToken = 'WrongToken0123456789';
+    expect((await deliver(h, endpoint.id, payload(h, { token: wrongToken }))).status).toBe(401);
+    expect((await deliver(h, endpoint.id, payload(h, { trigger: 'stream_message' }))).status).toBe(400);
+    expect((await deliver(h, endpoint.id, payload(h, { data: 'x'.repeat(2000) }))).status).toBe(413);
+    expect((await deliver(h, endpoint.id, payload(h))).status).toBe(200);
+    // Another endpoint's URL, unknown: refused, and listed nowhere.
+    expect((await deliver(h, 'x'.repeat(22), payload(h))).status).toBe(404);
+
+    const res = await h.app.request(request(`/bff/webhooks/endpoints/${endpoint.id}/deliveries`, { cookie }));
+    const body = (await res.json()) as WebhookDeliveriesResponse;
+    expect(body.deliveries).toHaveLength(1);
+    expect(body.refused.map((r) => [r.status, r.code])).toEqual([
+      [413, 'WEBHOOK_PAYLOAD_TOO_LARGE'],
+      [400, 'WEBHOOK_INVALID_PAYLOAD'],
+      [401, 'WEBHOOK_BAD_TOKEN'],
+    ]);
+    expect(body.refused[2]!.reason).toBe('The token does not match this endpoint’s bot.');
+    expect(body.refused[1]!.reason).toMatch(/^trigger: /);
+    expect(Date.parse(body.refusedSince)).not.toBeNaN();
+    expect(JSON.stringify(body.refused)).not.toContain(wrongToken);
+
+    await h.app.request(request(`/bff/webhooks/endpoints/${endpoint.id}`, { method: 'DELETE', cookie }));
+    const again = await createEndpoint(h, cookie);
+    const fresh = (await (
+      await h.app.request(request(`/bff/webhooks/endpoints/${again.id}/deliveries`, { cookie }))
+    ).json()) as WebhookDeliveriesResponse;
+    expect(fresh.refused).toEqual([]);
+  });
+
   it('reads the old private_message trigger as direct_message', async () => {
     const h = setup();
     const cookie = await signIn(h, 'admin@demo.test');
@@ -279,6 +312,44 @@ describe('webhook administration', () => {
       request('/bff/webhooks/endpoints', json('POST', { botUserId: bot(h).user_id, token: 'not a token!' }, admin)),
     );
     expect(badToken.status).toBe(400);
+  });
+});
+
+describe('demo: pointing the simulator’s bot at the console', () => {
+  it('creates an endpoint with the bot’s token and points the bot at it, in one request; only in the demo', async () => {
+    const sim = createSvcSimulator({ generatedUsers: 5 });
+    onTestFinished(() => sim.close());
+    const h = createTestBff({
+      env: { SESSION_SECRET: 'x'.repeat(40) },
+      upstream: sim,
+      deps: {
+        demoWebhooks: {
+          token: (botEmail) => sim.control.setOutgoingWebhook!({ botEmail }).token,
+          pointAt: (botEmail, url) => void sim.control.setOutgoingWebhook!({ botEmail, url }),
+        },
+      },
+    });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const member = await signIn(h, 'member@demo.test');
+    const b = bot(h);
+    const path = '/bff/webhooks/demo-connect';
+    expect((await h.app.request(request(path, json('POST', { botUserId: b.user_id }, member)))).status).toBe(403);
+
+    const res = await h.app.request(request(path, json('POST', { botUserId: b.user_id }, cookie)));
+    expect(res.status).toBe(201);
+    const { endpoint } = (await res.json()) as { endpoint: WebhookEndpoint };
+    expect(endpoint.bot.userId).toBe(b.user_id);
+    const { token, url } = sim.control.setOutgoingWebhook!({ botEmail: b.deliveryEmail });
+    expect(url).toBe(`${ORIGIN}/hooks/outgoing/${endpoint.id}`);
+    expect(JSON.stringify(endpoint)).not.toContain(token);
+    // The endpoint took the bot's own token: its notifications are accepted.
+    expect((await deliver(h, endpoint.id, payload(h, { token }))).status).toBe(200);
+
+    const notDemo = setup();
+    const admin = await signIn(notDemo, 'admin@demo.test');
+    const refused = await notDemo.app.request(request(path, json('POST', { botUserId: bot(notDemo).user_id }, admin)));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { msg: string }).msg).toMatch(/Only the demo/);
   });
 });
 

@@ -27,6 +27,8 @@ export const auditTargetTypes = [
   'invitation',
   'profile_field',
   'emoji',
+  'data_export',
+  'playground',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

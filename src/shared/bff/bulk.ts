@@ -10,6 +10,12 @@ export const BULK_PATH = '/bff/bulk';
 export const BULK_PREVIEW_PATH = `${BULK_PATH}/preview`;
 export const BULK_RUNS_PATH = `${BULK_PATH}/runs`;
 export const bulkRunPath = (id: string) => `${BULK_RUNS_PATH}/${encodeURIComponent(id)}`;
+/** Every administrator's runs (read-only for runs of others): the Bulk runs page. */
+export const BULK_HISTORY_PATH = `${BULK_PATH}/history`;
+export const bulkHistoryRunPath = (id: string) => `${BULK_HISTORY_PATH}/${encodeURIComponent(id)}`;
+/** The console page listing bulk runs, and one run on it (the audit links there by `bulk_run_id`). */
+export const BULK_RUNS_PAGE = '/users/bulk-runs';
+export const bulkRunPagePath = (id: string) => `${BULK_RUNS_PAGE}/${encodeURIComponent(id)}`;
 
 /** At most this many users per bulk action. */
 export const BULK_MAX_USERS = 10_000;
@@ -166,6 +172,10 @@ export const bulkRunSummarySchema = z.object({
   undoable: z.boolean(),
   /** The undo run started from this one, if any. */
   undoneBy: z.string().nullable(),
+  /** The administrator who started the run; null for runs kept from before the console recorded it. */
+  startedBy: z.object({ userId: z.number().int(), name: z.string() }).nullable(),
+  /** Whether the signed-in user started it: only they can pause, cancel or undo it. */
+  mine: z.boolean(),
 });
 export type BulkRunSummary = z.infer<typeof bulkRunSummarySchema>;
 

@@ -126,3 +126,23 @@ export type OwnSettingsState = z.infer<typeof ownSettingsStateSchema>;
 export const DEFAULT_CHANNELS_STATE_PATH = '/bff/state/default-channels';
 export const defaultChannelsStateSchema = z.object({ channelIds: z.array(z.number().int()).nullable() });
 export type DefaultChannelsState = z.infer<typeof defaultChannelsStateSchema>;
+
+/**
+ * `GET /bff/state/playgrounds`: the organization's code playgrounds, from the register state (the server has
+ * no endpoint that lists them), kept current by `realm_playgrounds` events. Null when the server sent none.
+ */
+export const PLAYGROUNDS_STATE_PATH = '/bff/state/playgrounds';
+export const playgroundsStateSchema = z.object({
+  playgrounds: z
+    .array(
+      z.looseObject({
+        id: z.number().int(),
+        name: z.string(),
+        pygments_language: z.string(),
+        url_template: z.string().optional(),
+        url_prefix: z.string().optional(),
+      }),
+    )
+    .nullable(),
+});
+export type PlaygroundsState = z.infer<typeof playgroundsStateSchema>;

@@ -15,6 +15,14 @@ export const webhookDeliveriesPath = (endpointId: string) =>
 export const webhookEndpointPath = (endpointId: string) =>
   `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(endpointId)}`;
 export const receiverPath = (endpointId: string) => `${OUTGOING_HOOK_PREFIX}/${encodeURIComponent(endpointId)}`;
+/** Demo mode only: one click gives the simulator's outgoing-webhook bot an endpoint and points it there. */
+export const WEBHOOK_DEMO_CONNECT_PATH = `${WEBHOOKS_PATH}/demo-connect`;
+
+export const demoConnectRequestSchema = z.strictObject({ botUserId: z.number().int().positive() });
+export type DemoConnectRequest = z.input<typeof demoConnectRequestSchema>;
+
+/** Refused notifications kept per endpoint, in the console process's memory (oldest dropped first). */
+export const REFUSAL_RETENTION = 50;
 
 /** The bot type of outgoing-webhook bots in user records (`bot_type`). */
 export const OUTGOING_WEBHOOK_BOT_TYPE = 3;
@@ -126,7 +134,23 @@ export const REDACTED_TOKEN = '[redacted]';
 export interface WebhookEndpointsResponse {
   endpoints: WebhookEndpoint[];
 }
+/**
+ * A notification the receiver refused (wrong token, not the documented shape, too large): when, the HTTP
+ * status and error code it answered, and its message. Nothing of the body is kept: it may carry a token.
+ */
+export const webhookRefusalSchema = z.object({
+  receivedAt: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  reason: z.string(),
+});
+export type WebhookRefusal = z.infer<typeof webhookRefusalSchema>;
+
 export interface WebhookDeliveriesResponse {
   /** Newest first. */
   deliveries: WebhookDelivery[];
+  /** Newest first, at most `REFUSAL_RETENTION`, kept in memory by this console process. */
+  refused: WebhookRefusal[];
+  /** Since when this console process has kept refusals (it keeps none across restarts). */
+  refusedSince: string;
 }

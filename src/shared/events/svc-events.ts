@@ -63,6 +63,8 @@ export const CONSOLE_EVENT_TYPES = [
   'realm_emoji',
   'default_streams',
   'channel_folder',
+  'realm_export',
+  'realm_playgrounds',
 ] as const;
 
 /** Initial state the console reads from POST /register (fetch_event_types). */
@@ -71,6 +73,7 @@ export const CONSOLE_FETCH_EVENT_TYPES = [
   'realm_user_settings_defaults',
   'user_settings',
   'default_streams',
+  'realm_playgrounds',
 ] as const;
 
 /** The signed-in user's own setting changed (`user_settings_object` clients). */

@@ -20,6 +20,7 @@ import { realmDefaultsOps } from './ops/realm-defaults-ops';
 import { userGroupsOps } from './ops/user-groups-ops';
 import { invitesOps } from './ops/invites-ops';
 import { peopleAdminOps } from './ops/people-admin-ops';
+import { organizationDataOps } from './ops/organization-data-ops';
 import { op, type SvcOperation } from './op';
 import { emojiNameGiven, emojiNameRequired, statusUpdateShape } from './status-params';
 
@@ -47,6 +48,7 @@ export const svcOps = {
   ...presenceOps,
   ...invitesOps,
   ...peopleAdminOps,
+  ...organizationDataOps,
   getServerSettings: op({
     id: 'getServerSettings',
     method: 'GET',
@@ -198,6 +200,8 @@ export const svcOps = {
         // Checked where it is read (session-queue.ts): one odd entry must not fail the registration.
         realm_default_streams: z.array(z.unknown()).optional(),
         user_settings: z.record(z.string(), z.unknown()).optional(),
+        // Checked where it is read (session-queue.ts), like the default channels.
+        realm_playgrounds: z.array(z.unknown()).optional(),
       }),
   }),
   getEvents: op({

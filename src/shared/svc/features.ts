@@ -38,6 +38,11 @@ export const FEATURE_LEVELS = {
   profileFieldRequired: 244,
   profileFieldPronouns: 151,
   profileFieldSummary: 146,
+  /** Organization data: data exports and code playgrounds. */
+  exportType: 304,
+  exportConsents: 295,
+  playgroundUrlTemplate: 196,
+  playgrounds: 49,
 } as const;
 
 export type Feature = keyof typeof FEATURE_LEVELS;

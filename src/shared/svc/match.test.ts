@@ -20,6 +20,8 @@ describe('matchOperation', () => {
       invite_id: '7',
       field_id: '7',
       emoji_name: 'party_parrot',
+      export_id: '7',
+      playground_id: '7',
     };
     for (const op of svcOpList) {
       const path = op.template.segments.map((s) => (s.startsWith('{') ? samples[s.slice(1, -1)]! : s)).join('/');

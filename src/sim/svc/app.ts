@@ -9,6 +9,7 @@ import { parseParams, reportsIgnoredParameters } from './params';
 import { requireAdmin } from './permissions';
 import { createRouter } from './router';
 import { emojiImage } from './handlers/realm-emoji';
+import { exportFile } from './handlers/organization-data';
 import { avatarSvg, REALM_ICON_SVG } from './static-assets';
 import type { SimUser } from './store';
 
@@ -108,6 +109,17 @@ export function createSvcApp(core: SimCore, options: SvcAppOptions = {}): Hono {
     const image = emojiImage(core.store, c.req.param('file'));
     if (!image) return c.text('Not found', 404);
     return c.body(image.bytes.slice().buffer, 200, { 'content-type': image.type });
+  });
+
+  // A finished data export's file: like the server's own uploads, served to whoever has its (unguessable) URL.
+  app.get('/user_avatars/exports/*', (c) => {
+    const path = new URL(c.req.url).pathname.replace(/^\/user_avatars\//, '');
+    const file = exportFile(core.store, path);
+    if (!file) return c.text('Not found', 404);
+    return c.body(file.slice().buffer, 200, {
+      'content-type': 'application/gzip',
+      'content-disposition': `attachment; filename="${path.split('/').pop()}"`,
+    });
   });
 
   app.get('/user_avatars/:realm/:file', (c) => {

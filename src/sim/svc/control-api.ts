@@ -95,6 +95,16 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
     }),
   );
   app.post(
+    `${SIM_CONTROL_PREFIX}/export-worker`,
+    action((form) => {
+      const mode = form.get('mode')?.trim() ?? '';
+      if (!['hold', 'auto', 'finish', 'fail'].includes(mode)) throw new ControlParamError(`Invalid mode: ${mode}`);
+      if (!control.setExportWorker) throw new ControlParamError('This simulator has no export worker.');
+      control.setExportWorker(mode as 'hold' | 'auto' | 'finish' | 'fail');
+      return {};
+    }),
+  );
+  app.post(
     `${SIM_CONTROL_PREFIX}/latency`,
     action((form) => {
       control.setLatency(requiredNumber(form, 'ms', false));

@@ -107,6 +107,11 @@ export interface SvcSimControl {
   /** No push devices, a working relay, no APNs tokens. */
   resetPushState(): void;
   /**
+   * The simulated export worker: `hold` keeps new data export requests pending, `auto` makes them after the
+   * usual delay, `finish` makes (or with `failed`, fails) every pending one now. Optional like `seedTopic`.
+   */
+  setExportWorker?(mode: 'hold' | 'auto' | 'finish' | 'fail'): void;
+  /**
    * Adds `count` messages to a channel topic at once (sent now, read by the subscribers); for tests that
    * need a big topic. Throws RangeError on a bad channel, count or sender. Optional: a surface without it
    * answers the control route with an error.

@@ -73,6 +73,11 @@ export function shapeEventFor(
       return shapeFlagsEvent(event, recipient, preferences);
     case 'message':
       return shapeMessageEvent(store, event, recipient, preferences);
+    case 'realm_export': {
+      if (!event.recipient_ids?.includes(recipient.user_id)) return null;
+      const { recipient_ids: _ids, ...delivered } = event;
+      return delivered;
+    }
     case 'invites_changed':
       return event.recipient_ids?.includes(recipient.user_id) ? { type: 'invites_changed' } : null;
     default:

@@ -235,6 +235,7 @@ export type SvcEvent =
   | UserGroupEvent
   | UpdateMessageFlagsEvent
   | PeopleAdminEvent
+  | OrganizationDataEvent
   | DefaultStreamsEvent
   | ChannelFolderEvent;
 
@@ -246,6 +247,14 @@ export type PeopleAdminEvent =
   | { type: 'invites_changed'; recipient_ids?: number[] }
   | { type: 'custom_profile_fields'; fields: Record<string, unknown>[] }
   | { type: 'realm_emoji'; op: 'update'; realm_emoji: Record<string, Record<string, unknown>> };
+
+/**
+ * Data exports changed (the whole list; only the organization's administrators hear it: `recipient_ids`,
+ * removed on delivery); the code playgrounds changed (the whole list, for everyone).
+ */
+export type OrganizationDataEvent =
+  | { type: 'realm_export'; exports: Record<string, unknown>[]; recipient_ids?: number[] }
+  | { type: 'realm_playgrounds'; realm_playgrounds: Record<string, unknown>[] };
 
 /** The default channels for new users changed (IDs from level 330, records before). */
 export interface DefaultStreamsEvent {

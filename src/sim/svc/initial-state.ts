@@ -9,6 +9,7 @@ import {
 import { formatUserGroup } from './format-user-group';
 import { GIPHY_RATING_OPTIONS, supportedPermissionSettings } from './permission-settings-state';
 import { listLinkifiers } from './handlers/linkifiers';
+import { listPlaygrounds } from './handlers/organization-data';
 import { listProfileFields } from './handlers/profile-fields';
 import { avatarUrl, formatStatus, formatUser } from './format-user';
 import type { SimCore } from './handler';
@@ -80,6 +81,7 @@ const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: In
       .map((g) => formatUserGroup(core.store, g)),
   }),
   realm_linkifiers: (core) => ({ realm_linkifiers: listLinkifiers(core.store) }),
+  realm_playgrounds: (core) => ({ realm_playgrounds: listPlaygrounds(core.store) }),
   custom_profile_fields: (core) => ({
     custom_profile_fields: listProfileFields(core.store),
     custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES,

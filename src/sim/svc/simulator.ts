@@ -14,6 +14,12 @@ import { resetPushState, setPushState } from './push-devices';
 import { seedDemoRealm } from './seed-demo-realm';
 import { seedTopicMessages } from './seed-messages';
 import { SvcStore } from './store';
+import {
+  DEFAULT_EXPORT_DELAY_MS,
+  finishPendingExports,
+  setExportDelay,
+  stopExportWorker,
+} from './handlers/organization-data';
 
 export interface SvcSimOptions {
   /** Default 420. */
@@ -36,6 +42,13 @@ export interface SvcSimOptions {
   queueIdleSeconds?: number;
   /** `event_queue_longpoll_timeout_seconds` in the register response; default 90. */
   longpollTimeoutSeconds?: number;
+  /** The server's support address (a real server's ZULIP_ADMINISTRATOR), named in some refusals. */
+  supportEmail?: string;
+  /**
+   * How long a requested data export stays pending before the simulated worker makes it; default 1500 ms.
+   * null: until `finishPendingExports` (tests).
+   */
+  exportDelayMs?: number | null;
 }
 
 export interface SvcSimulator {
@@ -79,6 +92,8 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     () => control.now(),
   );
   seedDemoRealm(store, { seed: options.seed ?? 1, generatedUsers: options.generatedUsers ?? 300 });
+  if (options.supportEmail !== undefined) store.supportEmail = options.supportEmail;
+  if (options.exportDelayMs !== undefined) setExportDelay(store, options.exportDelayMs);
 
   const queues = new EventQueues(store, () => control.now(), {
     heartbeatSeconds: options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
@@ -124,6 +139,11 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     },
     setPushState: (change) => setPushState(store, change),
     resetPushState: () => resetPushState(store),
+    setExportWorker: (mode) => {
+      if (mode === 'hold') setExportDelay(store, null);
+      else if (mode === 'auto') setExportDelay(store, options.exportDelayMs ?? DEFAULT_EXPORT_DELAY_MS);
+      else finishPendingExports(store, mode === 'fail' ? 'failed' : 'succeeded');
+    },
     seedTopic: (input) => seedTopicMessages(store, input),
     setOutgoingWebhook: (input) => configureOutgoingWebhook(store, input.botEmail, input.url),
   };
@@ -144,6 +164,9 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
       return user.apiKey;
     },
     emitted: store.emitted,
-    close: () => queues.close(),
+    close: () => {
+      queues.close();
+      stopExportWorker(store);
+    },
   };
 }

@@ -115,6 +115,29 @@ export interface SimLinkifier {
   order: number;
 }
 
+/** A data export request: `pending` until the export worker finishes (or fails) it. */
+export interface SimExport {
+  readonly id: number;
+  readonly actingUserId: number;
+  /** 1 public, 2 standard (with the private data of those who consented). */
+  readonly type: 1 | 2;
+  /** Seconds (sim clock). */
+  readonly requestedAt: number;
+  status: 'requested' | 'succeeded' | 'failed' | 'deleted';
+  /** The tarball's path under `/user_avatars/`, once it is made. */
+  path: string | null;
+  failedAt: number | null;
+  deletedAt: number | null;
+}
+
+/** A code playground: a site that opens a code block of a Pygments language. */
+export interface SimPlayground {
+  readonly id: number;
+  readonly name: string;
+  readonly pygmentsLanguage: string;
+  readonly urlTemplate: string;
+}
+
 /** A channel (stream). Subscribers decide who sees a private one. */
 export interface SimChannel {
   readonly stream_id: number;
@@ -300,6 +323,14 @@ export class SvcStore {
   /** Last-seen times by user ID (see presence.ts); no entry: never active. */
   readonly presence = new Map<number, SimPresence>();
   readonly realmEmoji = new Map<string, RealmEmoji>();
+  /** The server's support address (its ZULIP_ADMINISTRATOR setting), named in some refusals. */
+  supportEmail = 'support@demo.test';
+  /** Data exports in request order; `nextExportId` numbers new ones. */
+  readonly exports: SimExport[] = [];
+  nextExportId = 1;
+  /** Code playgrounds in ID order; `nextPlaygroundId` numbers new ones. */
+  readonly playgrounds: SimPlayground[] = [];
+  nextPlaygroundId = 1;
   readonly profileFields: CustomProfileField[] = [];
   readonly sentEmails: SentEmail[] = [];
   readonly emitted: SvcEvent[] = [];

@@ -6,6 +6,7 @@
  */
 
 import { peopleAdminRecipes } from './people-admin-recipes';
+import { organizationDataRecipes } from './organization-data-recipes';
 
 export type ContractRole = 'owner' | 'admin' | 'moderator' | 'member' | 'guest';
 /** `public`: a public channel every role but the guest reads and the admin follows. */
@@ -802,4 +803,5 @@ export const recipes: readonly Recipe[] = [
     params: () => ({ web_home_view: 'inbox', no_such_setting: true }),
   },
   ...peopleAdminRecipes,
+  ...organizationDataRecipes,
 ];

@@ -2,9 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bffFetch } from '../../../client/bff-fetch';
 import { svc } from '../../../client/svc-client';
 import {
+  BULK_HISTORY_PATH,
   BULK_PREVIEW_PATH,
   BULK_RUNS_PATH,
+  bulkHistoryRunPath,
   bulkPreviewSchema,
+  bulkRunListSchema,
   bulkRunPath,
   bulkRunSchema,
   type BulkAction,
@@ -39,23 +42,37 @@ export type RunControl = 'pause' | 'resume' | 'cancel';
 
 export const bulkRunKey = (id: string) => ['bulk-run', id] as const;
 
-/** A run as the BFF holds it; polled while it is going (it goes on even when no page watches it). */
+export const bulkRunHistoryKey = ['bulk-run-history'] as const;
+
+const isFinished = (status: BulkRun['status'] | undefined) =>
+  status === 'done' || status === 'cancelled' || status === 'interrupted';
+
+/**
+ * A run as the BFF holds it (any administrator's; `mine` says whether this user may control it); polled while
+ * it is going (it goes on even when no page watches it).
+ */
 export function useBulkRun(id: string | null) {
   const client = useQueryClient();
   return useQuery({
     queryKey: bulkRunKey(id ?? ''),
     enabled: id !== null,
     queryFn: async ({ signal }) => {
-      const run = bulkRunSchema.parse(await bffFetch(bulkRunPath(id!), { signal }));
+      const run = bulkRunSchema.parse(await bffFetch(bulkHistoryRunPath(id!), { signal }));
       // Users changed under the run: the table follows.
       if (run.counts.done > 0) void client.invalidateQueries({ queryKey: usersRootKey });
       return run;
     },
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'done' || status === 'cancelled' || status === 'interrupted' ? false : 500;
-    },
+    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : 500),
     retry: false,
+  });
+}
+
+/** Every administrator's runs, newest first; refreshed every few seconds while one of them is going. */
+export function useBulkRunHistory() {
+  return useQuery({
+    queryKey: bulkRunHistoryKey,
+    queryFn: async ({ signal }) => bulkRunListSchema.parse(await bffFetch(BULK_HISTORY_PATH, { signal })).runs,
+    refetchInterval: (query) => ((query.state.data ?? []).some((r) => !isFinished(r.status)) ? 2_000 : false),
   });
 }
 
@@ -64,7 +81,10 @@ export function useRunControl(id: string) {
   return useMutation({
     mutationFn: async (control: RunControl) =>
       bulkRunSchema.parse(await bffFetch(`${bulkRunPath(id)}/${control}`, { method: 'POST' })),
-    onSuccess: (run) => client.setQueryData(bulkRunKey(run.id), run),
+    onSuccess: (run) => {
+      client.setQueryData(bulkRunKey(run.id), run);
+      void client.invalidateQueries({ queryKey: bulkRunHistoryKey });
+    },
   });
 }
 

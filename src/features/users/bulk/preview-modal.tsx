@@ -60,8 +60,10 @@ export function PreviewStep({
               ) : null}
             </ScrollArea.Autosize>
           ) : (
-            <Text size="sm" c="dimmed">
-              Nobody: every selected user is skipped.
+            <Text size="sm" c="dimmed" role="note">
+              {preview.undoOf
+                ? 'Nothing left to undo: nobody is still as the run left them (see why below).'
+                : 'Nobody: every selected user is skipped.'}
             </Text>
           )}
         </section>

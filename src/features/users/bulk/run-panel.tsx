@@ -1,14 +1,23 @@
-import { Alert, Badge, Button, CloseButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Button, CloseButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ServerError } from '../../../components/server-error';
-import type { BulkPreview, BulkRun, BulkRunRow, BulkRunKind, RunRowStatus } from '../../../shared/bff/bulk';
+import {
+  BULK_RUNS_PAGE,
+  type BulkPreview,
+  type BulkRun,
+  type BulkRunRow,
+  type RunRowStatus,
+  type RunStatus,
+} from '../../../shared/bff/bulk';
 import { LoadError } from '../../../components/load-error';
-import { formatCount } from '../format';
-import { previewUndo, useBulkRun, useRunControl } from './api';
+import { formatCount, formatDateTime } from '../format';
+import { bulkRunHistoryKey, previewUndo, useBulkRun, useRunControl } from './api';
 import { UndoModal } from './preview-modal';
 import { progressOf } from './run-progress';
+import { undoAvailability } from './undo-availability';
 
 const ROW_COLORS: Record<RunRowStatus, string> = {
   pending: 'gray',
@@ -29,11 +38,13 @@ const ROW_LABELS: Record<RunRowStatus, string> = {
   unknown: 'Unknown',
 };
 
-const UNDO_LABELS: Partial<Record<BulkRunKind, string>> = {
-  deactivate: 'Reactivate this batch',
-  change_role: 'Restore previous roles',
-  add_channels: 'Undo: remove from those channels',
-  remove_channels: 'Undo: add back to those channels',
+/** A run's state in words (the Bulk runs list uses the same). */
+export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
+  running: 'Running',
+  paused: 'Paused',
+  done: 'Finished',
+  cancelled: 'Cancelled',
+  interrupted: 'Interrupted',
 };
 
 const rowColumns: readonly DataTableColumn<BulkRunRow>[] = [
@@ -80,20 +91,24 @@ const rowColumns: readonly DataTableColumn<BulkRunRow>[] = [
 ];
 
 /**
- * A bulk run as the BFF reports it: progress, per-row results, pause/resume/cancel while it goes and undo
- * when it has finished. The run lives in the BFF, so closing this page does not stop it; `?run=` reattaches.
+ * A bulk run as the BFF reports it: who started it, progress, per-row results, pause/resume/cancel while it
+ * goes and undo when it has finished (or why undo is not offered). The run lives in the BFF, so closing this
+ * page does not stop it; `?run=` on Users and the Bulk runs page reattach.
  */
 export function RunPanel({
   runId,
   onClose,
   onOpenRun,
+  showAllRunsLink = true,
 }: {
   runId: string;
   onClose: () => void;
   onOpenRun: (id: string) => void;
+  showAllRunsLink?: boolean;
 }) {
   const run = useBulkRun(runId);
   const control = useRunControl(runId);
+  const client = useQueryClient();
   const [undo, setUndo] = useState<BulkPreview | null>(null);
   const undoPreview = useMutation({ mutationFn: () => previewUndo(runId), onSuccess: setUndo });
 
@@ -117,7 +132,7 @@ export function RunPanel({
   }
   const progress = progressOf(data);
   const active = data.status === 'running' || data.status === 'paused';
-  const undoLabel = UNDO_LABELS[data.kind];
+  const undoState = undoAvailability(data);
 
   return (
     <Paper withBorder p="md" component="section" aria-label="Bulk run">
@@ -132,16 +147,21 @@ export function RunPanel({
               color={active ? 'blue' : data.status === 'done' ? 'teal' : 'gray'}
               data-testid="run-status"
             >
-              {data.status === 'running'
-                ? 'Running'
-                : data.status === 'paused'
-                  ? 'Paused'
-                  : data.status === 'done'
-                    ? 'Finished'
-                    : 'Cancelled'}
+              {RUN_STATUS_LABELS[data.status]}
             </Badge>
           </Group>
           <CloseButton aria-label="Close the run panel" onClick={onClose} />
+        </Group>
+        <Group gap="xs" justify="space-between">
+          <Text size="sm" c="dimmed">
+            Started by {data.mine ? 'you' : (data.startedBy?.name ?? 'an administrator')} ·{' '}
+            {formatDateTime(new Date(data.createdAt).toISOString())}
+          </Text>
+          {showAllRunsLink ? (
+            <Anchor component={Link} to={BULK_RUNS_PAGE} size="sm">
+              All bulk runs
+            </Anchor>
+          ) : null}
         </Group>
         <Progress value={progress.percent} aria-label="Run progress" size="lg" animated={data.status === 'running'} />
         <Text size="sm" role="status" aria-live="polite">
@@ -165,24 +185,24 @@ export function RunPanel({
           </Text>
         ) : null}
         <Group gap="xs">
-          {data.status === 'running' ? (
+          {data.mine && data.status === 'running' ? (
             <Button variant="default" onClick={() => control.mutate('pause')} loading={control.isPending}>
               Pause
             </Button>
           ) : null}
-          {data.status === 'paused' ? (
+          {data.mine && data.status === 'paused' ? (
             <Button variant="default" onClick={() => control.mutate('resume')} loading={control.isPending}>
               Resume
             </Button>
           ) : null}
-          {active ? (
+          {data.mine && active ? (
             <Button variant="default" color="red" onClick={() => control.mutate('cancel')} disabled={control.isPending}>
               Cancel run
             </Button>
           ) : null}
-          {!active && data.undoable && undoLabel ? (
+          {undoState.offered ? (
             <Button variant="light" onClick={() => undoPreview.mutate()} loading={undoPreview.isPending}>
-              {undoLabel}
+              {undoState.label}
             </Button>
           ) : null}
           {data.undoneBy ? (
@@ -191,13 +211,24 @@ export function RunPanel({
             </Button>
           ) : null}
         </Group>
+        {!undoState.offered && undoState.reason ? (
+          <Text size="sm" c="dimmed" role="note">
+            {undoState.reason}
+          </Text>
+        ) : null}
+        {active && !data.mine ? (
+          <Text size="sm" c="dimmed" role="note">
+            Only {data.startedBy?.name ?? 'the administrator who started it'} can pause or cancel this run.
+          </Text>
+        ) : null}
         <ServerError error={control.error ?? undoPreview.error} />
         <DataTable
           label="Bulk run rows"
           rows={data.rows}
           columns={rowColumns}
           getRowId={(r) => r.userId}
-          height={320}
+          // A short run does not leave an empty box; a long one scrolls inside 320 px.
+          height={Math.min(320, 40 * (data.rows.length + 1) + 16)}
           rowHeight={40}
           minWidth={760}
         />
@@ -207,6 +238,7 @@ export function RunPanel({
         onClose={() => setUndo(null)}
         onStarted={(started) => {
           setUndo(null);
+          void client.invalidateQueries({ queryKey: bulkRunHistoryKey });
           onOpenRun(started.id);
         }}
       />

@@ -6,6 +6,7 @@ import type { Channel } from '../../../shared/svc/channels';
 import { svc } from '../../../client/svc-client';
 import {
   OUTGOING_WEBHOOK_BOT_TYPE,
+  WEBHOOK_DEMO_CONNECT_PATH,
   WEBHOOK_ENDPOINTS_PATH,
   webhookDeliveriesPath,
   webhookEndpointPath,
@@ -60,12 +61,15 @@ export function useWebhookEndpoints() {
   return useQuery(endpointsQueryOptions);
 }
 
-/** An endpoint's kept deliveries, newest first, polled while shown so new ones appear as they arrive. */
+/**
+ * An endpoint's kept deliveries and the receiver's refusals, newest first, polled while shown so new ones
+ * appear as they arrive.
+ */
 export function useDeliveries(endpointId: string) {
   return useQuery({
     queryKey: [...webhooksRootKey, 'deliveries', endpointId] as const,
     queryFn: async ({ signal }) =>
-      ((await bffFetch(webhookDeliveriesPath(endpointId), { signal })) as WebhookDeliveriesResponse).deliveries,
+      (await bffFetch(webhookDeliveriesPath(endpointId), { signal })) as WebhookDeliveriesResponse,
     refetchInterval: DELIVERIES_POLL_MS,
     refetchIntervalInBackground: false,
   });
@@ -81,6 +85,17 @@ export function useCreateEndpoint() {
   return useMutation({
     mutationFn: async (input: CreateEndpointRequest) =>
       ((await bffFetch(WEBHOOK_ENDPOINTS_PATH, json('POST', input))) as { endpoint: WebhookEndpoint }).endpoint,
+    onSuccess: invalidate,
+  });
+}
+
+/** Demo only: an endpoint for the simulator's bot, with the bot pointed at it, in one request. */
+export function useDemoConnect() {
+  const invalidate = useInvalidateEndpoints();
+  return useMutation({
+    mutationFn: async (botUserId: number) =>
+      ((await bffFetch(WEBHOOK_DEMO_CONNECT_PATH, json('POST', { botUserId }))) as { endpoint: WebhookEndpoint })
+        .endpoint,
     onSuccess: invalidate,
   });
 }

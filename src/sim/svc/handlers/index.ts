@@ -17,6 +17,7 @@ import { userGroupsHandlers } from './user-groups';
 import { userStatusHandlers } from './user-status';
 import { userHandlers } from './users';
 import { peopleAdminHandlers } from './people-admin';
+import { organizationDataHandlers } from './organization-data';
 
 /** Every endpoint the simulator answers; any other path answers 404 like an unknown endpoint. */
 export const allHandlers: readonly RegisteredHandler[] = [
@@ -38,4 +39,5 @@ export const allHandlers: readonly RegisteredHandler[] = [
   ...userGroupsHandlers,
   ...presenceHandlers,
   ...peopleAdminHandlers,
+  ...organizationDataHandlers,
 ];

@@ -1,0 +1,5 @@
+import { BulkRunsPage } from '../../features/users/bulk/bulk-runs-page';
+
+export function BulkRunsRoute() {
+  return <BulkRunsPage />;
+}

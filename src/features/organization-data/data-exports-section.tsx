@@ -1,0 +1,266 @@
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { notify } from '../../client/notify';
+import { usePeople, type Person } from '../../client/people';
+import { useFeature } from '../../client/use-role';
+import { LoadError } from '../../components/load-error';
+import { ServerError } from '../../components/server-error';
+import { ROLE } from '../../shared/svc/roles';
+import {
+  EXPORT_TYPES,
+  exportDownloadUrl,
+  exportStatus,
+  type ExportStatus,
+  type ExportType,
+  type RealmExport,
+} from '../../shared/svc/organization-data';
+import { useDataExports, useDeleteExport, useExportConsents, useRequestExport } from './api/data-exports';
+
+const peopleById = (people: Person[]) => new Map(people.map((p) => [p.user_id, p] as const));
+
+const STATUS: Record<ExportStatus, { label: string; color: string }> = {
+  pending: { label: 'Being prepared', color: 'blue' },
+  ready: { label: 'Ready', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+  deleted: { label: 'Deleted', color: 'gray' },
+};
+
+const TYPE_LABELS: Record<ExportType, string> = {
+  [EXPORT_TYPES.public]: 'Public data',
+  [EXPORT_TYPES.withConsent]: 'With consented private data',
+};
+
+const typeLabel = (e: RealmExport) =>
+  e.export_type === undefined
+    ? 'Public data'
+    : (TYPE_LABELS[e.export_type as ExportType] ?? `Type ${String(e.export_type)}`);
+
+const when = (seconds: number) => new Date(seconds * 1000).toLocaleString();
+
+/** What each kind of export holds, said before anyone asks for one. */
+const WHAT_IT_HOLDS: Record<ExportType, string> = {
+  [EXPORT_TYPES.public]:
+    'Public channels and their messages, people, groups, custom emoji and settings. Private channels and direct messages are left out.',
+  [EXPORT_TYPES.withConsent]:
+    'Everything a public export holds, plus the private channels and direct messages of the people who agreed to have their private data exported. People who did not agree are exported as deactivated, without their private data.',
+};
+
+/** Request an export (public, or with the consented private data), follow its progress, download or delete it. */
+export function DataExportsSection() {
+  const exports = useDataExports();
+  const typeGate = useFeature('exportType');
+  const consentGate = useFeature('exportConsents');
+  const consents = useExportConsents(consentGate.enabled);
+  const people = usePeople(peopleById);
+  const [type, setType] = useState<ExportType>(EXPORT_TYPES.public);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState<RealmExport | null>(null);
+
+  const consented = consents.data?.filter((c) => c.consented) ?? [];
+  const ownerConsented = consented.some((c) => people.data?.get(c.user_id)?.role === ROLE.owner);
+  const list = [...(exports.data ?? [])].sort((a, b) => b.id - a.id);
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="data-exports-title">
+      <Title order={3} id="data-exports-title">
+        Data exports
+      </Title>
+      <Text size="sm" maw="48rem">
+        A copy of the organization&apos;s data, to keep or to move to another server. The chat server prepares it in the
+        background — from seconds to an hour, by size — and this list follows it as it goes. It makes at most five
+        exports in any seven days, deleted ones included.
+      </Text>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Radio.Group label="What to export" value={String(type)} onChange={(v) => setType(Number(v) as ExportType)}>
+            <Stack gap="xs" mt="xs">
+              <Radio value={String(EXPORT_TYPES.public)} label="Public data" description={WHAT_IT_HOLDS[1]} />
+              <Radio
+                value={String(EXPORT_TYPES.withConsent)}
+                label="Public data and the private data of those who consented"
+                description={typeGate.reason ?? WHAT_IT_HOLDS[2]}
+                disabled={!typeGate.enabled}
+              />
+            </Stack>
+          </Radio.Group>
+          {consentGate.enabled ? (
+            consents.isError ? (
+              <LoadError
+                title="Who consented could not be loaded"
+                error={consents.error}
+                onRetry={() => void consents.refetch()}
+              />
+            ) : consents.data ? (
+              <Text size="sm" role="status" aria-label="Consent to private data export">
+                {consented.length} of {consents.data.length} people agreed to have their private data exported
+                {ownerConsented ? ', an owner among them.' : '; no owner has.'}
+                {!ownerConsented && type === EXPORT_TYPES.withConsent
+                  ? ' The server refuses an export with private data until at least one owner agrees (each person chooses this in their own privacy settings).'
+                  : ''}
+              </Text>
+            ) : null
+          ) : (
+            <Text size="sm" c="dimmed">
+              Who consented: {consentGate.reason}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={() => setConfirming(true)}>Request export…</Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {exports.isPending ? (
+        <Text size="sm">Loading exports…</Text>
+      ) : exports.isError ? (
+        <LoadError
+          title="Data exports could not be loaded"
+          error={exports.error}
+          onRetry={() => void exports.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <Text size="sm">No data exports yet.</Text>
+      ) : (
+        <Table aria-label="Data exports" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Export</Table.Th>
+              <Table.Th>Requested</Table.Th>
+              <Table.Th>By</Table.Th>
+              <Table.Th>Contents</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((e) => {
+              const status = exportStatus(e);
+              const url = exportDownloadUrl(e);
+              return (
+                <Table.Tr key={e.id}>
+                  <Table.Td>#{e.id}</Table.Td>
+                  <Table.Td>{when(e.export_time)}</Table.Td>
+                  <Table.Td>{people.data?.get(e.acting_user_id)?.full_name ?? `User ${e.acting_user_id}`}</Table.Td>
+                  <Table.Td>{typeLabel(e)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS[status].color} variant="light">
+                      {STATUS[status].label}
+                    </Badge>
+                    {status === 'failed' && e.failed_timestamp !== null ? (
+                      <Text size="xs" c="dimmed">
+                        {when(e.failed_timestamp)}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {url ? (
+                        <Anchor href={url} download rel="noreferrer" aria-label={`Download export #${e.id}`}>
+                          Download
+                        </Anchor>
+                      ) : null}
+                      {status === 'ready' ? (
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          onClick={() => setDeleting(e)}
+                          aria-label={`Delete export #${e.id}`}
+                        >
+                          Delete
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {confirming ? (
+        <RequestExportModal type={typeGate.enabled ? type : undefined} onClose={() => setConfirming(false)} />
+      ) : null}
+      {deleting ? <DeleteExportModal item={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Stack>
+  );
+}
+
+function RequestExportModal({ type, onClose }: { type: ExportType | undefined; onClose: () => void }) {
+  const request = useRequestExport();
+  const effective = type ?? EXPORT_TYPES.public;
+  const confirm = () =>
+    request.mutate(type, {
+      onSuccess: (answer) => {
+        // Requested is all the answer says: the file is made later, and the list shows when it is.
+        notify(
+          'success',
+          'data-export-requested',
+          'Export requested',
+          `The server is preparing export${answer.id !== undefined ? ` #${answer.id}` : ''}; the list shows it as Ready when the file is made.`,
+        );
+        onClose();
+      },
+    });
+  return (
+    <Modal opened onClose={onClose} title="Request a data export?" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Stack gap="md">
+        <Text size="sm">
+          <b>{TYPE_LABELS[effective]}.</b> {WHAT_IT_HOLDS[effective]}
+        </Text>
+        <Text size="sm">
+          Anyone who has the download link can download the file until it is deleted, so share the link only with those
+          who should have the data. This counts towards the server&apos;s limit of five exports in seven days.
+        </Text>
+        <ServerError error={request.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={request.isPending} data-autofocus>
+            Cancel
+          </Button>
+          <Button onClick={confirm} loading={request.isPending}>
+            Request export
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function DeleteExportModal({ item, onClose }: { item: RealmExport; onClose: () => void }) {
+  const remove = useDeleteExport();
+  const confirm = () =>
+    remove.mutate(item.id, {
+      onSuccess: () => {
+        notify('success', `data-export-${item.id}`, 'Export deleted', `The file of export #${item.id} is deleted.`);
+        onClose();
+      },
+    });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Delete export #${item.id}?`}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          The server deletes the export&apos;s file: its download link stops working. The export stays in the list as
+          deleted, and still counts towards the limit of five exports in seven days.
+        </Text>
+        <ServerError error={remove.error} />
+        {remove.isError ? null : (
+          <Alert color="gray" variant="light">
+            Requested {when(item.export_time)}.
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending}>
+            Delete export
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
