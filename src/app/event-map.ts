@@ -1,5 +1,8 @@
 import { combineEventHandlers, type EventHandlers } from '../client/event-handlers';
 import { peopleEventHandlers } from '../client/people';
+import { channelListEventHandlers } from '../client/reference-data/channels';
+import { realmStateEventHandlers } from '../client/reference-data/realm-state';
+import { userGroupListEventHandlers } from '../client/reference-data/user-groups';
 import { sessionKey } from '../client/session';
 import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
 import { accountEventHandlers } from '../features/account/live-events';
@@ -8,7 +11,6 @@ import { draftsSnippetsEventHandlers } from '../features/drafts-snippets/live-ev
 import { linkifiersEventHandlers } from '../features/linkifiers/live-events';
 import { topicsEventHandlers } from '../features/topics/live-events';
 import { realmDefaultsEventHandlers } from '../features/realm-defaults/live-events';
-import { userGroupsEventHandlers } from '../features/user-groups/live-events';
 import { usersEventHandlers } from '../features/users/live-events';
 import { invitationsEventHandlers } from '../features/invitations/live-events';
 import { profileFieldsEventHandlers } from '../features/profile-fields/live-events';
@@ -33,13 +35,15 @@ const sessionEventHandlers: EventHandlers = {
 export const eventMap = combineEventHandlers(
   sessionEventHandlers,
   peopleEventHandlers,
+  channelListEventHandlers,
+  userGroupListEventHandlers,
+  realmStateEventHandlers,
   usersEventHandlers,
   realmDefaultsEventHandlers,
   linkifiersEventHandlers,
   draftsSnippetsEventHandlers,
   accountEventHandlers,
   channelsEventHandlers,
-  userGroupsEventHandlers,
   topicsEventHandlers,
   invitationsEventHandlers,
   profileFieldsEventHandlers,

@@ -1,3 +1,5 @@
+import { paths } from '../shared/app-paths';
+
 /** Who sees a navigation entry; the server checks again (admin-only areas are refused there too). */
 export type NavAudience = 'everyone' | 'members' | 'moderators' | 'admins';
 
@@ -12,55 +14,55 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
   {
     area: 'People',
     items: [
-      { to: '/users', label: 'Users' },
-      { to: '/users/bulk-runs', label: 'Bulk runs', audience: 'admins' },
+      { to: paths.users, label: 'Users' },
+      { to: paths.bulkRuns, label: 'Bulk runs', audience: 'admins' },
       // The chat server refuses guests every user-group read.
-      { to: '/groups', label: 'User groups', audience: 'members' },
+      { to: paths.groups, label: 'User groups', audience: 'members' },
       // The chat server refuses guests every invitation endpoint.
-      { to: '/invitations', label: 'Invitations', audience: 'members' },
-      { to: '/settings/profile-fields', label: 'Custom profile fields' },
-      { to: '/settings/emoji', label: 'Custom emoji' },
+      { to: paths.invitations, label: 'Invitations', audience: 'members' },
+      { to: paths.profileFields, label: 'Custom profile fields' },
+      { to: paths.emoji, label: 'Custom emoji' },
     ],
   },
   {
     area: 'Conversations',
     items: [
-      { to: '/channels', label: 'Channels' },
+      { to: paths.channels, label: 'Channels' },
       // Members and guests have nothing to moderate here in an organization's usual settings: the page stays
       // reachable by its address (and says what they may do), but the navigation does not offer it.
-      { to: '/topics', label: 'Topic moderation', audience: 'moderators' },
+      { to: paths.topics, label: 'Topic moderation', audience: 'moderators' },
     ],
   },
   {
     area: 'Organization',
     items: [
-      { to: '/settings/new-user-defaults', label: 'Defaults for new users', audience: 'moderators' },
-      { to: '/settings/linkifiers', label: 'Linkifiers', audience: 'moderators' },
+      { to: paths.newUserDefaults, label: 'Defaults for new users', audience: 'moderators' },
+      { to: paths.linkifiers, label: 'Linkifiers', audience: 'moderators' },
       // The chat server refuses every export and playground change to anyone but administrators.
-      { to: '/settings/data', label: 'Data exports & playgrounds', audience: 'admins' },
-      { to: '/audit', label: 'Audit', audience: 'admins' },
+      { to: paths.organizationData, label: 'Data exports & playgrounds', audience: 'admins' },
+      { to: paths.audit, label: 'Audit', audience: 'admins' },
     ],
   },
   {
     area: 'Proxy',
     items: [
-      { to: '/proxy/routes', label: 'Routes', audience: 'admins' },
-      { to: '/proxy/certificates', label: 'Certificates', audience: 'admins' },
-      { to: '/proxy/traffic', label: 'Traffic', audience: 'admins' },
+      { to: paths.proxyRoutes, label: 'Routes', audience: 'admins' },
+      { to: paths.proxyCertificates, label: 'Certificates', audience: 'admins' },
+      { to: paths.proxyTraffic, label: 'Traffic', audience: 'admins' },
     ],
   },
   {
     area: 'Me',
     items: [
-      { to: '/me', label: 'My account' },
-      { to: '/me/drafts', label: 'Drafts and snippets' },
+      { to: paths.account, label: 'My account' },
+      { to: paths.drafts, label: 'Drafts and snippets' },
     ],
   },
   {
     area: 'Server',
     items: [
-      { to: '/server', label: 'Server & capabilities' },
-      { to: '/webhooks', label: 'Outgoing webhooks', audience: 'admins' },
+      { to: paths.server, label: 'Server & capabilities' },
+      { to: paths.webhooks, label: 'Outgoing webhooks', audience: 'admins' },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { maybeSignedIn } from '../client/session';
+import { paths } from '../shared/app-paths';
 import { prefetchUsersList } from '../features/users/api/get-users';
 import { appQueryClient } from './app-query-client';
 import { preloadRoute, routeModules } from './route-modules';
@@ -23,7 +24,7 @@ type RouteLoader = (args: Pick<LoaderFunctionArgs, 'request'>) => unknown;
  */
 export function preloadRouteData(path: string): void {
   preloadRoute(path);
-  if (path === '/users') {
+  if (path === paths.users) {
     prefetchUsers();
     return;
   }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { sessionQueryOptions } from '../client/session';
-import { firstLoadRequests, HOME_PATH, USERS_LIST_PATH } from '../shared/bff/first-load';
+import { HOME_PATH, paths } from '../shared/app-paths';
+import { firstLoadRequests, USERS_LIST_PATH } from '../shared/bff/first-load';
 import { appQueryClient } from './app-query-client';
 import { RouteError } from './route-error';
 import { prefetchUsers } from './route-data';
@@ -30,7 +31,7 @@ if (firstLoadRequests(location.pathname, true).includes(USERS_LIST_PATH)) prefet
 const router = createBrowserRouter([
   {
     // No loader: a route with one makes the router wait a turn before its first render.
-    path: '/sign-in',
+    path: paths.signIn,
     Component: SignInRoute,
     errorElement: <RouteError />,
   },
@@ -44,89 +45,89 @@ const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
       {
-        path: 'users',
+        path: paths.users,
         // A static loader: the 10,000-user list is requested with the session, not after the page's chunk ran.
         loader: prefetchUsers,
-        lazy: { Component: async () => (await routeModules['/users']()).UsersRoute },
+        lazy: { Component: async () => (await routeModules[paths.users]()).UsersRoute },
       },
       {
-        path: 'users/bulk-runs/:runId?',
-        lazy: { Component: async () => (await routeModules['/users/bulk-runs']()).BulkRunsRoute },
+        path: `${paths.bulkRuns}/:runId?`,
+        lazy: { Component: async () => (await routeModules[paths.bulkRuns]()).BulkRunsRoute },
       },
       {
-        path: 'groups',
+        path: paths.groups,
         lazy: {
-          loader: async () => (await routeModules['/groups']()).loader,
-          Component: async () => (await routeModules['/groups']()).UserGroupsRoute,
+          loader: async () => (await routeModules[paths.groups]()).loader,
+          Component: async () => (await routeModules[paths.groups]()).UserGroupsRoute,
         },
       },
       {
-        path: 'channels',
+        path: paths.channels,
         lazy: {
-          loader: async () => (await routeModules['/channels']()).loader,
-          Component: async () => (await routeModules['/channels']()).ChannelsRoute,
+          loader: async () => (await routeModules[paths.channels]()).loader,
+          Component: async () => (await routeModules[paths.channels]()).ChannelsRoute,
         },
       },
       {
-        path: 'topics',
+        path: paths.topics,
         lazy: {
-          loader: async () => (await routeModules['/topics']()).loader,
-          Component: async () => (await routeModules['/topics']()).TopicsRoute,
+          loader: async () => (await routeModules[paths.topics]()).loader,
+          Component: async () => (await routeModules[paths.topics]()).TopicsRoute,
         },
       },
       {
-        path: 'audit',
-        lazy: { Component: async () => (await routeModules['/audit']()).AuditRoute },
+        path: paths.audit,
+        lazy: { Component: async () => (await routeModules[paths.audit]()).AuditRoute },
       },
       {
-        path: 'proxy/routes',
-        lazy: { Component: async () => (await routeModules['/proxy/routes']()).ProxyRoutesRoute },
+        path: paths.proxyRoutes,
+        lazy: { Component: async () => (await routeModules[paths.proxyRoutes]()).ProxyRoutesRoute },
       },
       {
-        path: 'proxy/certificates',
-        lazy: { Component: async () => (await routeModules['/proxy/certificates']()).ProxyCertsRoute },
+        path: paths.proxyCertificates,
+        lazy: { Component: async () => (await routeModules[paths.proxyCertificates]()).ProxyCertsRoute },
       },
       {
-        path: 'proxy/traffic',
-        lazy: { Component: async () => (await routeModules['/proxy/traffic']()).ProxyTrafficRoute },
+        path: paths.proxyTraffic,
+        lazy: { Component: async () => (await routeModules[paths.proxyTraffic]()).ProxyTrafficRoute },
       },
       {
-        path: 'webhooks',
-        lazy: { Component: async () => (await routeModules['/webhooks']()).WebhooksRoute },
+        path: paths.webhooks,
+        lazy: { Component: async () => (await routeModules[paths.webhooks]()).WebhooksRoute },
       },
       {
-        path: 'settings/new-user-defaults',
+        path: paths.newUserDefaults,
         lazy: {
-          loader: async () => (await routeModules['/settings/new-user-defaults']()).loader,
-          Component: async () => (await routeModules['/settings/new-user-defaults']()).RealmDefaultsRoute,
+          loader: async () => (await routeModules[paths.newUserDefaults]()).loader,
+          Component: async () => (await routeModules[paths.newUserDefaults]()).RealmDefaultsRoute,
         },
       },
       {
-        path: 'settings/linkifiers',
-        lazy: { Component: async () => (await routeModules['/settings/linkifiers']()).LinkifiersRoute },
+        path: paths.linkifiers,
+        lazy: { Component: async () => (await routeModules[paths.linkifiers]()).LinkifiersRoute },
       },
       {
-        path: 'invitations',
-        lazy: { Component: async () => (await routeModules['/invitations']()).InvitationsRoute },
+        path: paths.invitations,
+        lazy: { Component: async () => (await routeModules[paths.invitations]()).InvitationsRoute },
       },
       {
-        path: 'settings/profile-fields',
-        lazy: { Component: async () => (await routeModules['/settings/profile-fields']()).ProfileFieldsRoute },
+        path: paths.profileFields,
+        lazy: { Component: async () => (await routeModules[paths.profileFields]()).ProfileFieldsRoute },
       },
       {
-        path: 'settings/emoji',
-        lazy: { Component: async () => (await routeModules['/settings/emoji']()).CustomEmojiRoute },
+        path: paths.emoji,
+        lazy: { Component: async () => (await routeModules[paths.emoji]()).CustomEmojiRoute },
       },
       {
-        path: 'settings/data',
-        lazy: { Component: async () => (await routeModules['/settings/data']()).OrganizationDataRoute },
+        path: paths.organizationData,
+        lazy: { Component: async () => (await routeModules[paths.organizationData]()).OrganizationDataRoute },
       },
       {
-        path: 'me/drafts',
-        lazy: { Component: async () => (await routeModules['/me/drafts']()).DraftsSnippetsRoute },
+        path: paths.drafts,
+        lazy: { Component: async () => (await routeModules[paths.drafts]()).DraftsSnippetsRoute },
       },
-      { path: 'me', lazy: { Component: async () => (await routeModules['/me']()).AccountRoute } },
-      { path: 'server', lazy: { Component: async () => (await routeModules['/server']()).ServerRoute } },
+      { path: paths.account, lazy: { Component: async () => (await routeModules[paths.account]()).AccountRoute } },
+      { path: paths.server, lazy: { Component: async () => (await routeModules[paths.server]()).ServerRoute } },
       { path: '*', lazy: { Component: async () => (await import('./routes/not-found-route')).NotFoundRoute } },
     ],
   },

@@ -14,12 +14,14 @@ describe('parseRouteModules', () => {
   });
 
   it('fails the build when the table holds an import it does not understand', () => {
+    const table = { a: '/a' };
     const base = "export const shellModule = () => import('./shell');\nexport const routeModules = {\n";
-    expect(() => parseRouteModules(`${base}  '/a': () => import('./a'),\n};`)).not.toThrow();
-    expect(() => parseRouteModules(`${base}  '/a': () => import('./a'),\n  b: () => import('./b'),\n};`)).toThrow(
-      /understood 1 route\(s\) and 1 shell part\(s\) of 3 import\(s\)/,
-    );
-    expect(() => parseRouteModules("export const routeModules = { '/a': () => import('./a') };")).toThrow();
+    expect(parseRouteModules(`${base}  [paths.a]: () => import('./a'),\n};`, table).routes).toEqual([['/a', './a']]);
+    expect(() =>
+      parseRouteModules(`${base}  [paths.a]: () => import('./a'),\n  b: () => import('./b'),\n};`, table),
+    ).toThrow(/understood 1 route\(s\) and 1 shell part\(s\) of 3 import\(s\)/);
+    expect(() => parseRouteModules(`${base}  [paths.b]: () => import('./b'),\n};`, table)).toThrow(/paths\.b/);
+    expect(() => parseRouteModules("export const routeModules = { [paths.a]: () => import('./a') };", table)).toThrow();
   });
 });
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { paths } from '../shared/app-paths.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../shared/bff/page-preloads.ts';
 
-const ROUTE_ENTRY = /'(\/[^']*)':\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+const ROUTE_ENTRY = /\[paths\.(\w+)\]:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
 const SHELL_ENTRY = /export const \w+Module = \(\) => import\('([^']+)'\)/g;
 
 export interface RouteModuleSpecifiers {
@@ -14,17 +15,25 @@ export interface RouteModuleSpecifiers {
 }
 
 /**
- * The page paths and import specifiers of src/app/route-modules.ts, read from its source: the table is the one
+ * The page paths (names resolved by src/shared/app-paths.ts) and import specifiers of src/app/route-modules.ts,
+ * read from its source: the table is the one
  * place that pairs a path with its module, and the build needs that pairing without running the app. Throws
  * when the file holds an import this does not understand, so a changed shape fails the build, not the preloads.
  */
-export function parseRouteModules(source: string): RouteModuleSpecifiers {
-  const routes = [...source.matchAll(ROUTE_ENTRY)].map((m): [string, string] => [m[1]!, m[2]!]);
+export function parseRouteModules(
+  source: string,
+  pathTable: Readonly<Record<string, string>> = paths,
+): RouteModuleSpecifiers {
+  const routes = [...source.matchAll(ROUTE_ENTRY)].map((m): [string, string] => {
+    const path = pathTable[m[1]!];
+    if (path === undefined) throw new Error(`route-modules.ts: paths.${m[1]} is not in src/shared/app-paths.ts`);
+    return [path, m[2]!];
+  });
   const shell = [...source.matchAll(SHELL_ENTRY)].map((m) => m[1]!);
   const imports = source.match(/=>\s*import\(/g)?.length ?? 0;
   if (shell.length === 0 || routes.length === 0 || imports !== routes.length + shell.length) {
     throw new Error(
-      `route-modules.ts: expected 'path': () => import('…') entries and shell parts (export const xModule = …); ` +
+      `route-modules.ts: expected [paths.name]: () => import('…') entries and shell parts (export const xModule = …); ` +
         `understood ${routes.length} route(s) and ${shell.length} shell part(s) of ${imports} import(s).`,
     );
   }

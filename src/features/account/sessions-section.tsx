@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { LoadError } from '../../components/load-error';
-import { ServerError } from '../../components/server-error';
 import type { OwnSession } from '../../shared/bff/protocol';
 import { useEndOwnSession } from './api/end-own-session';
 import { useOwnSessions } from './api/get-own-sessions';
+import { ConfirmAction } from '../../components/confirm-action';
 
 const when = (ms: number) => new Date(ms).toLocaleString();
 
@@ -21,28 +21,20 @@ function EndSessionModal({ session, onClose }: { session: OwnSession | null; onC
     });
   };
   return (
-    <Modal
+    <ConfirmAction
       opened={session !== null}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       title="Sign that browser out?"
+      confirmLabel="Sign out that browser"
+      onConfirm={confirm}
+      pending={end.isPending}
+      error={end.error}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          The session signed in {session ? when(session.createdAt) : ''} ends now: that browser has to sign in again.
-          This browser stays signed in.
-        </Text>
-        <ServerError error={end.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={end.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={end.isPending}>
-            Sign out that browser
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        The session signed in {session ? when(session.createdAt) : ''} ends now: that browser has to sign in again. This
+        browser stays signed in.
+      </Text>
+    </ConfirmAction>
   );
 }
 

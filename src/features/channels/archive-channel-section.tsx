@@ -1,7 +1,7 @@
-import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
-import { ServerError } from '../../components/server-error';
+import { ConfirmAction } from '../../components/confirm-action';
 import type { Channel } from '../../shared/svc/channels';
 import { useArchiveChannel, useUpdateChannel } from './api/update-channel';
 import { unarchiveGate } from './channel-settings-form';
@@ -64,46 +64,38 @@ export function ArchiveChannelSection({ channel, level, locked }: ArchiveChannel
           {archived ? 'Unarchive channel' : 'Archive channel'}
         </Button>
       </Group>
-      <Modal
+      <ConfirmAction
         opened={confirming}
         onClose={() => setConfirming(false)}
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
         title={archived ? `Unarchive #${channel.name}?` : `Archive #${channel.name}?`}
+        confirmLabel={archived ? 'Unarchive' : 'Archive'}
+        onConfirm={confirm}
+        tone={archived ? 'neutral' : 'danger'}
+        focus="first"
+        pending={mutation.isPending}
+        error={mutation.error}
+        errorTitle={archived ? 'The channel was not unarchived' : 'The channel was not archived'}
       >
-        <Stack gap="sm">
-          {archived ? (
-            <List size="sm">
-              <List.Item>People can post in it again, as its permissions allow.</List.Item>
-              <List.Item>It shows again in channel lists; its messages were kept all along.</List.Item>
-              <List.Item>It does not become a default channel for new users again by itself.</List.Item>
-            </List>
-          ) : (
-            <List size="sm">
-              <List.Item>Nobody can post in it any more, administrators included.</List.Item>
-              <List.Item>It disappears from its subscribers’ channel lists.</List.Item>
-              <List.Item>Its messages are not deleted: archiving deletes nothing.</List.Item>
-              <List.Item>It stops being a default channel for new users.</List.Item>
-            </List>
-          )}
-          {!archived && gate ? (
-            <Alert role="note" color="yellow" variant="light">
-              This server cannot unarchive channels ({gate}), so the console cannot undo this.
-            </Alert>
-          ) : null}
-          <ServerError
-            error={mutation.error}
-            title={archived ? 'The channel was not unarchived' : 'The channel was not archived'}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color={archived ? undefined : 'red'} onClick={confirm} loading={mutation.isPending}>
-              {archived ? 'Unarchive' : 'Archive'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {archived ? (
+          <List size="sm">
+            <List.Item>People can post in it again, as its permissions allow.</List.Item>
+            <List.Item>It shows again in channel lists; its messages were kept all along.</List.Item>
+            <List.Item>It does not become a default channel for new users again by itself.</List.Item>
+          </List>
+        ) : (
+          <List size="sm">
+            <List.Item>Nobody can post in it any more, administrators included.</List.Item>
+            <List.Item>It disappears from its subscribers’ channel lists.</List.Item>
+            <List.Item>Its messages are not deleted: archiving deletes nothing.</List.Item>
+            <List.Item>It stops being a default channel for new users.</List.Item>
+          </List>
+        )}
+        {!archived && gate ? (
+          <Alert role="note" color="yellow" variant="light">
+            This server cannot unarchive channels ({gate}), so the console cannot undo this.
+          </Alert>
+        ) : null}
+      </ConfirmAction>
     </Stack>
   );
 }

@@ -7,7 +7,6 @@ import { channelFoldersQueryOptions } from './api/get-channel-folders';
 import { channelsRootKey } from './api/get-channels';
 import { mySubscriptionsQueryOptions } from './api/get-my-subscriptions';
 
-const listKey = [...channelsRootKey, 'list'] as const;
 const subscriptionsKey = mySubscriptionsQueryOptions().queryKey;
 
 const invalidate =
@@ -31,19 +30,18 @@ const subscriptionUpdateSchema = svcEventBaseSchema.extend({
  */
 export const channelsEventHandlers: EventHandlers = {
   // An archived channel also leaves the defaults (a default_streams event says so separately).
-  stream: invalidate(listKey, subscriptionsKey),
+  // The channel list itself is the shared reference data (src/client/reference-data/channels.ts).
+  stream: invalidate(subscriptionsKey),
   subscription: (event, client) => {
     const update = subscriptionUpdateSchema.safeParse(event);
     if (update.success) {
       client.setQueryData(subscriptionsKey, (subs) => (subs ? applySubscriptionChange(subs, update.data) : subs));
       return;
     }
-    invalidate(listKey, subscriptionsKey, [...channelsRootKey, 'subscribers'])(event, client);
+    invalidate(subscriptionsKey, [...channelsRootKey, 'subscribers'])(event, client);
   },
-  delete_message: invalidate([...channelsRootKey, 'topics'], listKey),
+  delete_message: invalidate([...channelsRootKey, 'topics']),
   update_message: invalidate([...channelsRootKey, 'topics']),
-  user_group: invalidate([...channelsRootKey, 'user-groups']),
-  realm: invalidate([...channelsRootKey, 'realm']),
   // The BFF has applied the event to the register state it serves by the time the tab hears of it.
   default_streams: invalidate(defaultChannelsQueryOptions().queryKey),
   channel_folder: invalidate(channelFoldersQueryOptions().queryKey),

@@ -1,4 +1,5 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
+import { ConfirmAction } from '../../components/confirm-action';
 
 interface RemoveSubscribersModalProps {
   opened: boolean;
@@ -20,26 +21,24 @@ export function RemoveSubscribersModal({
 }: RemoveSubscribersModalProps) {
   const count = names.length === 1 ? '1 person' : `${names.length} people`;
   return (
-    <Modal opened={opened} onClose={onClose} title={`Remove ${count} from #${channelName}?`}>
-      <Stack gap="sm">
-        <Text size="sm">
-          They stop receiving the channel’s messages. In a private channel they also lose access to it until someone
-          subscribes them again.
-        </Text>
-        <List size="sm">
-          {names.map((name) => (
-            <List.Item key={name}>{name}</List.Item>
-          ))}
-        </List>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={pending}>
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAction
+      opened={opened}
+      onClose={onClose}
+      title={`Remove ${count} from #${channelName}?`}
+      confirmLabel="Remove"
+      onConfirm={onConfirm}
+      pending={pending}
+      focus="first"
+    >
+      <Text size="sm">
+        They stop receiving the channel’s messages. In a private channel they also lose access to it until someone
+        subscribes them again.
+      </Text>
+      <List size="sm">
+        {names.map((name) => (
+          <List.Item key={name}>{name}</List.Item>
+        ))}
+      </List>
+    </ConfirmAction>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Loader, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../client/api-error';
 import { useRole } from '../../client/use-role';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
+import { MembershipPanel } from '../../components/membership-panel';
 import type { Channel } from '../../shared/svc/channels';
 import { useSubscribe } from './api/create-channel';
 import type { Person } from '../../client/people';
@@ -39,7 +40,6 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
   const subscribe = useSubscribe();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [toAdd, setToAdd] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const nameOf = (id: number) => lookup.peopleById.get(id)?.full_name ?? `User ${id}`;
@@ -113,14 +113,13 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
     );
   };
 
-  const doAdd = () => {
-    const principals = toAdd.map(Number);
+  const doAdd = (principals: number[], done: () => void) => {
     subscribe.mutate(
       { subscriptions: [{ name: channel.name }], principals },
       {
         onSuccess: (result) => {
           const added = new Set(Object.keys(result.subscribed));
-          setToAdd([]);
+          done();
           setOutcome({
             kind: 'added',
             // Keys are user IDs on current servers, emails on old ones.
@@ -152,22 +151,15 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
   return (
     <Stack gap="md">
       <Title order={4}>Add subscribers</Title>
-      <Group align="flex-end" wrap="nowrap">
-        <MultiSelect
-          label="People to subscribe"
-          placeholder="Search people"
-          data={candidates}
-          value={toAdd}
-          onChange={setToAdd}
-          searchable
-          limit={50}
-          clearable
-          style={{ flex: 1 }}
-        />
-        <Button onClick={doAdd} disabled={toAdd.length === 0} loading={subscribe.isPending}>
-          Subscribe
-        </Button>
-      </Group>
+      <MembershipPanel
+        label="People to subscribe"
+        placeholder="Search people"
+        candidates={candidates}
+        submitLabel="Subscribe"
+        pending={subscribe.isPending}
+        limit={50}
+        onAdd={doAdd}
+      />
 
       {outcome ? <OutcomeReport outcome={outcome} /> : null}
 

@@ -1,16 +1,16 @@
-import { Alert, Badge, Button, Group, Image, Modal, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { usePeople, type Person } from '../../client/people';
 import { useSession } from '../../client/session';
 import { useRole } from '../../client/use-role';
 import { LoadError } from '../../components/load-error';
-import { ServerError } from '../../components/server-error';
 import type { RealmEmoji } from '../../shared/svc/realm-emoji';
 import { describeSetting, roleHolds } from '../../shared/svc/role-grants';
 import { useDeactivateEmoji } from './api/change-emoji';
 import { useEmojiPermission, useRealmEmoji } from './api/get-realm-emoji';
 import { UploadEmojiForm } from './upload-emoji-form';
+import { ConfirmAction } from '../../components/confirm-action';
 
 const namesById = (people: Person[]) => new Map(people.map((p) => [p.user_id, p.full_name] as const));
 
@@ -150,22 +150,19 @@ function DeactivateEmojiModal({ emoji, onClose }: { emoji: RealmEmoji; onClose: 
       },
     });
   return (
-    <Modal opened onClose={onClose} title="Deactivate emoji?" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Stack gap="md">
-        <Text size="sm">
-          Nobody can use :{emoji.name}: in new messages or reactions. Messages and reactions that already use it keep
-          showing it. The name becomes free for a new emoji.
-        </Text>
-        <ServerError error={deactivate.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={deactivate.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={deactivate.isPending}>
-            Deactivate emoji
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAction
+      opened
+      onClose={onClose}
+      title="Deactivate emoji?"
+      confirmLabel="Deactivate emoji"
+      onConfirm={confirm}
+      pending={deactivate.isPending}
+      error={deactivate.error}
+    >
+      <Text size="sm">
+        Nobody can use :{emoji.name}: in new messages or reactions. Messages and reactions that already use it keep
+        showing it. The name becomes free for a new emoji.
+      </Text>
+    </ConfirmAction>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notify } from '../../client/notify';
-import { ServerError } from '../../components/server-error';
+import { ConfirmAction } from '../../components/confirm-action';
 import type { Draft } from '../../shared/svc/drafts';
 import { useDeleteDraft } from './api/delete-draft';
 
@@ -21,21 +21,16 @@ export function DeleteDraftModal({ draft, recipient, opened, onClose }: Props) {
       },
     });
   return (
-    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close dialog' }} title="Delete draft?">
-      <Stack gap="md">
-        <Text size="sm">
-          The draft ({recipient}) will be deleted on the server and disappears from all your devices.
-        </Text>
-        <ServerError error={remove.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete draft
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAction
+      opened={opened}
+      onClose={onClose}
+      title="Delete draft?"
+      confirmLabel="Delete draft"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      error={remove.error}
+    >
+      <Text size="sm">The draft ({recipient}) will be deleted on the server and disappears from all your devices.</Text>
+    </ConfirmAction>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notify } from '../../client/notify';
-import { ServerError } from '../../components/server-error';
+import { ConfirmAction } from '../../components/confirm-action';
 import type { SavedSnippet } from '../../shared/svc/drafts';
 import { useDeleteSavedSnippet } from './api/delete-saved-snippet';
 
@@ -20,26 +20,18 @@ export function DeleteSnippetModal({ snippet, opened, onClose }: Props) {
       },
     });
   return (
-    <Modal
+    <ConfirmAction
       opened={opened}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       title="Delete saved snippet?"
+      confirmLabel="Delete snippet"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      error={remove.error}
     >
-      <Stack gap="md">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          The saved snippet “{snippet.title}” will be deleted from all your devices.
-        </Text>
-        <ServerError error={remove.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete snippet
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        The saved snippet “{snippet.title}” will be deleted from all your devices.
+      </Text>
+    </ConfirmAction>
   );
 }

@@ -4,7 +4,5 @@ import { invitationsRootKey } from './api/get-invites';
 /** `invites_changed` says only that something changed (administrators and the invitation's author hear it). */
 export const invitationsEventHandlers: EventHandlers = {
   invites_changed: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'list'] }),
-  // Channels and groups offered in the forms.
-  stream: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'channels'] }),
-  user_group: (_raw, client) => void client.invalidateQueries({ queryKey: [...invitationsRootKey, 'groups'] }),
+  // The channels, groups and settings the forms offer are the shared reference data (src/client/reference-data).
 };

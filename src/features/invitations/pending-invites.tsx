@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { usePeople, type Person } from '../../client/people';
@@ -9,6 +9,7 @@ import { useInvites } from './api/get-invites';
 import { useResendInvite } from './api/resend-invite';
 import { useRevokeInvite } from './api/revoke-invite';
 import { canManageInvite } from './permissions';
+import { ConfirmAction } from '../../components/confirm-action';
 
 const namesById = (people: Person[]) => new Map(people.map((p) => [p.user_id, p.full_name] as const));
 
@@ -129,23 +130,20 @@ function RevokeModal({ invite, onClose }: { invite: Invite; onClose: () => void 
       },
     });
   return (
-    <Modal opened onClose={onClose} title="Revoke invitation?" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Stack gap="md">
-        <Text size="sm">
-          {invite.is_multiuse
-            ? 'Nobody can join with this link any more. People who already joined with it keep their accounts.'
-            : `The invitation sent to ${label} stops working: the link in their email will no longer let them join.`}
-        </Text>
-        <ServerError error={revoke.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={revoke.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={revoke.isPending}>
-            Revoke invitation
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAction
+      opened
+      onClose={onClose}
+      title="Revoke invitation?"
+      confirmLabel="Revoke invitation"
+      onConfirm={confirm}
+      pending={revoke.isPending}
+      error={revoke.error}
+    >
+      <Text size="sm">
+        {invite.is_multiuse
+          ? 'Nobody can join with this link any more. People who already joined with it keep their accounts.'
+          : `The invitation sent to ${label} stops working: the link in their email will no longer let them join.`}
+      </Text>
+    </ConfirmAction>
   );
 }

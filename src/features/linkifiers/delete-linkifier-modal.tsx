@@ -1,8 +1,8 @@
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Code, Text } from '@mantine/core';
 import { notify } from '../../client/notify';
+import { ConfirmAction } from '../../components/confirm-action';
 import type { Linkifier } from '../../shared/svc/linkifiers';
 import { useRemoveLinkifier } from './api/remove-linkifier';
-import { ServerError } from '../../components/server-error';
 
 interface Props {
   linkifier: Linkifier;
@@ -11,19 +11,6 @@ interface Props {
 }
 
 export function DeleteLinkifierModal({ linkifier, opened, onClose }: Props) {
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      title="Delete linkifier?"
-    >
-      <DeleteLinkifierBody linkifier={linkifier} onDone={onClose} />
-    </Modal>
-  );
-}
-
-function DeleteLinkifierBody({ linkifier, onDone }: { linkifier: Linkifier; onDone: () => void }) {
   const remove = useRemoveLinkifier();
   const confirm = () =>
     remove.mutate(linkifier.id, {
@@ -34,25 +21,23 @@ function DeleteLinkifierBody({ linkifier, onDone }: { linkifier: Linkifier; onDo
           'Linkifier deleted',
           `“${linkifier.pattern}” was deleted.`,
         );
-        onDone();
+        onClose();
       },
     });
-
   return (
-    <Stack gap="md">
+    <ConfirmAction
+      opened={opened}
+      onClose={onClose}
+      title="Delete linkifier?"
+      confirmLabel="Delete linkifier"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      error={remove.error}
+    >
       <Text size="sm">
         The linkifier <Code>{linkifier.pattern}</Code> will be deleted for the whole organization. Messages and topics
         sent from now on no longer link text that matches it; messages already sent keep their links.
       </Text>
-      <ServerError error={remove.error} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone} disabled={remove.isPending} data-autofocus>
-          Cancel
-        </Button>
-        <Button color="red" onClick={confirm} loading={remove.isPending}>
-          Delete linkifier
-        </Button>
-      </Group>
-    </Stack>
+    </ConfirmAction>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { useFeatureLevel, useRole } from '../../client/use-role';
@@ -21,6 +9,7 @@ import { useProfileFields } from './api/get-profile-fields';
 import { useReorderProfileFields } from './api/reorder-profile-fields';
 import { useDeleteProfileField } from './api/save-profile-field';
 import { FieldFormModal } from './field-form-modal';
+import { ConfirmAction } from '../../components/confirm-action';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; field: ProfileField } | { kind: 'delete'; field: ProfileField };
 
@@ -184,21 +173,18 @@ function DeleteFieldModal({ field, onClose }: { field: ProfileField; onClose: ()
       },
     });
   return (
-    <Modal opened onClose={onClose} title="Delete profile field?" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Stack gap="md">
-        <Text size="sm">
-          “{field.name}” will be removed from every profile, with what everyone filled in for it. This cannot be undone.
-        </Text>
-        <ServerError error={remove.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete field
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAction
+      opened
+      onClose={onClose}
+      title="Delete profile field?"
+      confirmLabel="Delete field"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      error={remove.error}
+    >
+      <Text size="sm">
+        “{field.name}” will be removed from every profile, with what everyone filled in for it. This cannot be undone.
+      </Text>
+    </ConfirmAction>
   );
 }

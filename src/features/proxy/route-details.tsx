@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Drawer,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, Drawer, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ServerError } from '../../components/server-error';
 import { unknownRouteFields, type RouteRecord } from '../../shared/proxy';
@@ -23,6 +9,7 @@ import { lbLabel, tlsLabel } from './route-form';
 import { useRouteToggle } from './use-route-toggle';
 import { paramLabel } from '../../shared/labels';
 import { announceWrite, forgetWrite, useLastWrite, type WriteNotice } from './write-outcome';
+import { ConfirmAction } from '../../components/confirm-action';
 
 interface RouteDetailsDrawerProps {
   routeId: string | null;
@@ -264,22 +251,19 @@ function DeleteRouteModal({
       },
     });
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete route?" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Stack gap="md">
-        <Text size="sm">
-          The route for <strong>{route.domain}</strong> ({route.name}) will be deleted from the proxy dashboard.
-          Requests for this domain will no longer reach its upstreams. This cannot be undone.
-        </Text>
-        <ServerError error={remove.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete route
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAction
+      opened={opened}
+      onClose={onClose}
+      title="Delete route?"
+      confirmLabel="Delete route"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      error={remove.error}
+    >
+      <Text size="sm">
+        The route for <strong>{route.domain}</strong> ({route.name}) will be deleted from the proxy dashboard. Requests
+        for this domain will no longer reach its upstreams. This cannot be undone.
+      </Text>
+    </ConfirmAction>
   );
 }

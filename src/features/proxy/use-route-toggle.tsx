@@ -1,11 +1,11 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../client/api-error';
 import { notify } from '../../client/notify';
-import { ServerError } from '../../components/server-error';
 import type { RouteRecord } from '../../shared/proxy';
 import { useUpdateProxyRoute } from './api/update-route';
 import { announceWrite } from './write-outcome';
+import { ConfirmAction } from '../../components/confirm-action';
 
 /**
  * Switching a route on or off through the key API (`patch.enabled`). Switching a route off asks first, and says
@@ -47,35 +47,27 @@ export function useRouteToggle(route: RouteRecord | null): {
   };
 
   const dialog = route ? (
-    <Modal
+    <ConfirmAction
       opened={confirming}
       onClose={() => setConfirming(false)}
       title={`Disable ${route.domain}?`}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      confirmLabel="Store as disabled"
+      onConfirm={run}
+      tone="warning"
+      pending={update.isPending}
+      error={update.error}
+      errorTitle="The dashboard refused the change"
     >
-      <Stack gap="md">
-        <Text size="sm">The dashboard will store this route as disabled. What the console can and cannot do:</Text>
-        <List size="sm" spacing={4}>
-          <List.Item>It reads the route back and tells you whether the flag was stored.</List.Item>
-          <List.Item>
-            It cannot take the route out of the proxy: through its API key a disable only stores the flag, and requests
-            for <strong>{route.domain}</strong> may keep reaching its upstreams.
-          </List.Item>
-          <List.Item>
-            To stop traffic for certain, switch the route off in the dashboard itself, or delete it.
-          </List.Item>
-        </List>
-        <ServerError error={update.error} title="The dashboard refused the change" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)} disabled={update.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="orange" onClick={run} loading={update.isPending}>
-            Store as disabled
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">The dashboard will store this route as disabled. What the console can and cannot do:</Text>
+      <List size="sm" spacing={4}>
+        <List.Item>It reads the route back and tells you whether the flag was stored.</List.Item>
+        <List.Item>
+          It cannot take the route out of the proxy: through its API key a disable only stores the flag, and requests
+          for <strong>{route.domain}</strong> may keep reaching its upstreams.
+        </List.Item>
+        <List.Item>To stop traffic for certain, switch the route off in the dashboard itself, or delete it.</List.Item>
+      </List>
+    </ConfirmAction>
   ) : null;
 
   return {

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { formatChangeCount } from './settings-form';
+import { ConfirmAction } from '../../components/confirm-action';
 
 /**
  * While there are unsaved changes, leaving the page asks first: navigation inside the console through a
@@ -26,26 +27,18 @@ export function UnsavedChangesGuard({ count }: { count: number }) {
 
   const blocked = blocker.state === 'blocked';
   return (
-    <Modal
+    <ConfirmAction
       opened={blocked}
       onClose={() => blocker.reset?.()}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       title="Leave without saving?"
+      cancelLabel="Stay on this page"
+      confirmLabel="Leave without saving"
+      onConfirm={() => blocker.proceed?.()}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          You have {formatChangeCount(count).toLowerCase()} to the defaults for new users. They are lost if you leave
-          this page now.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay on this page
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave without saving
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        You have {formatChangeCount(count).toLowerCase()} to the defaults for new users. They are lost if you leave this
+        page now.
+      </Text>
+    </ConfirmAction>
   );
 }

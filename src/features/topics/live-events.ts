@@ -1,12 +1,6 @@
 import type { EventHandler, EventHandlers } from '../../client/event-handlers';
 import { topicsRootKey } from './api/get-channels';
 
-const invalidate =
-  (...keys: readonly (readonly unknown[])[]): EventHandler =>
-  (_event, client) => {
-    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
-  };
-
 /** The channels an edit, move or deletion touched: where it was and, for a move, where it went. */
 function touchedChannels(event: Record<string, unknown>): number[] {
   return [event.stream_id, event.new_stream_id].filter((id): id is number => typeof id === 'number');
@@ -32,8 +26,4 @@ const refreshTopics: EventHandler = (event, client) => {
 export const topicsEventHandlers: EventHandlers = {
   update_message: refreshTopics,
   delete_message: refreshTopics,
-  stream: invalidate([...topicsRootKey, 'channels']),
-  subscription: invalidate([...topicsRootKey, 'channels']),
-  user_group: invalidate([...topicsRootKey, 'user-groups']),
-  realm: invalidate([...topicsRootKey, 'realm']),
 };

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, List, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
+import { ConfirmAction } from '../../components/confirm-action';
 import { useRole } from '../../client/use-role';
 import type { UserGroup } from '../../shared/svc/user-groups';
 import { useGroupChannels } from './api/get-channels';
@@ -32,58 +33,47 @@ export function DeactivateGroupModal({ group, onClose, data }: DeactivateGroupMo
   const name = group ? data.groupName(group.id) : '';
 
   return (
-    <Modal
+    <ConfirmAction
       opened={group !== null}
       onClose={close}
       title={`Deactivate ${name}?`}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      confirmLabel="Deactivate group"
+      focus="first"
+      pending={deactivate.isPending}
+      onConfirm={() => {
+        if (!group) return;
+        deactivate.mutate(group.id, {
+          onSuccess: () => {
+            notify('success', 'group-status', 'Group deactivated', `${name} was deactivated.`);
+            close();
+          },
+        });
+      }}
     >
-      {group ? (
-        <Stack gap="md">
-          <Text size="sm">
-            Once deactivated, {name} can no longer be mentioned or used in permissions. Its members and settings are
-            kept, and it can be reactivated later.
-          </Text>
-          {deactivate.error ? (
-            <Alert color="red" variant="light" title="The group was not deactivated">
-              <Stack gap="xs">
-                <Text size="sm">{errorMessage(deactivate.error)}</Text>
-                {objections.length > 0 ? (
-                  <>
-                    <Text size="sm">It is still used here:</Text>
-                    <List size="sm" aria-label="Where the group is used">
-                      {objections.map((o, i) => (
-                        <List.Item key={i}>
-                          {describeObjection(o, { group: data.groupName, channel: channelName })}
-                        </List.Item>
-                      ))}
-                    </List>
-                  </>
-                ) : null}
-              </Stack>
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={deactivate.isPending}
-              onClick={() =>
-                deactivate.mutate(group.id, {
-                  onSuccess: () => {
-                    notify('success', 'group-status', 'Group deactivated', `${name} was deactivated.`);
-                    close();
-                  },
-                })
-              }
-            >
-              Deactivate group
-            </Button>
-          </Group>
-        </Stack>
+      <Text size="sm">
+        Once deactivated, {name} can no longer be mentioned or used in permissions. Its members and settings are kept,
+        and it can be reactivated later.
+      </Text>
+      {/* The refusal says where the group is still used, so it is not the plain server error. */}
+      {deactivate.error ? (
+        <Alert color="red" variant="light" title="The group was not deactivated">
+          <Stack gap="xs">
+            <Text size="sm">{errorMessage(deactivate.error)}</Text>
+            {objections.length > 0 ? (
+              <>
+                <Text size="sm">It is still used here:</Text>
+                <List size="sm" aria-label="Where the group is used">
+                  {objections.map((o, i) => (
+                    <List.Item key={i}>
+                      {describeObjection(o, { group: data.groupName, channel: channelName })}
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            ) : null}
+          </Stack>
+        </Alert>
       ) : null}
-    </Modal>
+    </ConfirmAction>
   );
 }

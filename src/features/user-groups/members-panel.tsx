@@ -1,7 +1,8 @@
-import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { notify } from '../../client/notify';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { MembershipPanel } from '../../components/membership-panel';
 import { ServerError } from '../../components/server-error';
 import { groupSettingUserIds } from '../../shared/svc/group-settings';
 import type { UserGroup } from '../../shared/svc/user-groups';
@@ -18,7 +19,6 @@ interface MemberRow {
 /** Direct members, with add and remove; counts through subgroups too. */
 export function MembersPanel({ group, data }: { group: UserGroup; data: GroupData }) {
   const mutation = useUpdateUserGroupMembers();
-  const [adding, setAdding] = useState<string[]>([]);
   const canAdd = addMembersAbility(data.ctx, group);
   const canRemove = removeMembersAbility(data.ctx, group);
 
@@ -102,42 +102,28 @@ export function MembersPanel({ group, data }: { group: UserGroup; data: GroupDat
           System groups’ members follow people’s roles.
         </Text>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (adding.length === 0) return;
-            const ids = adding.map(Number);
+        <MembershipPanel
+          label="Add members"
+          placeholder="Search people"
+          candidates={options}
+          submitLabel="Add"
+          pending={mutation.isPending}
+          allowed={canAdd.allowed}
+          description={canAdd.reason}
+          nothingFoundMessage="No matching people"
+          limit={50}
+          onAdd={(ids, done) =>
             mutation.mutate(
               { user_group_id: group.id, add: ids },
               {
                 onSuccess: () => {
                   notify('success', 'group-members', 'Members added', `${ids.length} added to ${group.name}.`);
-                  setAdding([]);
+                  done();
                 },
               },
-            );
-          }}
-        >
-          <Group align="flex-end" gap="sm">
-            <MultiSelect
-              label="Add members"
-              placeholder="Search people"
-              data={options}
-              value={adding}
-              onChange={setAdding}
-              searchable
-              limit={50}
-              clearable
-              nothingFoundMessage="No matching people"
-              disabled={!canAdd.allowed}
-              description={canAdd.reason}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" disabled={!canAdd.allowed || adding.length === 0} loading={mutation.isPending}>
-              Add
-            </Button>
-          </Group>
-        </form>
+            )
+          }
+        />
       )}
       {canRemove.reason && !group.is_system_group && canAdd.allowed ? (
         <Text size="xs" c="dimmed">

@@ -1,6 +1,7 @@
-import { Button, Group, List, MultiSelect, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { notify } from '../../client/notify';
+import { MembershipPanel } from '../../components/membership-panel';
 import { ServerError } from '../../components/server-error';
 import type { UserGroup } from '../../shared/svc/user-groups';
 import { useUpdateUserGroupSubgroups } from './api/update-user-group-subgroups';
@@ -15,7 +16,6 @@ import type { GroupData } from './use-group-data';
  */
 export function SubgroupsPanel({ group, data }: { group: UserGroup; data: GroupData }) {
   const mutation = useUpdateUserGroupSubgroups();
-  const [adding, setAdding] = useState<string[]>([]);
   const canAdd = addMembersAbility(data.ctx, group);
   const canRemove = removeSubgroupsAbility(data.ctx, group);
   const candidates = useMemo(() => subgroupCandidates(group.id, data.groups), [group.id, data.groups]);
@@ -78,54 +78,40 @@ export function SubgroupsPanel({ group, data }: { group: UserGroup; data: GroupD
       </Stack>
 
       {group.is_system_group ? null : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (adding.length === 0) return;
+        <MembershipPanel
+          label="Add subgroups"
+          placeholder="Search groups"
+          candidates={options}
+          submitLabel="Add"
+          pending={mutation.isPending}
+          allowed={canAdd.allowed}
+          description={canAdd.reason}
+          nothingFoundMessage="No matching groups"
+          onAdd={(ids, done) =>
             mutation.mutate(
-              { user_group_id: group.id, add: adding.map(Number) },
+              { user_group_id: group.id, add: ids },
               {
                 onSuccess: () => {
-                  notify('success', 'group-subgroups', 'Subgroups added', `${adding.length} added to ${group.name}.`);
-                  setAdding([]);
+                  notify('success', 'group-subgroups', 'Subgroups added', `${ids.length} added to ${group.name}.`);
+                  done();
                 },
               },
-            );
-          }}
+            )
+          }
         >
-          <Stack gap="xs">
-            <Group align="flex-end" gap="sm">
-              <MultiSelect
-                label="Add subgroups"
-                placeholder="Search groups"
-                data={options}
-                value={adding}
-                onChange={setAdding}
-                searchable
-                clearable
-                nothingFoundMessage="No matching groups"
-                disabled={!canAdd.allowed}
-                description={canAdd.reason}
-                style={{ flex: 1 }}
-              />
-              <Button type="submit" disabled={!canAdd.allowed || adding.length === 0} loading={mutation.isPending}>
-                Add
-              </Button>
-            </Group>
-            {notOffered.length > 0 ? (
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id={`not-offered-${group.id}`}>
-                  Not offered
-                </Text>
-                <List size="sm" aria-labelledby={`not-offered-${group.id}`}>
-                  {notOffered.map((c) => (
-                    <List.Item key={c.group.id}>{c.reason}</List.Item>
-                  ))}
-                </List>
-              </Stack>
-            ) : null}
-          </Stack>
-        </form>
+          {notOffered.length > 0 ? (
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id={`not-offered-${group.id}`}>
+                Not offered
+              </Text>
+              <List size="sm" aria-labelledby={`not-offered-${group.id}`}>
+                {notOffered.map((c) => (
+                  <List.Item key={c.group.id}>{c.reason}</List.Item>
+                ))}
+              </List>
+            </Stack>
+          ) : null}
+        </MembershipPanel>
       )}
       <ServerError error={mutation.error} title="Subgroups were not changed" />
 

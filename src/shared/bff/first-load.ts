@@ -1,3 +1,4 @@
+import { HOME_PATH, paths } from '../app-paths.ts';
 import { SVC_PREFIX } from './constants.ts';
 
 /** The browser's session endpoint: every page of the console reads it first. */
@@ -9,10 +10,7 @@ export const SESSION_PATH = '/bff/session';
  */
 export const USERS_LIST_PATH = `${SVC_PREFIX}/users?client_gravatar=true&include_custom_profile_fields=true`;
 
-/** Where the console's root address goes (the router's index route): the users page. */
-export const HOME_PATH = '/users';
-
-/** The page a location path shows: the router matches `/users/` as `/users`, and sends `/` there. */
+/** The page a location path shows: the router ignores a trailing slash, and sends `/` to the home page. */
 export function pagePath(pathname: string): string {
   const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   return page === '/' ? HOME_PATH : page;
@@ -25,7 +23,7 @@ export function pagePath(pathname: string): string {
  * anyone else it would be an unused 401.
  */
 export function firstLoadRequests(pathname: string, signedIn: boolean): string[] {
-  if (signedIn && pagePath(pathname) === '/users') return [SESSION_PATH, USERS_LIST_PATH];
+  if (signedIn && pagePath(pathname) === paths.users) return [SESSION_PATH, USERS_LIST_PATH];
   return [SESSION_PATH];
 }
 

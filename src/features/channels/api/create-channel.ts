@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { svc } from '../../../client/svc-client';
 import { svcOps, type ParamsOf } from '../../../shared/svc/catalog';
-import { channelsRootKey } from './get-channels';
+import { invalidateChannelsArea } from './get-channels';
 
 export type CreateChannelParams = ParamsOf<typeof svcOps.createChannel>;
 export type SubscribeParams = ParamsOf<typeof svcOps.subscribe>;
@@ -11,7 +11,7 @@ export function useCreateChannel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (params: CreateChannelParams) => svc(svcOps.createChannel, params),
-    onSuccess: () => void client.invalidateQueries({ queryKey: channelsRootKey }),
+    onSuccess: () => void invalidateChannelsArea(client),
   });
 }
 
@@ -20,6 +20,6 @@ export function useSubscribe() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (params: SubscribeParams) => svc(svcOps.subscribe, params),
-    onSuccess: () => void client.invalidateQueries({ queryKey: channelsRootKey }),
+    onSuccess: () => void invalidateChannelsArea(client),
   });
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { invalidateChannelList } from '../../../client/reference-data/channels';
 import { svc } from '../../../client/svc-client';
 import { svcOps } from '../../../shared/svc/catalog';
 import { countTopicMessages } from './count-topic-messages';
@@ -49,7 +50,7 @@ export function useTopicDeletion(level: number) {
         setState({ phase: 'failed', batches, deleted, total, error });
       } finally {
         void client.invalidateQueries({ queryKey: [...channelsRootKey, 'topics', streamId] });
-        void client.invalidateQueries({ queryKey: [...channelsRootKey, 'list'] });
+        void invalidateChannelList(client);
       }
     },
     [client, level],

@@ -1,30 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { svc } from '../../../client/svc-client';
-import { svcOps } from '../../../shared/svc/catalog';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  channelListQueryOptions,
+  invalidateChannelList,
+  useChannelList,
+} from '../../../client/reference-data/channels';
 
 /** Every query key of this area starts here. */
 export const channelsRootKey = ['channels'] as const;
 
 /**
- * Every channel the user may see: administrators ask for all of them (private ones included), others for
- * the public, web-public and subscribed ones. Archived channels are included; the page filters them.
+ * Every channel the user may see (the shared list: administrators get private ones too). Archived channels
+ * are included; the page filters them.
  */
-export function channelsQueryOptions(isAdmin: boolean) {
-  return queryOptions({
-    queryKey: [...channelsRootKey, 'list', isAdmin ? 'all' : 'visible'] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await svc(
-          svcOps.getStreams,
-          isAdmin
-            ? { include_all: true, exclude_archived: false, include_default: true }
-            : { include_public: true, include_web_public: true, include_subscribed: true, exclude_archived: false },
-          { signal },
-        )
-      ).streams,
-  });
-}
+export const channelsQueryOptions = channelListQueryOptions;
 
 export function useChannels(isAdmin: boolean) {
-  return useQuery(channelsQueryOptions(isAdmin));
+  return useChannelList(isAdmin);
+}
+
+/** After a change this tab made: everything this page shows, the shared channel list included. */
+export function invalidateChannelsArea(client: QueryClient): Promise<unknown> {
+  return Promise.all([client.invalidateQueries({ queryKey: channelsRootKey }), invalidateChannelList(client)]);
 }

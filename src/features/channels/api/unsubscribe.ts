@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { svc } from '../../../client/svc-client';
 import { svcOps } from '../../../shared/svc/catalog';
-import { channelsRootKey } from './get-channels';
+import { invalidateChannelsArea } from './get-channels';
 
 /**
  * Removes people from one channel, one request per person so the outcome is known per person (the
@@ -18,6 +18,6 @@ export function useRemoveSubscribers() {
       }
       return outcomes;
     },
-    onSettled: () => void client.invalidateQueries({ queryKey: channelsRootKey }),
+    onSettled: () => void invalidateChannelsArea(client),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { svc } from '../../../client/svc-client';
 import { svcOps, type ParamsOf } from '../../../shared/svc/catalog';
-import { channelsRootKey } from './get-channels';
+import { invalidateChannelsArea } from './get-channels';
 
 export type UpdateChannelParams = ParamsOf<typeof svcOps.updateChannel>;
 
@@ -13,7 +13,7 @@ export function useUpdateChannel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (params: UpdateChannelParams) => svc(svcOps.updateChannel, params),
-    onSuccess: () => void client.invalidateQueries({ queryKey: channelsRootKey }),
+    onSuccess: () => void invalidateChannelsArea(client),
   });
 }
 
@@ -22,6 +22,6 @@ export function useArchiveChannel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (streamId: number) => svc(svcOps.archiveChannel, { stream_id: streamId }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: channelsRootKey }),
+    onSuccess: () => void invalidateChannelsArea(client),
   });
 }

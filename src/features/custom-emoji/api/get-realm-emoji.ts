@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
+import { useRealmState, type RealmSettings } from '../../../client/reference-data/realm-state';
+import { activeGroups, useUserGroupList } from '../../../client/reference-data/user-groups';
 import { svc } from '../../../client/svc-client';
-import { REALM_STATE_PATH, realmStateSchema } from '../../../shared/bff/protocol';
 import { svcOps } from '../../../shared/svc/catalog';
 
 export const customEmojiRootKey = ['custom-emoji'] as const;
@@ -18,19 +18,13 @@ export function useRealmEmoji() {
   return useQuery(realmEmojiQueryOptions());
 }
 
+const emojiSetting = (realm: RealmSettings) => realm.realm_can_add_custom_emoji_group;
+
 /** Who may add emoji: the organization's setting and the groups it names. */
 export function useEmojiPermission() {
-  return useQuery({
-    queryKey: [...customEmojiRootKey, 'permission'] as const,
-    queryFn: async ({ signal }) => {
-      const [realm, groups] = await Promise.all([
-        bffFetch(REALM_STATE_PATH, { signal }).then((r) => realmStateSchema.parse(r).realm),
-        svc(svcOps.getUserGroups, {}, { signal })
-          .then((r) => r.user_groups)
-          // Guests may not read groups; the setting then shows by its id.
-          .catch(() => []),
-      ]);
-      return { value: realm.realm_can_add_custom_emoji_group, groups };
-    },
-  });
+  const value = useRealmState(emojiSetting);
+  const groups = useUserGroupList(activeGroups);
+  // Guests may not read groups; the setting then shows by its id.
+  const ready = value.isSuccess && (groups.isSuccess || groups.isError);
+  return { data: ready ? { value: value.data, groups: groups.data ?? [] } : undefined };
 }

@@ -1,28 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { svc } from '../../../client/svc-client';
-import { svcOps } from '../../../shared/svc/catalog';
+import { activeChannels, channelListQueryOptions, useChannelList } from '../../../client/reference-data/channels';
 
 /** Every query key of this area starts here. */
 export const topicsRootKey = ['topics'] as const;
 
-/** The active channels this user can see (public, web-public and subscribed; administrators: all). */
-export function moderationChannelsQueryOptions(isAdmin: boolean) {
-  return queryOptions({
-    queryKey: [...topicsRootKey, 'channels', isAdmin ? 'all' : 'visible'] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await svc(
-          svcOps.getStreams,
-          isAdmin
-            ? { include_all: true }
-            : { include_public: true, include_web_public: true, include_subscribed: true },
-          { signal },
-        )
-      ).streams.filter((c) => c.is_archived !== true),
-    staleTime: 30_000,
-  });
-}
+/** The shared channel list the page's loader starts (the page shows only the active ones). */
+export const moderationChannelsQueryOptions = channelListQueryOptions;
 
+/** The active channels this user can see (public, web-public and subscribed; administrators: all). */
 export function useModerationChannels(isAdmin: boolean) {
-  return useQuery(moderationChannelsQueryOptions(isAdmin));
+  return useChannelList(isAdmin, activeChannels);
 }

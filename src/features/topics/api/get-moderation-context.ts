@@ -1,31 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
-import { svc } from '../../../client/svc-client';
-import { REALM_STATE_PATH, realmStateSchema } from '../../../shared/bff/protocol';
-import { svcOps } from '../../../shared/svc/catalog';
-import { topicsRootKey } from './get-channels';
+import { realmStateQueryOptions, useRealmState } from '../../../client/reference-data/realm-state';
+import { activeGroups, useUserGroupList } from '../../../client/reference-data/user-groups';
 
 /** The organization's settings (who may resolve and move, time limits, the empty topic's name). */
-export function moderationRealmQueryOptions() {
-  return queryOptions({
-    queryKey: [...topicsRootKey, 'realm'] as const,
-    queryFn: async ({ signal }) => realmStateSchema.parse(await bffFetch(REALM_STATE_PATH, { signal })).realm,
-  });
-}
+export const moderationRealmQueryOptions = realmStateQueryOptions;
 
 export function useModerationRealm() {
-  return useQuery(moderationRealmQueryOptions());
+  return useRealmState();
 }
 
 /** Groups, for deciding who holds a group-based permission. */
-export function moderationGroupsQueryOptions() {
-  return queryOptions({
-    queryKey: [...topicsRootKey, 'user-groups'] as const,
-    queryFn: async ({ signal }) => (await svc(svcOps.getUserGroups, {}, { signal })).user_groups,
-    staleTime: 60_000,
-  });
-}
-
 export function useModerationGroups() {
-  return useQuery(moderationGroupsQueryOptions());
+  return useUserGroupList(activeGroups);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { svc } from '../../../client/svc-client';
 import { svcOps, type ParamsOf } from '../../../shared/svc/catalog';
-import { userGroupsRootKey } from './get-user-groups';
+import { userGroupsQueryOptions } from './get-user-groups';
 
 export type CreateUserGroupParams = ParamsOf<typeof svcOps.createUserGroup>;
 
@@ -10,6 +10,6 @@ export function useCreateUserGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (params: CreateUserGroupParams) => svc(svcOps.createUserGroup, params),
-    onSuccess: () => void client.invalidateQueries({ queryKey: userGroupsRootKey }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey }),
   });
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bffFetch } from '../../../client/bff-fetch';
 import { usePeople, type Person } from '../../../client/people';
+import { activeChannels, useChannelList } from '../../../client/reference-data/channels';
+import type { Channel } from '../../../shared/svc/channels';
 import { svc } from '../../../client/svc-client';
 import {
   OUTGOING_WEBHOOK_BOT_TYPE,
@@ -118,22 +120,13 @@ export function useDeleteEndpoint() {
 }
 
 /** Channels one can post a test message to: not archived, public or subscribed. */
+const testChannels = (channels: Channel[]) =>
+  activeChannels(channels)
+    .map((s) => ({ streamId: s.stream_id, name: s.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+
 export function useTestChannels() {
-  return useQuery({
-    queryKey: [...webhooksRootKey, 'channels'] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await svc(
-          svcOps.getStreams,
-          { include_public: true, include_subscribed: true, include_web_public: true, exclude_archived: true },
-          { signal },
-        )
-      ).streams
-        .filter((s) => s.is_archived !== true)
-        .map((s) => ({ streamId: s.stream_id, name: s.name }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    staleTime: 60_000,
-  });
+  return useChannelList(false, testChannels);
 }
 
 export type SendMessageParams = ParamsOf<typeof svcOps.sendMessage>;

@@ -1,11 +1,41 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { EventHandler, EventHandlers } from '../../client/event-handlers';
 import { svcEventBaseSchema } from '../../shared/events/svc-events';
+import { svcOps } from '../../shared/svc/catalog';
 import { userGroupSchema, type UserGroup } from '../../shared/svc/user-groups';
-import { userGroupsQueryOptions, userGroupsRootKey } from './api/get-user-groups';
+import type { EventHandler, EventHandlers } from '../event-handlers';
+import { svc } from '../svc-client';
 
-const listKey = userGroupsQueryOptions().queryKey;
+/** The one cached list of user groups. */
+export const userGroupListKey = ['reference', 'user-groups'] as const;
+
+/**
+ * `GET /user_groups`, held once for every page that lists, names or resolves groups (groups, channels, topics,
+ * invitations, emoji), deactivated ones included: the groups page shows them (to reactivate), settings
+ * elsewhere may still name them, and pickers need them to say so. Pages that only want active groups take
+ * `activeGroups` with `select`.
+ */
+export function userGroupListQueryOptions() {
+  return queryOptions({
+    queryKey: userGroupListKey,
+    queryFn: async ({ signal }): Promise<UserGroup[]> =>
+      (await svc(svcOps.getUserGroups, { include_deactivated_groups: true }, { signal })).user_groups,
+  });
+}
+
+/**
+ * The list, or what `select` makes of it. Pass a function defined once (at module level or memoized): the
+ * query keeps its result until the list or the function change.
+ */
+export function useUserGroupList<T = UserGroup[]>(select?: (groups: UserGroup[]) => T, enabled = true) {
+  return useQuery({ ...userGroupListQueryOptions(), select, enabled });
+}
+
+/** What `GET /user_groups` returns without `include_deactivated_groups`. */
+export function activeGroups(groups: UserGroup[]): UserGroup[] {
+  return groups.filter((g) => g.deactivated !== true);
+}
+
 const ids = z.array(z.number().int());
 
 /** The `user_group` events, as the server sends them. */
@@ -75,28 +105,19 @@ export function applyUserGroupEvent(groups: readonly UserGroup[], event: UserGro
   }
 }
 
-const invalidate =
-  (...keys: readonly (readonly unknown[])[]): EventHandler =>
-  (_event, client) => {
-    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
-  };
-
 function onUserGroup(event: Parameters<EventHandler>[0], client: QueryClient): void {
   const parsed = userGroupEventSchema.safeParse(event);
-  const current = client.getQueryData(listKey);
+  const current = client.getQueryData(userGroupListQueryOptions().queryKey);
   const next = parsed.success && current ? applyUserGroupEvent(current, parsed.data) : null;
-  if (next) client.setQueryData(listKey, next);
-  else void client.invalidateQueries({ queryKey: listKey });
+  if (next) client.setQueryData(userGroupListQueryOptions().queryKey, next);
+  else void client.invalidateQueries({ queryKey: userGroupListKey });
 }
 
 /**
- * User groups: group events patch the cached list in place (the event says exactly what changed);
- * anything it cannot apply refetches. People, channels (their permissions) and the organization's
- * settings are refetched when they change.
+ * Group events patch the one cached list in place (the event says exactly what changed); anything it cannot
+ * apply refetches, as does a change to people (a deactivated user leaves its groups).
  */
-export const userGroupsEventHandlers: EventHandlers = {
+export const userGroupListEventHandlers: EventHandlers = {
   user_group: onUserGroup,
-  realm_user: invalidate(listKey),
-  stream: invalidate([...userGroupsRootKey, 'channels']),
-  realm: invalidate([...userGroupsRootKey, 'realm']),
+  realm_user: (_event, client) => void client.invalidateQueries({ queryKey: userGroupListKey }),
 };

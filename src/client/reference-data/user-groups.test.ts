@@ -1,10 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { UserGroup } from '../../shared/svc/user-groups';
-import { userGroupsQueryOptions } from './api/get-user-groups';
-import { userGroupsEventHandlers } from './live-events';
+import { userGroupListEventHandlers, userGroupListQueryOptions } from './user-groups';
 
-const key = userGroupsQueryOptions().queryKey;
+const key = userGroupListQueryOptions().queryKey;
 const group = (id: number, name: string, extra: Partial<UserGroup> = {}): UserGroup => ({
   id,
   name,
@@ -20,7 +19,7 @@ function setup() {
   const client = new QueryClient();
   client.setQueryData(key, [group(9, 'design-team', { members: [4] }), group(11, 'team-leads')]);
   const send = (event: Record<string, unknown>) =>
-    userGroupsEventHandlers.user_group!({ id: 1, type: 'user_group', ...event }, client);
+    userGroupListEventHandlers.user_group!({ id: 1, type: 'user_group', ...event }, client);
   const get = (id: number) => client.getQueryData(key)!.find((g) => g.id === id);
   return { client, send, get };
 }
