@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bffFetch } from '../../../client/bff-fetch';
-import { svc } from '../../../client/svc-client';
+import { activeChannels, useChannelList } from '../../../client/reference-data/channels';
+import type { Channel } from '../../../shared/svc/channels';
 import {
   BULK_HISTORY_PATH,
   BULK_PREVIEW_PATH,
@@ -14,7 +15,6 @@ import {
   type BulkPreview,
   type BulkRun,
 } from '../../../shared/bff/bulk';
-import { svcOps } from '../../../shared/svc/catalog';
 import { usersRootKey } from '../api/get-users';
 
 const json = (value: unknown): RequestInit => ({
@@ -88,14 +88,12 @@ export function useRunControl(id: string) {
   });
 }
 
-/** The channels a channel action may name (administrators see all of them). */
-export function useChannelOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['bulk', 'channels'],
-    enabled,
-    queryFn: async ({ signal }) =>
-      (await svc(svcOps.getStreams, { include_all: true, exclude_archived: true }, { signal })).streams
-        .filter((s) => !s.is_archived)
-        .map((s) => ({ value: String(s.stream_id), label: `#${s.name}` })),
-  });
+/** The channels a channel action may name, as options (from the one channel list every page reads). */
+function channelOptionsOf(channels: Channel[]) {
+  return activeChannels(channels).map((s) => ({ value: String(s.stream_id), label: `#${s.name}` }));
+}
+
+/** Bulk actions are for administrators, who see every channel. */
+export function useChannelOptions() {
+  return useChannelList(true, channelOptionsOf);
 }

@@ -70,7 +70,7 @@ function ActionSteps({
   const [role, setRole] = useState<string>(String(ROLE.member));
   const [channels, setChannels] = useState<string[]>([]);
   const [preview, setPreview] = useState<BulkPreview | null>(null);
-  const channelOptions = useChannelOptions(kind === 'add_channels' || kind === 'remove_channels');
+  const channelOptions = useChannelOptions();
 
   const action = (): BulkAction => {
     switch (kind) {
