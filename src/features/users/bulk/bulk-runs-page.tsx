@@ -140,7 +140,7 @@ function BulkRuns() {
           selectedId={runId}
           onSelect={(r) => void navigate(bulkRunPagePath(r.id))}
           rowHeight={44}
-          height={Math.min(480, 44 * (runs.length + 1) + 8)}
+          height={Math.min(480, 44 * (Math.max(runs.length, 2) + 1) + 8)}
           minWidth={900}
           empty={history.isPending ? 'Loading…' : 'No bulk runs yet: select users on Users to start one.'}
         />
