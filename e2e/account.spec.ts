@@ -38,8 +38,8 @@ test('on a level-400 simulator the push test is disabled with the reason', async
       await page.reload();
       await expect(send).toBeDisabled({ timeout: 2_000 });
     }).toPass({ timeout: 15_000, intervals: [500, 1_000, 2_000] });
-    await expect(page.getByText('Needs server feature level 420; this server reports 400.')).toBeVisible();
-    await expect(send).toHaveAccessibleDescription('Needs server feature level 420; this server reports 400.');
+    await expect(page.getByText('Needs a newer chat server: feature level 420, this one is at 400.')).toBeVisible();
+    await expect(send).toHaveAccessibleDescription('Needs a newer chat server: feature level 420, this one is at 400.');
   } finally {
     await simControl('push', { reset: '1' });
     await restoreFeatureLevel(page.request);

@@ -8,6 +8,7 @@ import { expect, signIn, test } from './fixtures';
 
 const PAGES: readonly { path: string; heading: string }[] = [
   { path: '/users', heading: 'Users' },
+  { path: '/users/bulk-runs', heading: 'Bulk runs' },
   { path: '/groups', heading: 'User groups' },
   { path: '/groups?view=access', heading: 'User groups' },
   { path: '/invitations', heading: 'Invitations' },
@@ -17,6 +18,7 @@ const PAGES: readonly { path: string; heading: string }[] = [
   { path: '/topics', heading: 'Topic moderation' },
   { path: '/settings/new-user-defaults', heading: 'Defaults for new users' },
   { path: '/settings/linkifiers', heading: 'Linkifiers' },
+  { path: '/settings/data', heading: 'Organization data' },
   { path: '/audit', heading: 'Audit' },
   { path: '/proxy/routes', heading: 'Proxy routes' },
   { path: '/proxy/certificates', heading: 'Proxy certificates' },

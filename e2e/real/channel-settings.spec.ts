@@ -109,7 +109,9 @@ test('on this server (level 372) an admin renames, describes, makes default, res
   // Channel folders do not exist at this level: the dialog says so.
   await a.getByRole('button', { name: 'Channel folders' }).click();
   const folders = a.getByRole('dialog', { name: 'Channel folders' });
-  await expect(folders.getByRole('note')).toContainText('Needs server feature level 389; this server reports 372.');
+  await expect(folders.getByRole('note')).toContainText(
+    'Needs a newer chat server: feature level 389, this one is at 372.',
+  );
   await a.keyboard.press('Escape');
 
   // Private with protected history.
@@ -122,7 +124,7 @@ test('on this server (level 372) an admin renames, describes, makes default, res
 
   // One permission; the ones this level lacks are disabled with the reason.
   const permissions = await section(settings, 'Permissions');
-  await expect(permissions).toContainText('Needs server feature level 407; this server reports 372.');
+  await expect(permissions).toContainText('Needs a newer chat server: feature level 407, this one is at 372.');
   const post = permissions.getByRole('group', { name: 'Who can post' });
   await post.getByRole('radio', { name: 'A group' }).check();
   await post.getByRole('combobox', { name: 'Group' }).click();
@@ -135,13 +137,17 @@ test('on this server (level 372) an admin renames, describes, makes default, res
   await settings.getByRole('button', { name: 'Archive channel' }).click();
   const confirm = a.getByRole('dialog', { name: `Archive #${renamed}?` });
   await expect(confirm).toContainText('Its messages are not deleted');
-  await expect(confirm.getByRole('note')).toContainText('Needs server feature level 388; this server reports 372.');
+  await expect(confirm.getByRole('note')).toContainText(
+    'Needs a newer chat server: feature level 388, this one is at 372.',
+  );
   await confirm.getByRole('button', { name: 'Archive' }).click();
   await expect(confirm).toBeHidden();
   await expect.poll(async () => (await channel(streamId))?.is_archived).toBe(true);
   // Unarchiving needs level 388: the button stays disabled and says why.
   await expect(settings.getByRole('button', { name: 'Unarchive channel' })).toBeDisabled();
-  await expect(settings).toContainText('Unarchiving: Needs server feature level 388; this server reports 372.');
+  await expect(settings).toContainText(
+    'Unarchiving: Needs a newer chat server: feature level 388, this one is at 372.',
+  );
 
   // The audit names each change in words.
   await a.goto('/audit?operation=updateChannel,archiveChannel,addDefaultChannel,removeDefaultChannel');

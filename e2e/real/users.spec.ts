@@ -98,7 +98,7 @@ test('on this server an admin is shown why another user’s status cannot be set
   await (await findRow(page, 'Prospero')).click();
   const detail = page.getByRole('dialog', { name: /Prospero/ });
   await expect(detail.getByRole('button', { name: 'Set status' })).toBeDisabled();
-  await expect(detail.getByText('Needs server feature level 407; this server reports 372.')).toBeVisible();
+  await expect(detail.getByText('Needs a newer chat server: feature level 407, this one is at 372.')).toBeVisible();
 });
 
 test('an admin looks a user up by their real email address', async ({ page }) => {

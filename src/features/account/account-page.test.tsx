@@ -149,7 +149,7 @@ describe('My account', () => {
     await renderPage();
     const send = screen.getByRole('button', { name: 'Send test push notification' });
     await waitFor(() => expect(send).toBeDisabled());
-    expect(send).toHaveAccessibleDescription('Needs server feature level 420; this server reports 400.');
+    expect(send).toHaveAccessibleDescription('Needs a newer chat server: feature level 420, this one is at 400.');
   });
 
   it('registers an APNs token under Advanced, labelled deprecated, and shows the server’s messages', async () => {

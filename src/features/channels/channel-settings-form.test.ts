@@ -73,7 +73,7 @@ describe('permissions', () => {
   it('gates each permission by the level its update needs, and by the server reporting it', () => {
     expect(permissionGate(372, 'can_send_message_group', channel)).toBeNull();
     expect(permissionGate(372, 'can_delete_any_message_group', channel)).toBe(
-      'Needs server feature level 407; this server reports 372.',
+      'Needs a newer chat server: feature level 407, this one is at 372.',
     );
     expect(permissionGate(420, 'can_subscribe_group', channel)).toBe(
       'This server does not report this setting for the channel.',

@@ -163,7 +163,7 @@ function SnippetsSection() {
       </Group>
       {!available ? (
         <Alert color="yellow" title="Saved snippets are not available" role="note">
-          Needs server feature level {SNIPPET_LEVELS.list}; this server reports {level}.
+          Needs a newer chat server: feature level {SNIPPET_LEVELS.list}, this one is at {level}.
         </Alert>
       ) : (
         <>

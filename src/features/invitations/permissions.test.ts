@@ -24,7 +24,7 @@ describe('invitationAbilities', () => {
 
   it('disables what the server is too old for, saying why', () => {
     const old = invitationAbilities({ role: 200, userId: 1, featureLevel: 300, realm, groups });
-    expect(old.groups.reason).toBe('Needs server feature level 322; this server reports 300.');
+    expect(old.groups.reason).toBe('Needs a newer chat server: feature level 322, this one is at 300.');
     expect(old.welcomeMessage.allowed).toBe(false);
     expect(old.includeDefaults.allowed).toBe(true);
   });

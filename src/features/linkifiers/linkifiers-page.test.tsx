@@ -250,7 +250,7 @@ describe('LinkifiersPage: reordering', () => {
     await renderPage();
     expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(
-      'Reordering: Needs server feature level 202; this server reports 190.',
+      'Reordering: Needs a newer chat server: feature level 202, this one is at 190.',
     );
     expect(within(screen.getByRole('table', { name: 'Linkifiers' })).getAllByRole('row')[1]).not.toHaveAttribute(
       'draggable',

@@ -30,15 +30,18 @@ describe('linkifierAbilities', () => {
   it('gates reordering at level 202, editing at 57 and listing at 54, saying why', () => {
     expect(linkifierAbilities(ROLE.administrator, 201).reorder).toEqual({
       allowed: false,
-      reason: 'Needs server feature level 202; this server reports 201.',
+      reason: 'Needs a newer chat server: feature level 202, this one is at 201.',
     });
     expect(linkifierAbilities(ROLE.administrator, 202).reorder).toEqual(allowed);
     expect(linkifierAbilities(ROLE.administrator, 56)).toMatchObject({
       manage: allowed,
-      edit: { allowed: false, reason: 'Needs server feature level 57; this server reports 56.' },
+      edit: { allowed: false, reason: 'Needs a newer chat server: feature level 57, this one is at 56.' },
     });
     const ancient = linkifierAbilities(ROLE.owner, 40);
-    expect(ancient.list).toEqual({ allowed: false, reason: 'Needs server feature level 54; this server reports 40.' });
+    expect(ancient.list).toEqual({
+      allowed: false,
+      reason: 'Needs a newer chat server: feature level 54, this one is at 40.',
+    });
     expect(ancient.manage).toEqual(ancient.list);
     // The level reason wins over the role one: nobody can do anything there.
     expect(linkifierAbilities(ROLE.member, 40).reorder).toEqual(ancient.list);
@@ -46,6 +49,6 @@ describe('linkifierAbilities', () => {
 
   it('words level gates like the rest of the console', () => {
     expect(levelGateReason(300, 202)).toBeNull();
-    expect(levelGateReason(0, 176)).toBe('Needs server feature level 176; this server reports 0.');
+    expect(levelGateReason(0, 176)).toBe('Needs a newer chat server: feature level 176, this one is at 0.');
   });
 });

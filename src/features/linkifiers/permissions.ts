@@ -17,7 +17,7 @@ export const REASONS = {
 
 /** The sentence a control shows when the server is too old for it (the wording of `featureGateReason`). */
 export function levelGateReason(level: number, need: number): string | null {
-  return level >= need ? null : `Needs server feature level ${need}; this server reports ${level}.`;
+  return level >= need ? null : `Needs a newer chat server: feature level ${need}, this one is at ${level}.`;
 }
 
 export interface LinkifierAbilities {

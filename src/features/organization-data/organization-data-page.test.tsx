@@ -75,7 +75,7 @@ describe('OrganizationDataPage', () => {
     renderWithProviders(<OrganizationDataPage />, { route: '/settings/data' });
     const radio = await screen.findByRole('radio', { name: /private data of those who consented/ }, { timeout: 5_000 });
     expect(radio).toBeDisabled();
-    expect(screen.getByText('Needs server feature level 304; this server reports 300.')).toBeInTheDocument();
+    expect(screen.getByText('Needs a newer chat server: feature level 304, this one is at 300.')).toBeInTheDocument();
   });
 
   it('adds a playground checked in the form, shows a refusal verbatim keeping the edits, and removes one after asking', async () => {

@@ -16,7 +16,7 @@ describe('defaultsEditBlockReason', () => {
 
   it('needs a server that has the endpoint', () => {
     expect(defaultsEditBlockReason({ role: ROLE.owner, featureLevel: 95 })).toBe(
-      'Needs server feature level 96; this server reports 95.',
+      'Needs a newer chat server: feature level 96, this one is at 95.',
     );
   });
 });

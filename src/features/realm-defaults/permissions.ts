@@ -10,7 +10,7 @@ export const ADMINS_ONLY_REASON = 'Only organization administrators can change t
 export function defaultsEditBlockReason(actor: { role: number | null; featureLevel: number }): string | null {
   if (actor.role === null || !isAdminRole(actor.role)) return ADMINS_ONLY_REASON;
   if (actor.featureLevel < USER_SETTINGS_DEFAULTS_ENDPOINT_LEVEL) {
-    return `Needs server feature level ${USER_SETTINGS_DEFAULTS_ENDPOINT_LEVEL}; this server reports ${actor.featureLevel}.`;
+    return `Needs a newer chat server: feature level ${USER_SETTINGS_DEFAULTS_ENDPOINT_LEVEL}, this one is at ${actor.featureLevel}.`;
   }
   return null;
 }

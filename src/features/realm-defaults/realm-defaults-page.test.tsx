@@ -95,7 +95,7 @@ describe('Defaults for new users', () => {
     expect(screen.getByRole('switch', { name: 'Dense mode' })).toBeEnabled();
     const folders = screen.getByRole('switch', { name: 'Show channel folders in the left sidebar' });
     expect(folders).toBeDisabled();
-    expect(screen.getByText('Needs server feature level 411; this server reports 363.')).toBeInTheDocument();
+    expect(screen.getByText('Needs a newer chat server: feature level 411, this one is at 363.')).toBeInTheDocument();
     const view = screen.getByLabelText('Opening a channel shows');
     expect(within(view).getByRole('option', { name: /List of topics/ })).toBeDisabled();
   });

@@ -22,7 +22,7 @@ describe('settings form', () => {
 
   it('says why a setting cannot be edited on this server', () => {
     expect(unavailableReason(def('hide_ai_features'), {}, 349)).toBe(
-      'Needs server feature level 350; this server reports 349.',
+      'Needs a newer chat server: feature level 350, this one is at 349.',
     );
     expect(unavailableReason(def('hide_ai_features'), {}, 420)).toBe('This server does not report this setting.');
     expect(unavailableReason(def('hide_ai_features'), { hide_ai_features: false }, 420)).toBeNull();

@@ -18,7 +18,7 @@ export function visibleSettings(level: number): UserSettingDef[] {
 /** Why a setting cannot be edited on this server, or null when it can. */
 export function unavailableReason(def: UserSettingDef, defaults: Defaults, level: number): string | null {
   if (!userSettingExistsAt(def, level)) {
-    return `Needs server feature level ${def.minLevel ?? 0}; this server reports ${level}.`;
+    return `Needs a newer chat server: feature level ${def.minLevel ?? 0}, this one is at ${level}.`;
   }
   return def.name in defaults ? null : 'This server does not report this setting.';
 }

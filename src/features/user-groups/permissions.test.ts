@@ -71,11 +71,11 @@ describe('user-group permissions', () => {
 
   it('gates membership of deactivated groups on level 391 and reactivation on 386', () => {
     expect(addMembersAbility(ctx(ADMIN, 200, { level: 390 }), old).reason).toBe(
-      'Members and subgroups of a deactivated group can be changed from level 391. Needs server feature level 391; this server reports 390.',
+      'Members and subgroups of a deactivated group can be changed from level 391. Needs a newer chat server: feature level 391, this one is at 390.',
     );
     expect(addMembersAbility(ctx(ADMIN, 200, { level: 391 }), old).allowed).toBe(true);
     expect(reactivateAbility(ctx(ADMIN, 200, { level: 385 }), old).reason).toBe(
-      'Reactivating groups needs server feature level 386; this server reports 385.',
+      'Reactivating groups needs a newer chat server: feature level 386, this one is at 385.',
     );
     expect(reactivateAbility(ctx(ADMIN, 200), old).allowed).toBe(true);
     expect(deactivateAbility(ctx(ADMIN, 200, { level: 289 }), design).allowed).toBe(false);

@@ -158,7 +158,7 @@ describe('canSetStatus', () => {
   it('says which level is missing on older servers', () => {
     expect(canSetStatus(admin, target(), 406)).toEqual({
       allowed: false,
-      reason: 'Needs server feature level 407; this server reports 406.',
+      reason: 'Needs a newer chat server: feature level 407, this one is at 406.',
     });
   });
 

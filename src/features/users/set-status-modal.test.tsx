@@ -156,7 +156,9 @@ describe('Set status dialog', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Mia Member' });
     const actions = await within(drawer).findByRole('group', { name: 'Actions' });
     await waitFor(() =>
-      expect(actions).toHaveTextContent('Set status: Needs server feature level 407; this server reports 406.'),
+      expect(actions).toHaveTextContent(
+        'Set status: Needs a newer chat server: feature level 407, this one is at 406.',
+      ),
     );
     expect(within(actions).getByRole('button', { name: 'Set status' })).toBeDisabled();
   });

@@ -232,7 +232,7 @@ describe('UsersPage: details', () => {
     await renderPage(`/users?user=${userId('member@demo.test')}`);
     const drawer = await screen.findByRole('dialog', { name: 'Mia Member' });
     expect(
-      await within(drawer).findByText('Needs server feature level 262; this server reports 261.'),
+      await within(drawer).findByText('Needs a newer chat server: feature level 262, this one is at 261.'),
     ).toBeInTheDocument();
   });
 

@@ -59,7 +59,7 @@ export const CHANNEL_SETTINGS_LEVELS = {
 
 /** The sentence a control needing `need` shows on an older server; null when supported. */
 export function channelLevelGate(level: number, need: number): string | null {
-  return level >= need ? null : `Needs server feature level ${need}; this server reports ${level}.`;
+  return level >= need ? null : `Needs a newer chat server: feature level ${need}, this one is at ${level}.`;
 }
 
 export const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;

@@ -11,7 +11,9 @@ describe('feature levels', () => {
   });
   it('gates with a sentence that names both levels', () => {
     expect(supports(417, 'channelCreate')).toBe(true);
-    expect(featureGateReason(300, 'channelCreate')).toBe('Needs server feature level 417; this server reports 300.');
+    expect(featureGateReason(300, 'channelCreate')).toBe(
+      'Needs a newer chat server: feature level 417, this one is at 300.',
+    );
     expect(featureGateReason(420, 'channelCreate')).toBeNull();
   });
 });

@@ -73,5 +73,5 @@ export function supports(level: number, feature: Feature): boolean {
 /** The sentence a disabled control shows. */
 export function featureGateReason(level: number, feature: Feature): string | null {
   const need = FEATURE_LEVELS[feature];
-  return level >= need ? null : `Needs server feature level ${need}; this server reports ${level}.`;
+  return level >= need ? null : `Needs a newer chat server: feature level ${need}, this one is at ${level}.`;
 }
