@@ -48,10 +48,11 @@ async function settled(page: Page, heading: string): Promise<void> {
 test('the list covers every page the navigation offers an administrator', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  // The navigation draws after the shell's skeleton: wait for it, since evaluateAll reads whatever is there now.
+  await expect.poll(() => nav.getByRole('link').count()).toBeGreaterThan(10);
   const hrefs = await nav
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-  expect(hrefs.length).toBeGreaterThan(10);
   for (const href of hrefs)
     expect(
       PAGES.map((p) => p.path.split('?')[0]),

@@ -199,7 +199,7 @@ test('"who can do what" explains a grant through a subgroup chain', async ({ pag
   await choose(page, page.getByRole('combobox', { name: 'Person' }), person!.full_name);
   await page.getByRole('textbox', { name: 'Filter permissions' }).fill(target);
   await expect(page.getByRole('table', { name: 'Permissions held' })).toContainText(
-    `${person!.full_name} → ${inner} → subgroup of ${outer} → can_mention_group of ${target}`,
+    `${person!.full_name} → ${inner} → subgroup of ${outer} → Who can mention this group (${target})`,
   );
 
   // And from the permission's side: who holds it, and how.

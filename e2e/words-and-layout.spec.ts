@@ -48,7 +48,7 @@ test('the audit names the operation, the role and the console process in words, 
     // The operation filter offers names, not ids.
     await page.keyboard.press('Escape');
     await page.getByRole('combobox', { name: 'Operation', exact: true }).click();
-    await expect(page.getByRole('option', { name: 'Edit user' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Edit user', exact: true })).toBeVisible();
     await expect(page.getByRole('option', { name: 'updateUser' })).toHaveCount(0);
   } finally {
     await simCall('admin@demo.test', 'PATCH', `/users/${user!.user_id}`, { role: '400' });
