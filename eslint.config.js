@@ -139,6 +139,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', sharedPackages] },
   },
   {
+    // One form pattern: every form of the SPA is built with useOpForm (src/client/op-form.ts), which validates
+    // with the catalog's schema and puts the server's refusal on its field; Mantine's useForm only inside it.
+    files: ['src/{app,features,components}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/form',
+              importNames: ['useForm', 'createFormContext'],
+              message: 'Build forms with useOpForm from src/client/op-form.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Configuration is read from the environment in one place: the BFF's config.ts (and the test helpers that
     // choose a database or fuzz depth).
     files: ['src/**/*.{ts,tsx}'],

@@ -53,6 +53,11 @@ describe('lint boundaries', () => {
     expect(await ruleIds('src/shared/svc/probe.ts', code)).toContain('no-restricted-imports');
   });
 
+  it("refuses a feature's form built with Mantine's useForm instead of useOpForm", async () => {
+    const code = "import { useForm } from '@mantine/form';\nexport const probe = useForm;\n";
+    expect(await ruleIds('src/features/users/probe.tsx', code)).toContain('no-restricted-imports');
+  });
+
   it('refuses src/shared importing the BFF', async () => {
     const code = "import { loadConfig } from '../../server/config';\nexport const probe = loadConfig;\n";
     expect(await ruleIds('src/shared/svc/probe.ts', code)).toContain('import-x/no-restricted-paths');

@@ -1,5 +1,5 @@
 import { Accordion, Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useOpForm } from '../../client/op-form';
 import { useFeatureLevel } from '../../client/use-role';
 import { ServerError } from '../../components/server-error';
 import { APNS_TOKEN_DEPRECATED_LEVEL } from '../../shared/svc/ops/account-ops';
@@ -22,7 +22,7 @@ export function AdvancedSection() {
 function ApnsTokenForm() {
   const level = useFeatureLevel();
   const add = useAddApnsToken();
-  const form = useForm({ mode: 'controlled', initialValues: { token: '', appid: '' } });
+  const { form } = useOpForm({ initialValues: { token: '', appid: '' } });
   const deprecated = level >= APNS_TOKEN_DEPRECATED_LEVEL;
 
   // The server judges the token (empty, length, format): its messages are shown as they come.

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notify } from '../../client/notify';
 import { ServerError } from '../../components/server-error';
 import {
@@ -14,12 +13,9 @@ import { svcOps } from '../../shared/svc/catalog';
 import type { UserStatus } from '../../shared/svc/records';
 import type { UpdateOwnStatusParams } from './api/update-own-status';
 import { useUpdateOwnStatus } from './api/update-own-status';
-import { catalogResolver } from '../../client/catalog-resolver';
+import { useOpForm } from '../../client/op-form';
 
 export type OwnStatusValues = StatusFormValues;
-
-// The catalog's schema is the single source of the rules (length limit, emoji name required with a code).
-const validateParams = catalogResolver(() => svcOps.updateOwnStatus.params);
 
 /** The request for these values (see `statusChange`). */
 export function toOwnStatusParams(values: OwnStatusValues, current: UserStatus | undefined): UpdateOwnStatusParams {
@@ -61,14 +57,15 @@ export function OwnStatusSection({ current, readReason, loading }: Props) {
 
 function OwnStatusForm({ current }: { current: UserStatus | undefined }) {
   const update = useUpdateOwnStatus();
-  const form = useForm<OwnStatusValues>({
-    mode: 'controlled',
+  // The catalog's schema is the single source of the rules (length limit, emoji name required with a code).
+  const { form, problems } = useOpForm<OwnStatusValues>({
     initialValues: statusFormValues(current),
-    validate: (values) => validateParams(toOwnStatusParams(values, current)),
+    params: () => svcOps.updateOwnStatus.params,
+    toParams: (values) => toOwnStatusParams(values, current),
   });
 
   // Checked on every change: one field can make another wrong (a code without a name).
-  const errors = validateParams(toOwnStatusParams(form.values, current));
+  const errors = problems();
   const tooLong = statusTextTooLong(form.values);
 
   const submit = form.onSubmit((values) => {

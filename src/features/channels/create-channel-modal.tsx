@@ -15,14 +15,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useOpForm } from '../../client/op-form';
 import { useMemo } from 'react';
 import { notify } from '../../client/notify';
 import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
-import { ApiError, errorMessage } from '../../client/api-error';
+import { ApiError } from '../../client/api-error';
 import {
   CHANNEL_CREATE_PERMISSION_SETTINGS,
   TOPICS_POLICIES,
@@ -95,8 +95,7 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
     maxDescriptionLength: session?.limits?.maxStreamDescriptionLength ?? null,
   };
 
-  const form = useForm<ChannelFormValues>({
-    mode: 'controlled',
+  const { form, placeRefusal } = useOpForm<ChannelFormValues>({
     initialValues: initialChannelForm(user?.userId ?? null),
     validate: (values) => checkChannelForm(values, limits),
   });
@@ -119,9 +118,7 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
     // A refusal of the name (taken, too long, not allowed) goes on the Name field, at the top of this long
     // form, with the focus there; the server's words verbatim.
     const onError = (error: unknown) => {
-      if (!isNameRefusal(error)) return;
-      form.setFieldError('name', errorMessage(error));
-      form.getInputNode('name')?.focus();
+      if (isNameRefusal(error)) placeRefusal(error, 'name');
     };
     if (method.method === 'create') create.mutate(toCreateParams(v), { onSuccess: (r) => done(r.id), onError });
     else subscribe.mutate(toLegacySubscribeParams(v), { onSuccess: () => done(null), onError });

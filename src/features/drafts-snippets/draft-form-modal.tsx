@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, MultiSelect, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useOpForm } from '../../client/op-form';
 import { useMemo } from 'react';
 import { errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
@@ -52,8 +52,7 @@ function DraftForm({ draft, channels, people, onDone }: Omit<Props, 'opened' | '
   const create = useCreateDraft();
   const update = useUpdateDraft();
   const mutation = draft ? update : create;
-  const form = useForm({
-    mode: 'controlled',
+  const { form } = useOpForm({
     initialValues: {
       kind: (draft ? draft.type || 'none' : 'stream') as Kind,
       channels: draft?.type === 'stream' ? draft.to.map(String) : [],

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notify } from '../../client/notify';
+import { useOpForm } from '../../client/op-form';
+import { svcOps } from '../../shared/svc/catalog';
 import { ServerError } from '../../components/server-error';
 import { snippetTitleProblem, type SavedSnippet } from '../../shared/svc/drafts';
 import { useCreateSavedSnippet } from './api/create-saved-snippet';
@@ -32,13 +33,14 @@ function SnippetForm({ snippet, onDone }: { snippet: SavedSnippet | null; onDone
   const create = useCreateSavedSnippet();
   const update = useUpdateSavedSnippet();
   const mutation = snippet ? update : create;
-  const form = useForm({
-    mode: 'controlled',
+  const { form } = useOpForm({
     initialValues: { title: snippet?.title ?? '', content: snippet?.content ?? '' },
-    validate: {
-      title: (value) => snippetTitleProblem(value),
-      content: (value) => (value.trim() === '' ? 'Content cannot be empty.' : null),
-    },
+    params: () => svcOps.createSavedSnippet.params,
+    toParams: (v) => v,
+    validate: (v) => ({
+      title: snippetTitleProblem(v.title),
+      content: v.content.trim() === '' ? 'Content cannot be empty.' : null,
+    }),
   });
 
   const submit = form.onSubmit((values) => {

@@ -11,7 +11,8 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { useForm, type GetInputPropsReturnType } from '@mantine/form';
+import { type GetInputPropsReturnType } from '@mantine/form';
+import { useOpForm } from '../../client/op-form';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../client/api-error';
 import type { Channel } from '../../shared/svc/channels';
@@ -168,6 +169,13 @@ export function InviteResults({ outcome }: { outcome: InviteOutcome }) {
 }
 
 /** Invite by email: addresses, the grant, an optional welcome message; results per address. */
+function emailsProblem(value: string): string | null {
+  const addresses = splitInviteeEmails(value);
+  if (addresses.length === 0) return 'Enter at least one email address.';
+  const bad = addresses.filter((a) => !LOOKS_LIKE_ADDRESS.test(a));
+  return bad.length > 0 ? `Not an email address: ${bad.join(', ')}` : null;
+}
+
 export function InviteByEmailForm({
   options,
   onDraftChange,
@@ -178,7 +186,7 @@ export function InviteByEmailForm({
 }) {
   const send = useSendInvites();
   const [outcome, setOutcome] = useState<InviteOutcome | null>(null);
-  const form = useForm<GrantChoices & { emails: string; notify: boolean; welcome: string }>({
+  const { form } = useOpForm<GrantChoices & { emails: string; notify: boolean; welcome: string }>({
     initialValues: {
       emails: '',
       role: String(options.roles.includes(400) ? 400 : (options.roles[0] ?? 400)),
@@ -189,14 +197,7 @@ export function InviteByEmailForm({
       notify: true,
       welcome: '',
     },
-    validate: {
-      emails: (value) => {
-        const addresses = splitInviteeEmails(value);
-        if (addresses.length === 0) return 'Enter at least one email address.';
-        const bad = addresses.filter((a) => !LOOKS_LIKE_ADDRESS.test(a));
-        return bad.length > 0 ? `Not an email address: ${bad.join(', ')}` : null;
-      },
-    },
+    validate: (values) => ({ emails: emailsProblem(values.emails) }),
     onValuesChange: (values) => onDraftChange?.(values),
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useOpForm } from '../../client/op-form';
 import { ServerError } from '../../components/server-error';
 import { useCreateInviteLink } from './api/create-invite-link';
 import { GrantFields, grantParams, type GrantChoices, type InviteFormOptions } from './invite-form';
@@ -7,7 +7,7 @@ import { GrantFields, grantParams, type GrantChoices, type InviteFormOptions } f
 /** A reusable invite link: anyone with it may join with the chosen role, channels and groups until it expires. */
 export function InviteLinkForm({ options }: { options: InviteFormOptions }) {
   const create = useCreateInviteLink();
-  const form = useForm<GrantChoices>({
+  const { form } = useOpForm<GrantChoices>({
     initialValues: {
       role: String(options.roles.includes(400) ? 400 : (options.roles[0] ?? 400)),
       channelIds: [],

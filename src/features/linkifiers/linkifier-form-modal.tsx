@@ -1,5 +1,5 @@
 import { Button, Code, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useOpForm } from '../../client/op-form';
 import { useCallback, useMemo } from 'react';
 import { notify } from '../../client/notify';
 import {
@@ -62,8 +62,7 @@ function LinkifierForm({
   const update = useUpdateLinkifier(featureLevel);
   const mutation = linkifier ? update : add;
   const initialUrl = linkifier ? ((template ? linkifier.url_template : linkifier.url_format) ?? '') : '';
-  const form = useForm({
-    mode: 'controlled',
+  const { form } = useOpForm({
     initialValues: { pattern: linkifier?.pattern ?? '', url: initialUrl },
     validate: (values) => fieldErrors(checkLinkifier(values.pattern, values.url, syntax).issues, syntax),
   });

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useOpForm } from '../../client/op-form';
 import { notify } from '../../client/notify';
 import { ServerError } from '../../components/server-error';
 import { featureGateReason } from '../../shared/svc/features';
@@ -84,7 +84,7 @@ function FieldForm({
   const update = useUpdateProfileField();
   const save = field ? update : create;
   const external = externalData(field);
-  const form = useForm<Values>({
+  const { form } = useOpForm<Values>({
     initialValues: {
       type: String(field?.type ?? PROFILE_FIELD_TYPE_ID.shortText),
       name: field?.name ?? '',
@@ -100,29 +100,23 @@ function FieldForm({
       summary: field?.display_in_profile_summary ?? false,
       editable: field?.editable_by_user ?? true,
     },
-    validate: {
-      name: (v, values) =>
-        isDefaultExternal(values)
-          ? null
-          : !v.trim()
-            ? 'Enter a name.'
-            : v.length > PROFILE_FIELD_NAME_MAX
-              ? `At most ${PROFILE_FIELD_NAME_MAX} characters.`
-              : null,
-      hint: (v) => (v.length > PROFILE_FIELD_HINT_MAX ? `At most ${PROFILE_FIELD_HINT_MAX} characters.` : null),
-      options: (v, values) => {
-        if (Number(values.type) !== PROFILE_FIELD_TYPE_ID.select) return null;
-        const texts = lines(v);
-        if (texts.length === 0) return 'Enter at least one option.';
-        return new Set(texts).size !== texts.length ? 'Each option must be different.' : null;
-      },
-      urlPattern: (v, values) =>
+    validate: (values) => ({
+      name: isDefaultExternal(values)
+        ? null
+        : !values.name.trim()
+          ? 'Enter a name.'
+          : values.name.length > PROFILE_FIELD_NAME_MAX
+            ? `At most ${PROFILE_FIELD_NAME_MAX} characters.`
+            : null,
+      hint: values.hint.length > PROFILE_FIELD_HINT_MAX ? `At most ${PROFILE_FIELD_HINT_MAX} characters.` : null,
+      options: optionsProblem(values),
+      urlPattern:
         Number(values.type) === PROFILE_FIELD_TYPE_ID.externalAccount &&
         values.subtype === 'custom' &&
-        v.split('%(username)s').length !== 2
+        values.urlPattern.split('%(username)s').length !== 2
           ? 'The URL pattern must contain %(username)s once.'
           : null,
-    },
+    }),
   });
   const type = Number(form.values.type);
   const gate = (feature: Parameters<typeof featureGateReason>[1]) => featureGateReason(featureLevel, feature);
@@ -252,4 +246,11 @@ function lines(text: string): string[] {
 
 function isDefaultExternal(values: Pick<Values, 'type' | 'subtype'>): boolean {
   return Number(values.type) === PROFILE_FIELD_TYPE_ID.externalAccount && values.subtype !== 'custom';
+}
+
+function optionsProblem(values: Values): string | null {
+  if (Number(values.type) !== PROFILE_FIELD_TYPE_ID.select) return null;
+  const texts = lines(values.options);
+  if (texts.length === 0) return 'Enter at least one option.';
+  return new Set(texts).size !== texts.length ? 'Each option must be different.' : null;
 }

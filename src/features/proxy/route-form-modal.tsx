@@ -13,9 +13,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../client/api-error';
+import { useOpForm } from '../../client/op-form';
 import { ServerError } from '../../components/server-error';
 import {
   DEFAULT_WEIGHT,
@@ -103,12 +103,6 @@ function ReadOnlySettings({ route }: { route: RouteRecord }) {
   );
 }
 
-/** Whether a refusal's field names an input of this form (`domain`, `upstreams.0.address`, …). */
-function isFormPath(field: string, values: RouteFormValues): boolean {
-  if (/^upstreams\.\d+\.(address|weight)$/.test(field)) return Number(field.split('.')[1]) < values.upstreams.length;
-  return field in values;
-}
-
 function RouteForm({
   route,
   onSaved,
@@ -123,8 +117,7 @@ function RouteForm({
   const mutation = route ? update : create;
   // Fixed at opening: edits are sent as the difference from what the form started with.
   const [initial] = useState(() => (route ? formFromRecord(route) : emptyRouteForm()));
-  const form = useForm<RouteFormValues>({
-    mode: 'controlled',
+  const { form, refusalField, placeRefusal } = useOpForm<RouteFormValues>({
     initialValues: initial,
     validate: (values) => {
       const checked = route ? checkPatch(values, initial) : checkCreate(values);
@@ -134,16 +127,11 @@ function RouteForm({
   const values = form.values;
 
   /** 409 and validation refusals go on the field they concern; anything else shows above the buttons. */
-  const refusedField = (error: unknown): string | null => {
-    if (!(error instanceof ApiError) || error.code === proxyErrorCodes.keyRejected) return null;
-    const field = typeof error.envelope.field === 'string' ? error.envelope.field : null;
-    return field && isFormPath(field, form.values) ? field : null;
-  };
+  const keyRejected = (error: unknown) => error instanceof ApiError && error.code === proxyErrorCodes.keyRejected;
   const onError = (error: unknown) => {
-    const field = refusedField(error);
-    if (field && error instanceof ApiError) form.setFieldError(field, error.envelope.msg);
+    if (!keyRejected(error)) placeRefusal(error);
   };
-  const fieldError = refusedField(mutation.error) !== null;
+  const fieldError = !keyRejected(mutation.error) && refusalField(mutation.error) !== null;
 
   const submit = form.onSubmit((v) => {
     if (route) {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useOpForm } from '../../client/op-form';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 import { notify } from '../../client/notify';
@@ -85,7 +85,7 @@ interface FormProps {
 
 function DefaultsForm({ defaults, state, featureLevel, readOnly }: FormProps) {
   const update = useUpdateUserSettingsDefaults();
-  const form = useForm<FormValues>({ mode: 'controlled', initialValues: initialFormValues(defaults, featureLevel) });
+  const { form } = useOpForm<FormValues>({ initialValues: initialFormValues(defaults, featureLevel) });
   const [confirmingDraftsOff, setConfirmingDraftsOff] = useState(false);
   const [ignored, setIgnored] = useState<string[]>([]);
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notify } from '../../client/notify';
+import { useOpForm } from '../../client/op-form';
+import { svcOps } from '../../shared/svc/catalog';
 import type { User } from '../../shared/svc/records';
 import { roleSchema } from '../../shared/svc/records';
 import { roleLabel, type Role } from '../../shared/svc/roles';
@@ -31,10 +32,11 @@ export function ChangeRoleModal({ user, opened, onClose, roles, warning }: Props
 
 function ChangeRoleForm({ user, onDone, roles, warning }: Omit<Props, 'opened' | 'onClose'> & { onDone: () => void }) {
   const update = useUpdateUserRole();
-  const form = useForm({
-    mode: 'controlled',
+  const { form } = useOpForm({
     initialValues: { role: String(user.role) },
-    validate: { role: (value) => (roleSchema.safeParse(Number(value)).success ? null : 'Pick a role.') },
+    params: () => svcOps.updateUser.params,
+    toParams: (v) => ({ user_id: user.user_id, role: Number(v.role) }),
+    validate: (v) => ({ role: roleSchema.safeParse(Number(v.role)).success ? null : 'Pick a role.' }),
   });
   // The current role stays listed even when the actor could not assign it, so the select shows the truth.
   const options = [...new Set<number>([user.role, ...roles])].map((r) => ({

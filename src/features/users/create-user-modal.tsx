@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { ApiError } from '../../client/api-error';
 import { notify } from '../../client/notify';
+import { useOpForm } from '../../client/op-form';
+import { svcOps } from '../../shared/svc/catalog';
 import { ServerError } from '../../components/server-error';
 import { useCreateUser } from './api/edit-user-profile';
 
@@ -27,13 +28,16 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const create = useCreateUser();
-  const form = useForm({
+  const { form } = useOpForm({
     initialValues: { email: '', fullName: '', password: '' },
-    validate: {
-      email: (v) => (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.trim()) ? null : 'Enter an email address.'),
-      fullName: (v) => (v.trim() ? (v.trim().length > 100 ? 'At most 100 characters.' : null) : 'Enter a name.'),
-      password: (v) => (v.length >= 6 ? null : 'Use at least 6 characters.'),
-    },
+    params: () => svcOps.createUser.params,
+    toParams: (v) => ({ email: v.email.trim(), full_name: v.fullName.trim(), password: v.password }),
+    fields: { full_name: 'fullName' },
+    // In the form's words; and the real server's default minimum password length, which the API leaves to it.
+    validate: (v) => ({
+      fullName: v.fullName.trim() ? null : 'Enter a name.',
+      password: v.password.length >= 6 ? null : 'Use at least 6 characters.',
+    }),
   });
   const submit = form.onSubmit((values) =>
     create.mutate(

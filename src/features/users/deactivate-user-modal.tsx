@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notify } from '../../client/notify';
+import { useOpForm } from '../../client/op-form';
+import { svcOps } from '../../shared/svc/catalog';
 import type { User } from '../../shared/svc/records';
 import { useDeactivateUser } from './api/deactivate-user';
 import { displayEmail } from './format';
 import { ServerError } from '../../components/server-error';
-
-const COMMENT_MAX = 2000;
 
 interface Props {
   user: User;
@@ -33,13 +32,14 @@ export function DeactivateUserModal({ user, opened, onClose, warning }: Props) {
 
 function DeactivateUserForm({ user, onDone, warning }: { user: User; onDone: () => void; warning: string | null }) {
   const deactivate = useDeactivateUser();
-  const form = useForm({
-    mode: 'controlled',
+  const { form } = useOpForm({
     initialValues: { sendEmail: false, comment: '' },
-    validate: {
-      comment: (value, values) =>
-        values.sendEmail && value.length > COMMENT_MAX ? `The comment can be at most ${COMMENT_MAX} characters.` : null,
-    },
+    params: () => svcOps.deactivateUser.params,
+    toParams: (v) => ({
+      user_id: user.user_id,
+      ...(v.sendEmail ? { deactivation_notification_comment: v.comment } : {}),
+    }),
+    fields: { deactivation_notification_comment: 'comment' },
   });
 
   const submit = form.onSubmit((values) => {

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notify } from '../../client/notify';
+import { useOpForm } from '../../client/op-form';
+import { svcOps } from '../../shared/svc/catalog';
 import { usePeople, type Person } from '../../client/people';
 import { ServerError } from '../../components/server-error';
 import type { CustomProfileField, User } from '../../shared/svc/records';
@@ -42,16 +43,18 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const fields = [...(definitions.data ?? [])].sort((a, b) => a.order - b.order);
   const people = usePeople(activeHumans);
   const edit = useEditUserProfile();
-  const form = useForm<{ fullName: string; profile: Record<string, FormValue> }>({
+  const { form } = useOpForm<{ fullName: string; profile: Record<string, FormValue> }>({
     initialValues: {
       fullName: user.full_name,
       profile: Object.fromEntries(fields.map((f) => [String(f.id), initialValue(f, user)])),
     },
+    // The name's limits are the catalog's; a field's value is judged by its type, which the catalog cannot know.
+    params: () => svcOps.updateUser.params,
+    toParams: (values) => ({ user_id: user.user_id, full_name: values.fullName.trim() }),
+    fields: { full_name: 'fullName' },
     validate: (values) => {
       const errors: Record<string, string> = {};
-      const name = values.fullName.trim();
-      if (!name) errors.fullName = 'Enter a name.';
-      else if (name.length > NAME_MAX) errors.fullName = `At most ${NAME_MAX} characters.`;
+      if (!values.fullName.trim()) errors.fullName = 'Enter a name.';
       for (const field of fields) {
         const problem = valueProblem(field, values.profile[String(field.id)] ?? '');
         if (problem) errors[`profile.${field.id}`] = problem;

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { memo } from 'react';
-import { useForm } from '@mantine/form';
 import { errorMessage, isClientError } from '../../client/api-error';
+import { useOpForm } from '../../client/op-form';
 import { useFeature } from '../../client/use-role';
 import { svcOps } from '../../shared/svc/catalog';
 import type { User } from '../../shared/svc/records';
@@ -32,18 +32,13 @@ export const LookUpByEmailModal = memo(function LookUpByEmailModal({
 function LookUpForm({ onFound, onCancel }: { onFound: (user: User) => void; onCancel: () => void }) {
   const lookUp = useLookUpUserByEmail();
   const realEmail = useFeature('realEmailLookup');
-  const form = useForm({
-    mode: 'controlled',
+  const { form } = useOpForm({
     initialValues: { email: '' },
+    params: () => svcOps.getUserByEmail.params,
+    toParams: (v) => ({ email: v.email.trim() }),
     // A refusal is about the address that was looked up: it goes once the address changes.
     onValuesChange: () => {
       if (lookUp.error) lookUp.reset();
-    },
-    validate: {
-      email: (value) => {
-        const parsed = svcOps.getUserByEmail.params.shape.email.safeParse(value.trim());
-        return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter an email address.');
-      },
     },
   });
 

@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notify } from '../../client/notify';
 import { svcOps } from '../../shared/svc/catalog';
 import type { User, UserStatus } from '../../shared/svc/records';
@@ -14,10 +13,7 @@ import {
   statusTextTooLong,
   type StatusFormValues,
 } from '../../components/status-fields';
-import { catalogResolver } from '../../client/catalog-resolver';
-
-// The catalog's schema is the single source of the rules (length limit, emoji name required with a code).
-const validateParams = catalogResolver(() => svcOps.updateUserStatus.params);
+import { useOpForm } from '../../client/op-form';
 
 /** The request for these form values, for the given user (see `statusChange`). */
 export function toStatusParams(
@@ -50,15 +46,16 @@ export function SetStatusModal({ user, opened, onClose, current }: Props) {
 
 function SetStatusForm({ user, onDone, current }: { user: User; onDone: () => void; current: UserStatus | undefined }) {
   const update = useUpdateUserStatus();
-  const form = useForm<StatusFormValues>({
-    mode: 'controlled',
+  // The catalog's schema is the single source of the rules (length limit, emoji name required with a code).
+  const { form, problems } = useOpForm<StatusFormValues>({
     initialValues: statusFormValues(current),
-    validate: (values) => validateParams(toStatusParams(user.user_id, values, current)),
+    params: () => svcOps.updateUserStatus.params,
+    toParams: (values) => toStatusParams(user.user_id, values, current),
   });
 
   // Checked on every change, not per field: one field's value can make another one wrong (a code without
   // a name), and the submit button must know before it is pressed.
-  const errors = validateParams(toStatusParams(user.user_id, form.values, current));
+  const errors = problems();
   const tooLong = statusTextTooLong(form.values);
 
   const submit = form.onSubmit((values) => {

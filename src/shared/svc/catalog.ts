@@ -141,7 +141,10 @@ export const svcOps = {
       z.strictObject({
         user_id: userId,
         // Absent means null: no notification email. Present (even empty) sends one.
-        deactivation_notification_comment: z.string().max(2000).optional(),
+        deactivation_notification_comment: z
+          .string()
+          .max(2000, 'deactivation_notification_comment is too long (limit: 2000 characters)')
+          .optional(),
       }),
     response: () => simpleSuccessSchema,
   }),
