@@ -1,32 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSvcSimulator } from '../sim/svc';
-import { createApp } from './app';
-import { loadConfig } from './config';
-import { createDeps } from './deps';
 import { MemoryAuditLog } from './store';
-import { consoleRequest, signIn } from './test-support/console-requests';
+import { closeTestBffs, consoleRequest, createTestBff, signIn } from './test-support/test-bff';
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
+afterEach(closeTestBffs);
 
 function setup() {
-  const sim = createSvcSimulator({ generatedUsers: 0, exportDelayMs: null });
   const audit = new MemoryAuditLog();
-  const config = { ...loadConfig({ LOG_REQUESTS: 'false' }), upstreamTimeoutMs: 2_000 };
-  const deps = createDeps(config, {
-    svcUrl: 'http://sim.test',
-    fetch: (request) => sim.fetch(request),
-    log: () => undefined,
-    audit,
-  });
-  const app = createApp(config, deps);
-  opened.push(async () => {
-    await deps.hub.close();
-    sim.close();
-  });
-  return { sim, app, audit };
+  return { ...createTestBff({ sim: { generatedUsers: 0, exportDelayMs: null }, deps: { audit } }), audit };
 }
 
 function send(path: string, cookie: string, params: Record<string, string>, method = 'POST') {

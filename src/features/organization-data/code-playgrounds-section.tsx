@@ -1,8 +1,9 @@
-import { Button, Code, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { useFeature } from '../../client/use-role';
 import { LoadError } from '../../components/load-error';
+import { ConfirmAction } from '../../components/confirm-action';
 import { ServerError } from '../../components/server-error';
 import { expandUrlTemplate } from '../../shared/svc/linkifiers/template';
 import {
@@ -206,22 +207,19 @@ function RemovePlaygroundModal({ playground, onClose }: { playground: RealmPlayg
       },
     });
   return (
-    <Modal opened onClose={onClose} title="Remove playground?" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Stack gap="md">
-        <Text size="sm">
-          Code blocks in {playground.pygments_language} no longer offer to open in <b>{playground.name}</b>. Messages
-          are not changed.
-        </Text>
-        <ServerError error={remove.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Remove playground
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAction
+      opened
+      onClose={onClose}
+      title="Remove playground?"
+      confirmLabel="Remove playground"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      error={remove.error}
+    >
+      <Text size="sm">
+        Code blocks in {playground.pygments_language} no longer offer to open in <b>{playground.name}</b>. Messages are
+        not changed.
+      </Text>
+    </ConfirmAction>
   );
 }

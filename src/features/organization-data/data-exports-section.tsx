@@ -1,10 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { usePeople, type Person } from '../../client/people';
 import { useFeature } from '../../client/use-role';
 import { LoadError } from '../../components/load-error';
-import { ServerError } from '../../components/server-error';
+import { ConfirmAction } from '../../components/confirm-action';
 import { ROLE } from '../../shared/svc/roles';
 import {
   EXPORT_TYPES,
@@ -202,26 +202,24 @@ function RequestExportModal({ type, onClose }: { type: ExportType | undefined; o
       },
     });
   return (
-    <Modal opened onClose={onClose} title="Request a data export?" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Stack gap="md">
-        <Text size="sm">
-          <b>{TYPE_LABELS[effective]}.</b> {WHAT_IT_HOLDS[effective]}
-        </Text>
-        <Text size="sm">
-          Anyone who has the download link can download the file until it is deleted, so share the link only with those
-          who should have the data. This counts towards the server&apos;s limit of five exports in seven days.
-        </Text>
-        <ServerError error={request.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={request.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button onClick={confirm} loading={request.isPending}>
-            Request export
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAction
+      opened
+      onClose={onClose}
+      title="Request a data export?"
+      confirmLabel="Request export"
+      onConfirm={confirm}
+      tone="neutral"
+      pending={request.isPending}
+      error={request.error}
+    >
+      <Text size="sm">
+        <b>{TYPE_LABELS[effective]}.</b> {WHAT_IT_HOLDS[effective]}
+      </Text>
+      <Text size="sm">
+        Anyone who has the download link can download the file until it is deleted, so share the link only with those
+        who should have the data. This counts towards the server&apos;s limit of five exports in seven days.
+      </Text>
+    </ConfirmAction>
   );
 }
 
@@ -235,32 +233,24 @@ function DeleteExportModal({ item, onClose }: { item: RealmExport; onClose: () =
       },
     });
   return (
-    <Modal
+    <ConfirmAction
       opened
       onClose={onClose}
       title={`Delete export #${item.id}?`}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      confirmLabel="Delete export"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      error={remove.error}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          The server deletes the export&apos;s file: its download link stops working. The export stays in the list as
-          deleted, and still counts towards the limit of five exports in seven days.
-        </Text>
-        <ServerError error={remove.error} />
-        {remove.isError ? null : (
-          <Alert color="gray" variant="light">
-            Requested {when(item.export_time)}.
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete export
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        The server deletes the export&apos;s file: its download link stops working. The export stays in the list as
+        deleted, and still counts towards the limit of five exports in seven days.
+      </Text>
+      {remove.isError ? null : (
+        <Alert color="gray" variant="light">
+          Requested {when(item.export_time)}.
+        </Alert>
+      )}
+    </ConfirmAction>
   );
 }
