@@ -204,6 +204,10 @@ test('past runs: found again from the audit and the Bulk runs page, named as the
   await listed.getByRole('link', { name: 'Deactivate 2 users' }).click();
   await expect(page).toHaveURL(runUrl);
   await expect(panel.getByRole('table', { name: 'Bulk run rows' })).toContainText(second!.full_name);
+  // A run's own page is under "Bulk runs" in the navigation, not under "Users".
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Bulk runs', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Users', exact: true })).not.toHaveAttribute('aria-current', 'page');
   const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );

@@ -6,7 +6,7 @@ import { useSession } from '../client/session';
 import { SkippedRecordsBanner } from '../components/skipped-records-banner';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
-import { visibleNavItems } from './nav-items';
+import { navItemMatchesExactly, visibleNavItems } from './nav-items';
 import { preloadRouteData } from './route-data';
 import { liveSyncModule, preloadRoute } from './route-modules';
 import classes from './app-layout.module.css';
@@ -59,7 +59,7 @@ export function AppLayout() {
                 <NavLink
                   key={item.to}
                   to={item.to}
-                  end
+                  end={navItemMatchesExactly(item.to)}
                   onClick={close}
                   // The page's chunk starts loading on hover or keyboard focus, before the click.
                   onMouseEnter={() => preloadRoute(item.to)}

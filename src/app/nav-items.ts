@@ -76,3 +76,11 @@ export function visibleNavItems(role: number | null): { area: string; items: rea
     .map((group) => ({ area: group.area, items: group.items.filter((item) => allowed(item.audience)) }))
     .filter((group) => group.items.length > 0);
 }
+
+/**
+ * Whether an entry is highlighted on its own address only: when another entry lives under it (Users and Bulk
+ * runs), so one page never lights two entries; otherwise its sub-pages (one bulk run's page) keep it highlighted.
+ */
+export function navItemMatchesExactly(to: string): boolean {
+  return navItems.some((group) => group.items.some((item) => item.to.startsWith(`${to}/`)));
+}

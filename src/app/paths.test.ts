@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HOME_PATH, paths } from '../shared/app-paths';
 import { firstLoadRequests, pagePath, USERS_LIST_PATH } from '../shared/bff/first-load';
-import { navItems } from './nav-items';
+import { navItemMatchesExactly, navItems } from './nav-items';
 import { routeModules } from './route-modules';
 
 const source = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
@@ -21,6 +21,14 @@ describe('one route table (src/shared/app-paths.ts)', () => {
   it('links the navigation to pages of the table only', () => {
     const targets = navItems.flatMap((group) => group.items.map((item) => item.to));
     for (const to of targets) expect(pages).toContain(to);
+  });
+
+  it('highlights one navigation entry per page: a parent entry on its own address only', () => {
+    expect(navItemMatchesExactly(paths.users)).toBe(true);
+    expect(navItemMatchesExactly(paths.account)).toBe(true);
+    // A run's own page (/users/bulk-runs/12) keeps "Bulk runs" highlighted.
+    expect(navItemMatchesExactly(paths.bulkRuns)).toBe(false);
+    expect(navItemMatchesExactly(paths.channels)).toBe(false);
   });
 
   it('preloads the home page list from the table', () => {
