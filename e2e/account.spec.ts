@@ -1,5 +1,5 @@
 import { expect, signIn, test } from './fixtures';
-import { restoreFeatureLevel, simControl } from './sim-api';
+import { restoreFeatureLevel, simCall, simControl } from './sim-api';
 
 test('the push test explains a missing device, then succeeds once the simulator has one', async ({ page }) => {
   await simControl('push', { reset: '1' });
@@ -113,5 +113,31 @@ test('Your sessions: signing the other browsers out from My account ends them th
   } finally {
     await here.context().close();
     await there.context().close();
+  }
+});
+
+test('a member consents to private data in exports; the administrators’ list of consents shows it', async ({
+  page,
+}) => {
+  const consents = async () =>
+    (
+      (await simCall('admin@demo.test', 'GET', '/export/realm/consents')) as {
+        export_consents: { user_id: number; consented: boolean }[];
+      }
+    ).export_consents;
+  const me = (await simCall('member@demo.test', 'GET', '/users/me')) as { user_id: number };
+  await simCall('member@demo.test', 'PATCH', '/settings', { allow_private_data_export: 'false' });
+  try {
+    await signIn(page, 'member@demo.test', undefined, '/me');
+    const section = page.getByRole('region', { name: 'Data exports' });
+    const consent = section.getByRole('switch', {
+      name: 'Allow administrators to include my private data in exports',
+    });
+    await expect(consent).toBeEnabled();
+    await consent.click({ force: true });
+    await expect(section.getByRole('status')).toHaveText('Saved: exports made with consent include your private data.');
+    expect((await consents()).find((c) => c.user_id === me.user_id)?.consented).toBe(true);
+  } finally {
+    await simCall('member@demo.test', 'PATCH', '/settings', { allow_private_data_export: 'false' });
   }
 });

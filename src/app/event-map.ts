@@ -1,6 +1,7 @@
 import { combineEventHandlers, type EventHandlers } from '../client/event-handlers';
 import { peopleEventHandlers } from '../client/people';
 import { channelListEventHandlers } from '../client/reference-data/channels';
+import { ownSettingsEventHandlers } from '../client/reference-data/own-settings';
 import { realmStateEventHandlers } from '../client/reference-data/realm-state';
 import { userGroupListEventHandlers } from '../client/reference-data/user-groups';
 import { sessionKey } from '../client/session';
@@ -38,6 +39,7 @@ export const eventMap = combineEventHandlers(
   channelListEventHandlers,
   userGroupListEventHandlers,
   realmStateEventHandlers,
+  ownSettingsEventHandlers,
   usersEventHandlers,
   realmDefaultsEventHandlers,
   linkifiersEventHandlers,

@@ -144,6 +144,34 @@ describe('My account', () => {
     );
   });
 
+  it('gives my consent to private data in exports, and says saved only once my settings hold it', async () => {
+    const view = await renderPage();
+    const consent = await screen.findByRole('switch', {
+      name: 'Allow administrators to include my private data in exports',
+    });
+    await waitFor(() => expect(consent).toBeEnabled());
+    expect(consent).not.toBeChecked();
+    await view.user.click(consent);
+    const section = screen.getByRole('region', { name: 'Data exports' });
+    await waitFor(() =>
+      expect(within(section).getByRole('status')).toHaveTextContent(
+        'Saved: exports made with consent include your private data.',
+      ),
+    );
+    expect(env.sim.store.personalSetting(memberId(), 'allow_private_data_export')).toBe(true);
+    expect(consent).toBeChecked();
+  });
+
+  it('disables the consent, with the reason, below level 293', async () => {
+    env.sim.control.setFeatureLevel(292);
+    await renderPage();
+    const consent = await screen.findByRole('switch', {
+      name: 'Allow administrators to include my private data in exports',
+    });
+    await waitFor(() => expect(consent).toBeDisabled());
+    expect(consent).toHaveAccessibleDescription('Needs a newer chat server: feature level 293, this one is at 292.');
+  });
+
   it('disables the push test, with the reason, below level 420', async () => {
     env.sim.control.setFeatureLevel(400);
     await renderPage();

@@ -4,6 +4,7 @@ import { useFeature } from '../../client/use-role';
 import { useOwnStatus } from './api/get-own-status';
 import { useOwnUser } from './api/get-own-user';
 import { AdvancedSection } from './apns-token-section';
+import { DataExportConsentSection } from './data-export-consent-section';
 import { OwnStatusSection } from './own-status-form';
 import { OwnUserCard } from './own-user-card';
 import { PushTestSection } from './push-test-section';
@@ -12,8 +13,8 @@ import { SubscriptionsSection } from './subscriptions-section';
 import { LoadError } from '../../components/load-error';
 
 /**
- * My account: the own-user record, my status, my channel subscriptions, my console sessions, a test push
- * notification and (under Advanced) APNs.
+ * My account: the own-user record, my status, my channel subscriptions, my consent to private data in
+ * exports, my console sessions, a test push notification and (under Advanced) APNs.
  */
 export function AccountPage() {
   const me = useOwnUser();
@@ -36,6 +37,7 @@ export function AccountPage() {
             loading={statusRead.enabled && status.isPending}
           />
           <SubscriptionsSection />
+          <DataExportConsentSection />
         </>
       )}
       <SessionsSection />

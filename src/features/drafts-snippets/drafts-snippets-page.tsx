@@ -5,7 +5,7 @@ import { useFeature, useFeatureLevel } from '../../client/use-role';
 import { SNIPPET_LEVELS, type Draft, type SavedSnippet } from '../../shared/svc/drafts';
 import { useDraftChannels } from './api/get-channels';
 import { useDrafts } from './api/get-drafts';
-import { useOwnSettings } from './api/get-own-settings';
+import { useOwnSettings } from '../../client/reference-data/own-settings';
 import { usePeople } from '../../client/people';
 import { useSavedSnippets } from './api/get-saved-snippets';
 import { DeleteDraftModal } from './delete-draft-modal';

@@ -1,8 +1,6 @@
 import type { EventHandlers } from '../../client/event-handlers';
-import { userSettingsEventSchema } from '../../shared/events/svc-events';
 import { draftsEventSchema, savedSnippetsEventSchema, type Draft, type SavedSnippet } from '../../shared/svc/drafts';
 import { draftsQueryOptions } from './api/get-drafts';
-import { ownSettingsKey } from './api/get-own-settings';
 import { savedSnippetsQueryOptions } from './api/get-saved-snippets';
 
 /** Most recently edited first, as the server lists them. */
@@ -15,10 +13,6 @@ export function byLastEdit(drafts: readonly Draft[]): Draft[] {
  * patched in place and every open tab follows without refetching. Nothing cached yet: nothing to patch.
  */
 export const draftsSnippetsEventHandlers: EventHandlers = {
-  // The user's own settings changed (e.g. drafts synchronization): re-read them from the BFF's state.
-  user_settings: (raw, client) => {
-    if (userSettingsEventSchema.safeParse(raw).success) void client.invalidateQueries({ queryKey: ownSettingsKey });
-  },
   drafts: (raw, client) => {
     const parsed = draftsEventSchema.safeParse(raw);
     if (!parsed.success) return;

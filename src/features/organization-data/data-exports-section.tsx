@@ -95,7 +95,7 @@ export function DataExportsSection() {
                 {consented.length} of {consents.data.length} people agreed to have their private data exported
                 {ownerConsented ? ', an owner among them.' : '; no owner has.'}
                 {!ownerConsented && type === EXPORT_TYPES.withConsent
-                  ? ' The server refuses an export with private data until at least one owner agrees (each person chooses this in their own privacy settings).'
+                  ? ' The server refuses an export with private data until at least one owner agrees (each person chooses this in My account, under Data exports).'
                   : ''}
               </Text>
             ) : null

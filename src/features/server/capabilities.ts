@@ -37,6 +37,7 @@ const CAPABILITY_LABELS: Record<Feature, string> = {
   profileFieldSummary: 'Profile fields shown on the user card',
   exportType: 'Data exports with the private data of those who consented',
   exportConsents: 'List who consented to exporting their private data',
+  privateDataExportConsent: 'Consent to your private data in data exports, in My account',
   playgroundUrlTemplate: 'Add code playgrounds with URL templates',
   playgrounds: 'Code playgrounds',
 };

@@ -9,6 +9,7 @@ const OPERATION_LABELS: Readonly<Record<string, string>> = {
   updateUserStatus: "Set a user's status",
   createUser: 'Create user',
   updateOwnStatus: 'Set own status',
+  updateOwnSettings: 'Change own settings',
   sendTestPushNotification: 'Send test push notification',
   addApnsDeviceToken: 'Add push device token',
   updateSubscriptionProperties: 'Change subscription settings',

@@ -17,6 +17,7 @@ const PARAM_LABELS: Readonly<Record<string, string>> = {
   reaction_type: 'Emoji kind',
   away: 'Away',
   deactivation_notification_comment: 'Note to the person',
+  allow_private_data_export: 'Private data in data exports',
   stream_id: 'Channel',
   stream_ids: 'Channels',
   new_name: 'New name',

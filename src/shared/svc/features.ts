@@ -41,6 +41,8 @@ export const FEATURE_LEVELS = {
   /** Organization data: data exports and code playgrounds. */
   exportType: 304,
   exportConsents: 295,
+  /** A person's own consent to private data in exports (`allow_private_data_export` in PATCH /settings). */
+  privateDataExportConsent: 293,
   playgroundUrlTemplate: 196,
   playgrounds: 49,
 } as const;

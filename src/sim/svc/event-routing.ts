@@ -13,6 +13,7 @@ import type {
   SvcEvent,
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
+  UserSettingsEvent,
 } from './events';
 import { canSeeRealEmail, formatUser, withoutUndefined } from './format-user';
 import { shapeMessageEvent } from './handlers/send-message';
@@ -60,6 +61,7 @@ export function shapeEventFor(
       return event;
     case 'drafts':
     case 'saved_snippets':
+    case 'user_settings':
       return ownersOnly(event, recipient);
     case 'subscription':
       return 'owner_id' in event ? ownersOnly(event, recipient) : shapePeerEvent(store, event, recipient);
@@ -86,10 +88,15 @@ export function shapeEventFor(
   }
 }
 
-/** Drafts, saved snippets and subscription settings are private: only their owner hears of them, without the routing field. */
+/** Drafts, saved snippets, own settings and subscription settings are private: only their owner hears of them, without the routing field. */
 function ownersOnly(
   event:
-    DraftsEvent | SavedSnippetsEvent | SubscriptionUpdateEvent | SubscriptionMembershipEvent | UpdateMessageFlagsEvent,
+    | DraftsEvent
+    | SavedSnippetsEvent
+    | SubscriptionUpdateEvent
+    | SubscriptionMembershipEvent
+    | UpdateMessageFlagsEvent
+    | UserSettingsEvent,
   recipient: SimUser,
 ): SvcEvent | null {
   if (event.owner_id !== recipient.user_id) return null;

@@ -58,6 +58,15 @@ export interface UserStatusEvent {
   reaction_type?: string;
 }
 
+/** One of the user's own settings changed; only its owner hears of it (`owner_id` is removed on delivery). */
+export interface UserSettingsEvent {
+  type: 'user_settings';
+  op: 'update';
+  owner_id: number;
+  property: string;
+  value: boolean | number | string | null;
+}
+
 /** One per changed default setting for new users. */
 export interface RealmUserSettingsDefaultsEvent {
   type: 'realm_user_settings_defaults';
@@ -222,6 +231,7 @@ export type SvcEvent =
   | RealmUserRemoveEvent
   | UserStatusEvent
   | RealmUserSettingsDefaultsEvent
+  | UserSettingsEvent
   | RealmLinkifiersEvent
   | DraftsEvent
   | SavedSnippetsEvent

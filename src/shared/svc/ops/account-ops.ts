@@ -73,6 +73,17 @@ export const accountOps = {
     params: () => z.strictObject({ token: z.string(), appid: z.string().optional() }),
     response: () => simpleSuccessSchema,
   }),
+  /**
+   * My own settings: only those the console changes. The server answers `allow_private_data_export` is not a
+   * boolean (or not valid JSON) for a bad value, and from level 293 on sends a `user_settings` event.
+   */
+  updateOwnSettings: op({
+    id: 'updateOwnSettings',
+    method: 'PATCH',
+    path: '/settings',
+    params: () => z.strictObject({ allow_private_data_export: z.boolean().optional() }),
+    response: () => simpleSuccessSchema,
+  }),
   getOwnSubscriptions: op({
     id: 'getOwnSubscriptions',
     method: 'GET',

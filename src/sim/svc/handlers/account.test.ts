@@ -48,6 +48,39 @@ describe('POST /users/me/status', () => {
   });
 });
 
+describe('PATCH /settings', () => {
+  const settings = (params: Record<string, unknown>, as = 'member@demo.test') =>
+    callSim(sim, 'PATCH', '/settings', { as, params });
+
+  it('keeps my consent to private data in exports and tells only me, once per change', async () => {
+    const member = me();
+    expect(sim.store.personalSetting(member.user_id, 'allow_private_data_export')).toBe(false);
+    expect((await settings({ allow_private_data_export: true })).body).toEqual({ result: 'success', msg: '' });
+    expect(sim.store.personalSetting(member.user_id, 'allow_private_data_export')).toBe(true);
+    expect(sim.emitted.at(-1)).toMatchObject({
+      type: 'user_settings',
+      op: 'update',
+      owner_id: member.user_id,
+      property: 'allow_private_data_export',
+      value: true,
+    });
+    const before = sim.emitted.length;
+    expect((await settings({ allow_private_data_export: true })).status).toBe(200);
+    expect(sim.emitted.length).toBe(before);
+  });
+
+  it('refuses a value that is not a boolean in the real server’s words', async () => {
+    expect((await settings({ allow_private_data_export: 'maybe' })).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'allow_private_data_export is not valid JSON',
+    });
+    expect((await settings({ allow_private_data_export: 1 })).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'allow_private_data_export is not a boolean',
+    });
+  });
+});
+
 describe('POST /mobile_push/e2ee/test_notification', () => {
   it('has no device to notify until one is registered', async () => {
     const { status, body } = await push();

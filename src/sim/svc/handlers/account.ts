@@ -184,6 +184,34 @@ export const accountHandlers: readonly RegisteredHandler[] = [
     },
   ),
 
+  // My own settings: only the consent to private data in exports is kept here; other settings the server
+  // knows are accepted and left as they are. Each change that changes something is announced to me alone.
+  userHandler(
+    endpoint({
+      method: 'PATCH',
+      path: '/settings',
+      params: { allow_private_data_export: bool().optional() },
+    }),
+    ({ core, me, params }) => {
+      const { store } = core;
+      const value = params.allow_private_data_export;
+      if (value !== undefined && store.personalSetting(me.user_id, 'allow_private_data_export') !== value) {
+        store.personalSettings.set(me.user_id, {
+          ...store.personalSettings.get(me.user_id),
+          allow_private_data_export: value,
+        });
+        store.emit({
+          type: 'user_settings',
+          op: 'update',
+          owner_id: me.user_id,
+          property: 'allow_private_data_export',
+          value,
+        });
+      }
+      return {};
+    },
+  ),
+
   // Devices first (none active for the user, or not the one asked for), then the relay's answer.
   userHandler(
     endpoint({
