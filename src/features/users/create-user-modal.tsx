@@ -18,6 +18,14 @@ export function createUserRefusalHelp(error: unknown): string | null {
   );
 }
 
+/** The name's limit is the catalog's; the form says it with the number, where the server says "Name too long!". */
+function nameProblem(value: string): string | null {
+  const name = value.trim();
+  const max = svcOps.createUser.params.shape.full_name.maxLength;
+  if (!name) return 'Enter a name.';
+  return max !== null && name.length > max ? `At most ${max} characters.` : null;
+}
+
 export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Create user" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
@@ -35,7 +43,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
     fields: { full_name: 'fullName' },
     // In the form's words; and the real server's default minimum password length, which the API leaves to it.
     validate: (v) => ({
-      fullName: v.fullName.trim() ? null : 'Enter a name.',
+      fullName: nameProblem(v.fullName),
       password: v.password.length >= 6 ? null : 'Use at least 6 characters.',
     }),
   });

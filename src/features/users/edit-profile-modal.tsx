@@ -9,7 +9,6 @@ import { useEditUserProfile } from './api/edit-user-profile';
 import { useCustomProfileFields } from './api/get-custom-profile-fields';
 import { FIELD_TYPE, initialValue, profileChanges, valueProblem, type FormValue } from './profile-values';
 
-const NAME_MAX = 100;
 const activeHumans = (people: Person[]) =>
   people.filter((p) => p.is_active && !p.is_bot).map((p) => ({ value: String(p.user_id), label: p.full_name }));
 
@@ -82,7 +81,11 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form onSubmit={submit} aria-label="Edit profile" noValidate>
       <Stack gap="sm">
-        <TextInput label="Full name" maxLength={NAME_MAX} {...form.getInputProps('fullName')} />
+        <TextInput
+          label="Full name"
+          maxLength={svcOps.updateUser.params.shape.full_name.unwrap().maxLength ?? undefined}
+          {...form.getInputProps('fullName')}
+        />
         {definitions.isPending ? <Text size="sm">Loading profile fields…</Text> : null}
         {fields.map((field) => {
           const path = `profile.${field.id}`;

@@ -299,4 +299,20 @@ describe('UsersPage: look up by email', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Look up' }));
     expect(await within(dialog).findByText('Enter an email address.')).toBeInTheDocument();
   });
+
+  it('checks a new user against the catalog’s rules, says the name limit with its number, and sends nothing', async () => {
+    const view = await renderPage();
+    const before = env.sim.store.users.length;
+    await view.user.click(screen.getByRole('button', { name: 'Create user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create user' });
+    await view.user.type(within(dialog).getByLabelText('Email'), 'not-an-address');
+    await view.user.click(within(dialog).getByLabelText('Full name'));
+    await view.user.paste('x'.repeat(101));
+    await view.user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'abc');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    expect(await within(dialog).findByText('Enter an email address.')).toBeInTheDocument();
+    expect(within(dialog).getByText('At most 100 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Use at least 6 characters.')).toBeInTheDocument();
+    expect(env.sim.store.users.length).toBe(before);
+  });
 });
