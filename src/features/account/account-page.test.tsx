@@ -6,6 +6,7 @@ import { ApiError } from '../../client/api-error';
 import { setupSimServer } from '../../testing/msw-sim';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { AccountPage } from './account-page';
+import { consentStatus } from './data-export-consent-section';
 import { pushOutcome } from './push-test-section';
 
 const env = setupSimServer({ as: 'member@demo.test' });
@@ -228,5 +229,19 @@ describe('pushOutcome', () => {
     expect(pushOutcome(refusal('NO_ACTIVE_PUSH_DEVICE'), 3)?.text).toContain('push account ID 3');
     expect(pushOutcome(refusal('BAD_REQUEST'), undefined)).toBeNull();
     expect(pushOutcome({ ok: true }, undefined)?.text).toContain('all your registered mobile devices');
+  });
+});
+
+describe('consentStatus', () => {
+  it('says what is known: saving, saved, waiting, and a wait that ran out', () => {
+    expect(consentStatus(null, false, false)).toBeNull();
+    expect(consentStatus(true, false, true)).toBe('Saving…');
+    expect(consentStatus(false, true, false)).toBe('Saved: exports made with consent leave your private data out.');
+    expect(consentStatus(true, false, false)).toBe(
+      'The server accepted the change; waiting for it to show in your settings…',
+    );
+    expect(consentStatus(true, false, false, true)).toBe(
+      'The server accepted the change, but your settings still did not show it after 30 seconds. Reload the page to see what they hold.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useOwnSettings } from '../../client/reference-data/own-settings';
 import { useFeature } from '../../client/use-role';
 import { LoadError } from '../../components/load-error';
@@ -10,15 +10,25 @@ const SETTING = 'allow_private_data_export';
 const CONSENT_LABEL = 'Allow administrators to include my private data in exports';
 
 /** What the console has seen of a change, in words; null before any change. */
-export function consentStatus(asked: boolean | null, confirmed: boolean, pending: boolean): string | null {
+export function consentStatus(
+  asked: boolean | null,
+  confirmed: boolean,
+  pending: boolean,
+  gaveUp = false,
+): string | null {
   if (asked === null) return null;
   if (pending) return 'Saving…';
   if (confirmed)
     return asked
       ? 'Saved: exports made with consent include your private data.'
       : 'Saved: exports made with consent leave your private data out.';
+  if (gaveUp)
+    return `The server accepted the change, but your settings still did not show it after ${CONFIRM_WAIT_S} seconds. Reload the page to see what they hold.`;
   return 'The server accepted the change; waiting for it to show in your settings…';
 }
+
+/** How long the section reads the settings again, waiting for an accepted change to show. */
+const CONFIRM_WAIT_S = 30;
 
 /**
  * My consent to private data in data exports (`allow_private_data_export`): an administrator's export "with
@@ -30,15 +40,25 @@ export function DataExportConsentSection() {
   const update = useUpdateOwnSettings();
   const [asked, setAsked] = useState<boolean | null>(null);
   const [confirmed, setConfirmed] = useState(false);
+  // The change whose wait ran out (its submission time): polling stops and the status says so.
+  const [gaveUpOn, setGaveUpOn] = useState<number | null>(null);
+  const waiting = update.isSuccess && !confirmed;
+  const gaveUp = waiting && gaveUpOn === update.submittedAt;
+  useEffect(() => {
+    if (!waiting) return;
+    const submittedAt = update.submittedAt;
+    const timer = setTimeout(() => setGaveUpOn(submittedAt), CONFIRM_WAIT_S * 1_000);
+    return () => clearTimeout(timer);
+  }, [waiting, update.submittedAt]);
   // The server's event normally refreshes the settings; reading them again each second until the change shows
   // does not depend on the live stream being connected.
-  const settings = useOwnSettings(update.isSuccess && !confirmed ? 1_000 : false);
+  const settings = useOwnSettings(waiting && !gaveUp ? 1_000 : false);
   const held = settings.data?.[SETTING];
   const current = typeof held === 'boolean' ? held : undefined;
   // Confirmed once the server's settings hold what was asked (derived during render, not in an effect).
   if (update.isSuccess && asked !== null && current === asked && !confirmed) setConfirmed(true);
-  const showAsked = asked !== null && (update.isPending || (update.isSuccess && !confirmed));
-  const status = consentStatus(asked, confirmed, update.isPending);
+  const showAsked = asked !== null && (update.isPending || (waiting && !gaveUp));
+  const status = consentStatus(asked, confirmed, update.isPending, gaveUp);
 
   const change = (value: boolean) => {
     setAsked(value);
