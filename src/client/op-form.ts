@@ -1,5 +1,5 @@
 import { useForm, type FormErrors, type UseFormInput, type UseFormReturnType } from '@mantine/form';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from './api-error';
 import { catalogResolver } from './catalog-resolver';
 
@@ -48,13 +48,11 @@ export interface OpForm<V extends Values> {
  */
 export function useOpForm<V extends Values>(options: OpFormOptions<V>): OpForm<V> {
   const { params, toParams, fields, validate: own } = options;
-  const toField = useCallback(
-    (path: string): string => {
-      const [head = '', ...rest] = path.split('.');
-      return [fields?.[head] ?? head, ...rest].join('.');
-    },
-    [fields],
-  );
+  // A plain function: callers pass `fields` inline, so a memo keyed on it would be rebuilt every render anyway.
+  const toField = (path: string): string => {
+    const [head = '', ...rest] = path.split('.');
+    return [fields?.[head] ?? head, ...rest].join('.');
+  };
   // Built once per form; the schema itself only on the first check (see catalogResolver).
   const [check] = useState(() => (params ? catalogResolver(params) : null));
   const validate = (values: V): FormErrors => {
