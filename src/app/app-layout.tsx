@@ -60,7 +60,9 @@ export function AppLayout() {
                   key={item.to}
                   to={item.to}
                   end={navItemMatchesExactly(item.to)}
-                  onClick={close}
+                  // Only when open: a state update that changes nothing is still queued on this component's
+                  // hook until it renders again, and the layout rarely does, so every click added one for good.
+                  onClick={opened ? close : undefined}
                   // The page's chunk starts loading on hover or keyboard focus, before the click.
                   onMouseEnter={() => preloadRoute(item.to)}
                   onFocus={() => preloadRoute(item.to)}
