@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium, type Page } from '@playwright/test';
 import { printAll, ratio, recordSection, round, stats, type Row } from './report';
 import { adminAuth, median, percentile, startStack } from './stack';
-import { codeBytes, heapSummary, topGrowth, type HeapSummary } from './heap-snapshot';
+import { codeBytes, heapSummary, retainedSince, topGrowth, type HeapSummary } from './heap-snapshot';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 120);
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
@@ -78,6 +78,17 @@ function heapRows(heap: SoakResult): Row[] {
       note: `compiled code ${MB(heap.codeWarm)} → ${MB(heap.codeAfter)} MB`,
     },
     {
+      // The three-snapshot leak check: allocations of the soak's first half (after the warm round) that the
+      // page still holds at the end. Pages, their data and caches replaced since are gone; what stays is kept
+      // for good. V8's allocation-site boilerplates (compilation metadata) are counted apart.
+      figure: `JS objects allocated in the soak's first half and still held after ${SOAK_MINUTES} min`,
+      unit: 'objects',
+      value: heap.retained.count,
+      budget: 'report (leak check)',
+      pass: null,
+      note: `${Math.round(heap.retained.bytes / 1024)} KB over ${heap.rounds} rounds; V8 metadata apart: ${heap.retained.v8MetadataCount}; most: ${heap.retained.groups[0]?.held ?? '—'} (${heap.retained.groups[0]?.count ?? 0})`,
+    },
+    {
       figure: `SPA JS heap without compiled code, after ${SOAK_MINUTES} min vs after one round`,
       unit: 'MB',
       value: MB(dataAfter),
@@ -102,11 +113,14 @@ async function soakOnly() {
       soakMinutes: SOAK_MINUTES,
       growthFirstToWarm: heap.growthFirstToWarm,
       growthWarmToAfter: heap.growthWarmToAfter,
+      retained: heap.retained,
     });
     console.log('\nheap growth, first load → one round of every page (KB):');
     console.table(heap.growthFirstToWarm);
     console.log(`heap growth, one round → after ${SOAK_MINUTES} min (KB):`);
     console.table(heap.growthWarmToAfter);
+    console.log('allocated in the first half, still held at the end (what holds them):');
+    console.table(heap.retained.groups);
   } finally {
     await browser.close();
     await stack.stop();
@@ -337,6 +351,9 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
   const firstSummary = await heapSummary(page);
   const codeFirst = codeBytes(firstSummary);
   let warm: { used: number; summary: HeapSummary } | null = null;
+  // Halfway through: what was allocated between the warm round and here, and is still alive at the end, is kept.
+  let middle: HeapSummary | null = null;
+  const halfway = Date.now() + (SOAK_MINUTES * 60_000) / 2;
   const links = await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').all();
   const names = await Promise.all(links.map((l) => l.textContent()));
   const end = Date.now() + SOAK_MINUTES * 60_000;
@@ -363,6 +380,10 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
       await backToUsers(page);
       warm = { used: await usedHeap(page), summary: await heapSummary(page) };
     }
+    if (warm && !middle && Date.now() > halfway) {
+      await backToUsers(page);
+      middle = await heapSummary(page);
+    }
     if (Date.now() > nextSample) {
       samples.push(await usedHeap(page));
       nextSample = Date.now() + 30_000;
@@ -370,11 +391,13 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
   }
   await backToUsers(page);
   const after = await usedHeap(page);
-  const afterSummary = await heapSummary(page);
+  const afterSummary = await heapSummary(page, true);
   const codeAfter = codeBytes(afterSummary);
   samples.push(after);
   await page.close();
   const warmSummary = warm?.summary ?? firstSummary;
+  const retained = retainedSince(warmSummary, middle ?? warmSummary, afterSummary);
+  delete afterSummary.raw;
   // BENCH_HEAP_DUMP=<dir>: the three summaries as JSON, for a closer look than the top-15 tables.
   const dumpDir = process.env.BENCH_HEAP_DUMP;
   if (dumpDir) {
@@ -395,6 +418,8 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
     codeAfter,
     growthFirstToWarm: topGrowth(firstSummary, warmSummary),
     growthWarmToAfter: topGrowth(warmSummary, afterSummary),
+    retained,
+    rounds: round_,
   };
 }
 
