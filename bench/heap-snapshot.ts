@@ -53,6 +53,18 @@ function heapSession(page: Page) {
   return session;
 }
 
+/**
+ * The JS heap in use after two forced collections, through the same session as the snapshots: a session that
+ * used the heap profiler and detaches makes V8 number every object afresh.
+ */
+export async function usedHeapAfterGc(page: Page): Promise<number> {
+  const { cdp } = await heapSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize;
+}
+
 async function rawSnapshot(page: Page): Promise<RawSnapshot> {
   const session = await heapSession(page);
   session.chunks = [];

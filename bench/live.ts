@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium, type Page } from '@playwright/test';
 import { printAll, ratio, recordSection, round, stats, type Row } from './report';
 import { adminAuth, median, percentile, startStack } from './stack';
-import { codeBytes, heapSummary, retainedSince, topGrowth, type HeapSummary } from './heap-snapshot';
+import { codeBytes, heapSummary, retainedSince, topGrowth, usedHeapAfterGc, type HeapSummary } from './heap-snapshot';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 120);
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
@@ -326,12 +326,7 @@ async function main() {
 
 /** Used JS heap after a forced GC, through the DevTools protocol. */
 async function usedHeap(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  await cdp.detach();
-  return usedSize;
+  return usedHeapAfterGc(page);
 }
 
 /**
