@@ -138,3 +138,22 @@ for (const { path, table, filter } of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 }
+
+test('on a 390 px phone the navigation opens from its button and closes on the page chosen, again and again', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin@demo.test');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  for (const [link, heading] of [
+    ['Channels', 'Channels'],
+    ['Users', 'Users'],
+  ] as const) {
+    await expect(navigation.getByRole('link', { name: link, exact: true })).not.toBeInViewport();
+    await toggle.click();
+    await navigation.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+    await expect(navigation.getByRole('link', { name: link, exact: true })).not.toBeInViewport();
+  }
+});
