@@ -60,7 +60,7 @@ export function createApp(config: Config, deps: BffDeps) {
   app.route('/bff/proxy', proxyRoutes(config, deps));
   app.route('/bff/webhooks', webhooks.admin);
   app.all('/bff/*', (c) => c.json(errorEnvelope(bffErrorCodes.unknownOperation, 'No such console endpoint.'), 404));
-  // A page load is a visit: it keeps the session alive as any request does.
+  // A page load is a visit: it keeps the session alive, like every other request.
   const liveSession = async (c: Context) => {
     const id = readSessionId(c, config);
     return id !== null && (await deps.sessions.touch(id, deps.now())) !== null;
