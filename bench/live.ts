@@ -325,10 +325,6 @@ async function main() {
 }
 
 /** Used JS heap after a forced GC, through the DevTools protocol. */
-async function usedHeap(page: Page): Promise<number> {
-  return usedHeapAfterGc(page);
-}
-
 /**
  * The soak: clicks through every navigation entry in turn for SOAK_MINUTES while the realm changes (a
  * profile edit each round), and compares the heap with the heap after the first load.
@@ -342,7 +338,7 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
   await page.goto(`${base}/users`);
   await page.getByRole('row').nth(1).waitFor();
   await page.waitForLoadState('networkidle');
-  const first = await usedHeap(page);
+  const first = await usedHeapAfterGc(page);
   const firstSummary = await heapSummary(page);
   const codeFirst = codeBytes(firstSummary);
   let warm: { used: number; summary: HeapSummary } | null = null;
@@ -373,19 +369,19 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
     // growth after this point is what a leak would look like.
     if (!warm) {
       await backToUsers(page);
-      warm = { used: await usedHeap(page), summary: await heapSummary(page) };
+      warm = { used: await usedHeapAfterGc(page), summary: await heapSummary(page) };
     }
     if (warm && !middle && Date.now() > halfway) {
       await backToUsers(page);
       middle = await heapSummary(page);
     }
     if (Date.now() > nextSample) {
-      samples.push(await usedHeap(page));
+      samples.push(await usedHeapAfterGc(page));
       nextSample = Date.now() + 30_000;
     }
   }
   await backToUsers(page);
-  const after = await usedHeap(page);
+  const after = await usedHeapAfterGc(page);
   const afterSummary = await heapSummary(page, true);
   const codeAfter = codeBytes(afterSummary);
   samples.push(after);
