@@ -1,6 +1,7 @@
 import { SIM_LEVELS } from './levels';
-import type { ChannelPermissionSetting } from '../../shared/svc/channels';
 import type { GroupSettingValue } from '../../shared/svc/group-settings';
+import { badRequest } from './errors';
+import type { SimChannelPermission } from './group-rules';
 import { isAdminRole } from './permissions';
 import { renderMarkdown } from './markdown';
 import { EMPTY_TOPIC_DISPLAY_NAME, type RealmGroupSetting, type RealmSettings } from './settings';
@@ -53,7 +54,7 @@ export function holdsChannelPermission(
   store: SvcStore,
   user: SimUser,
   channel: SimChannel,
-  setting: ChannelPermissionSetting,
+  setting: SimChannelPermission,
 ): boolean {
   return isInGroupSetting(store, channel.permissions[setting], user);
 }
@@ -175,6 +176,7 @@ const FIELD_LEVELS: Readonly<Record<string, number>> = {
   can_resolve_topics_group: 402,
   can_delete_any_message_group: 407,
   can_delete_own_message_group: 407,
+  can_create_topic_group: SIM_LEVELS.canCreateTopicGroup,
 };
 
 function dropNewerFields(record: Record<string, unknown>, level: number): Record<string, unknown> {
@@ -239,6 +241,31 @@ export function formatSubscription(store: SvcStore, user: SimUser, channel: SimC
     wildcard_mentions_notify: s?.wildcardMentionsNotify ?? null,
     subscribers: [...channel.subscribers].filter((id) => store.user(id)?.isActive).sort((a, b) => a - b),
   };
+}
+
+/** The server's refusal of a new topic to someone outside the channel's `can_create_topic_group`. */
+export const CANNOT_CREATE_TOPIC = 'You do not have permission to create new topics in this channel.';
+
+/** `role:nobody` grants the permission to no one, whatever else the value holds. */
+function mayCreateTopics(store: SvcStore, user: SimUser, channel: SimChannel): boolean {
+  const value = channel.permissions.can_create_topic_group;
+  if (value === store.systemGroup('role:nobody').id) return false;
+  return isInGroupSetting(store, value, user);
+}
+
+/**
+ * From level 441, a message to a topic the channel does not have yet (topics match case-insensitively) needs
+ * the channel's `can_create_topic_group`; a bot may also use its owner's. Resolving and unresolving are not
+ * checked by the callers, as on the server: they rename a topic that exists.
+ */
+export function checkTopicCreation(store: SvcStore, user: SimUser, channel: SimChannel, topic: string): void {
+  if (store.featureLevel < SIM_LEVELS.canCreateTopicGroup) return;
+  if (channel.permissions.can_create_topic_group === store.systemGroup('role:everyone').id) return;
+  if (topicMessages(store, channel.stream_id, topic).length > 0) return;
+  if (mayCreateTopics(store, user, channel)) return;
+  const owner = user.isBot && user.botOwnerId !== null ? store.user(user.botOwnerId) : undefined;
+  if (owner && mayCreateTopics(store, owner, channel)) return;
+  throw badRequest(CANNOT_CREATE_TOPIC);
 }
 
 /** The messages of one channel topic, oldest first. */

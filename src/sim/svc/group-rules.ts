@@ -26,7 +26,10 @@ export const SIM_CHANNEL_PERMISSIONS = [
   'can_move_messages_within_channel_group',
   'can_subscribe_group',
   'can_resolve_topics_group',
+  // Level 441: who may start a new topic (role:everyone by default, so nothing changes until it is set).
+  'can_create_topic_group',
 ] as const;
+export type SimChannelPermission = (typeof SIM_CHANNEL_PERMISSIONS)[number];
 
 /**
  * System groups each group permission may not be set to. Those that refuse `role:everyone` are also never

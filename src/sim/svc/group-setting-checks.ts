@@ -1,6 +1,7 @@
 import type { GroupSettingValue, SystemGroupName } from '../../shared/svc/group-settings';
 import { storedGroupSetting as canonicalGroupSetting } from './group-rules';
-import { badRequest } from './errors';
+import { badRequest, SvcError } from './errors';
+import { SIM_LEVELS } from './levels';
 import type { SimUserGroup, SvcStore } from './store';
 
 // The server's words (the seed's, for the unknown group).
@@ -14,6 +15,23 @@ export interface GroupSettingCheckOptions {
   setting?: string;
   /** System groups this setting may not be set to (checked only when `setting` is given). */
   disallowed?: readonly SystemGroupName[];
+}
+
+/**
+ * Level 441: in a private channel with protected history everyone may start topics, so `can_create_topic_group`
+ * may only be `role:everyone` there. `value` is the (checked, canonical) value the channel would have.
+ */
+export function topicCreationOnProtectedHistory(
+  store: SvcStore,
+  inviteOnly: boolean,
+  historyPublic: boolean,
+  value: GroupSettingValue | undefined,
+): SvcError | null {
+  if (store.featureLevel < SIM_LEVELS.canCreateTopicGroup) return null;
+  if (value === undefined || !inviteOnly || historyPublic) return null;
+  if (value === store.systemGroup('role:everyone').id) return null;
+  const parameters = 'history_public_to_subscribers, can_create_topic_group';
+  return new SvcError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
 }
 
 /** A named group by ID, refused the server's way: unknown, or deactivated unless allowed. */

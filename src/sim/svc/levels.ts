@@ -31,4 +31,18 @@ export const SIM_LEVELS = {
   channelCreate: 417,
   e2eeTestNotification: 420,
   deactivationComment: 135,
+  // Zulip 11/12 capabilities (changelog levels 377–480).
+  deactivationPeerRemove: 377,
+  archivedChannelsPeerRemove: 428,
+  welcomeMessageCustomText: 416,
+  webInboxShowChannelFolders: 431,
+  importedStubUsers: 433,
+  canCreateTopicGroup: 441,
+  settingsTargetUsers: 444,
+  profileFieldUserMatching: 455,
+  deactivationActions: 459,
+  linkifierReverseTemplate: 471,
+  paragraphInProfileSummary: 476,
+  linkifierAlternativeUrlTemplates: 478,
+  archivedChannelReads: 480,
 } as const;

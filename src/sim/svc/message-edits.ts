@@ -5,6 +5,7 @@ import { detachedUploads, formatAttachment, renderMessageContent } from './attac
 import {
   canReadChannel,
   canReadHistory,
+  checkTopicCreation,
   holdsChannelPermission,
   holdsRealmPermission,
   INVALID_CHANNEL_ID,
@@ -340,6 +341,8 @@ export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRe
     level >= LEVEL.changeAllTimeLimit
   )
     checkChangeAllTimeLimit(store, me, m, origChannel, topicChanged, channelChanged);
+  // A move (not a resolve or unresolve) into a topic the target channel does not have yet starts a topic.
+  if (moved && !resolving && !unresolving) checkTopicCreation(store, me, targetChannel, targetTopic);
 
   // Apply.
   const timestamp = nowSeconds(store);

@@ -1,8 +1,9 @@
 import type { ReactionType, Role } from '../../shared/svc';
-import type { ChannelPermissionSetting, TopicsPolicy } from '../../shared/svc/channels';
+import type { TopicsPolicy } from '../../shared/svc/channels';
 import type { GroupSettingValue, SystemGroupName } from '../../shared/svc/group-settings';
 import type { UserGroupPermissionSetting } from '../../shared/svc/user-groups';
 import type { SimAttachment } from './attachments';
+import type { SimChannelPermission } from './group-rules';
 import type { RealmEmoji } from './emoji';
 import type { SvcEvent, SvcEventListener } from './events';
 import type { SimPresence } from './presence';
@@ -155,7 +156,7 @@ export interface SimChannel {
   topicsPolicy: TopicsPolicy;
   folderId: number | null;
   isDefault: boolean;
-  permissions: Record<ChannelPermissionSetting, GroupSettingValue>;
+  permissions: Record<SimChannelPermission, GroupSettingValue>;
 }
 
 /** What adding a channel needs; the settings a new channel usually has may be left out. */
@@ -172,7 +173,7 @@ export type NewSimChannel = Omit<
   Partial<
     Pick<SimChannel, 'historyPublicToSubscribers' | 'messageRetentionDays' | 'topicsPolicy' | 'folderId' | 'isDefault'>
   > & {
-    permissions?: Partial<Record<ChannelPermissionSetting, GroupSettingValue>>;
+    permissions?: Partial<Record<SimChannelPermission, GroupSettingValue>>;
   };
 
 /**
@@ -499,7 +500,7 @@ export class SvcStore {
   }
 
   /** What a new channel grants when its creator sets nothing (the server's defaults). */
-  defaultChannelPermissions(creatorId: number | null): Record<ChannelPermissionSetting, GroupSettingValue> {
+  defaultChannelPermissions(creatorId: number | null): Record<SimChannelPermission, GroupSettingValue> {
     const g = (name: SystemGroupName) => this.systemGroup(name).id;
     return {
       can_send_message_group: g('role:everyone'),
@@ -513,6 +514,8 @@ export class SvcStore {
       can_move_messages_within_channel_group: g('role:nobody'),
       can_subscribe_group: g('role:nobody'),
       can_resolve_topics_group: g('role:nobody'),
+      // The server's default (`server_supported_permission_settings`): anyone who may post may start a topic.
+      can_create_topic_group: g('role:everyone'),
     };
   }
 

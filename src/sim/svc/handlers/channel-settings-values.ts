@@ -20,6 +20,7 @@ export const PERMISSION_LEVELS = {
   can_resolve_topics_group: 402,
   can_delete_any_message_group: 407,
   can_delete_own_message_group: 407,
+  can_create_topic_group: 441,
 } as const;
 export type ChannelPermission = keyof typeof PERMISSION_LEVELS;
 export const CHANNEL_PERMISSIONS = Object.keys(PERMISSION_LEVELS) as ChannelPermission[];

@@ -8,10 +8,11 @@ import {
 } from '../channel-access';
 import { renderMessageContent } from '../attachments';
 import { badRequest, mustBeOwner, SvcError } from '../errors';
-import { checkGroupSettingValue } from '../group-setting-checks';
+import { checkGroupSettingValue, topicCreationOnProtectedHistory } from '../group-setting-checks';
 import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { anyJson, bool, int, json, jsonOrText, text } from '../param-spec';
 import { isAdminRole } from '../permissions';
+import { SIM_LEVELS } from '../levels';
 import { renderMarkdown } from '../markdown';
 import { SERVER_LIMITS } from '../settings';
 import type { SimChannel, SimUser, SvcStore } from '../store';
@@ -110,6 +111,31 @@ function checkedPermission(store: SvcStore, channel: SimChannel, name: ChannelPe
   return checkGroupSettingValue(store, update.new);
 }
 
+/**
+ * The permission changes a request asks for, each checked; then the channel as it would be: a private channel
+ * with protected history lets everyone start topics (level 441).
+ */
+function checkedPermissions(
+  store: SvcStore,
+  channel: SimChannel,
+  p: Record<string, unknown>,
+  privacy: PrivacyChange | null,
+): [ChannelPermission, GroupValue][] {
+  const permissions: [ChannelPermission, GroupValue][] = [];
+  for (const name of CHANNEL_PERMISSIONS) {
+    if (p[name] !== undefined) permissions.push([name, checkedPermission(store, channel, name, p[name])]);
+  }
+  const topicGroup = permissions.find(([name]) => name === 'can_create_topic_group')?.[1];
+  const refusal = topicCreationOnProtectedHistory(
+    store,
+    privacy?.inviteOnly ?? channel.inviteOnly,
+    privacy?.historyPublic ?? channel.historyPublicToSubscribers,
+    topicGroup ?? channel.permissions.can_create_topic_group,
+  );
+  if (refusal) throw refusal;
+  return permissions;
+}
+
 interface PrivacyChange {
   inviteOnly: boolean;
   isWebPublic: boolean;
@@ -156,13 +182,14 @@ export const channelSettingsHandlers: readonly RegisteredHandler[] = [
     rendered: renderMessageContent(String(params.content)),
   })),
 
-  // A real server (level 372) does not find archived channels here.
+  // A real server (level 372) does not find archived channels here; from level 480 it does.
   userHandler(
     endpoint({ method: 'GET', path: '/streams/{stream_id}', params: { stream_id: int() }, since: 132 }),
     ({ core, me, params }) => {
       const { store } = core;
       const channel = visibleChannel(store, me, params.stream_id);
-      if (channel.isArchived) throw badRequest(INVALID_CHANNEL_ID);
+      if (channel.isArchived && store.featureLevel < SIM_LEVELS.archivedChannelReads)
+        throw badRequest(INVALID_CHANNEL_ID);
       return { stream: formatChannel(store, me, channel) };
     },
   ),
@@ -230,10 +257,7 @@ export const channelSettingsHandlers: readonly RegisteredHandler[] = [
       const unarchive = p.is_archived === false && channel.isArchived;
       // The endpoint only unarchives; archiving is DELETE.
       if (p.is_archived === true) throw badRequest('Invalid parameters');
-      const permissions: [ChannelPermission, GroupValue][] = [];
-      for (const name of CHANNEL_PERMISSIONS) {
-        if (p[name] !== undefined) permissions.push([name, checkedPermission(store, channel, name, p[name])]);
-      }
+      const permissions = checkedPermissions(store, channel, p, privacy);
 
       if (newName !== undefined) {
         const old = channel.name;

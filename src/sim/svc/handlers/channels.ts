@@ -1,5 +1,5 @@
-import { SIM_CHANNEL_PERMISSIONS as CHANNEL_PERMISSION_SETTINGS } from '../group-rules';
-import type { ChannelPermissionSetting, MessageRetentionParam, TopicsPolicy } from '../../../shared/svc/channels';
+import { SIM_CHANNEL_PERMISSIONS as CHANNEL_PERMISSION_SETTINGS, type SimChannelPermission } from '../group-rules';
+import type { MessageRetentionParam, TopicsPolicy } from '../../../shared/svc/channels';
 import type { GroupSettingValue } from '../../../shared/svc/group-settings';
 import { isAdminRole } from '../permissions';
 import {
@@ -16,7 +16,7 @@ import {
   topicMessages,
 } from '../channel-access';
 import { badRequest, mustBeOwner, SvcError } from '../errors';
-import { checkGroupSettingValue } from '../group-setting-checks';
+import { checkGroupSettingValue, topicCreationOnProtectedHistory } from '../group-setting-checks';
 import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { renderMarkdown } from '../markdown';
 import { SERVER_LIMITS } from '../settings';
@@ -163,13 +163,18 @@ function checkCreationPermissions(store: SvcStore, me: SimUser, s: NewChannelSet
 function checkedPermissions(
   store: SvcStore,
   s: NewChannelSettings,
-): Partial<Record<ChannelPermissionSetting, GroupSettingValue>> {
-  const permissions: Partial<Record<ChannelPermissionSetting, GroupSettingValue>> = {};
+): Partial<Record<SimChannelPermission, GroupSettingValue>> {
+  const permissions: Partial<Record<SimChannelPermission, GroupSettingValue>> = {};
   for (const name of CHANNEL_PERMISSION_SETTINGS) {
     const value = s[name] as GroupSettingValue | undefined;
     if (value !== undefined) permissions[name] = checkGroupSettingValue(store, value);
   }
   if (s.folder_id !== undefined && !store.channelFolder(s.folder_id)) throw badRequest('Invalid channel folder ID');
+  // A private channel protects its history unless asked not to (see `addNewChannel`).
+  const inviteOnly = s.invite_only ?? false;
+  const historyPublic = inviteOnly ? (s.history_public_to_subscribers ?? false) : true;
+  const refusal = topicCreationOnProtectedHistory(store, inviteOnly, historyPublic, permissions.can_create_topic_group);
+  if (refusal) throw refusal;
   return permissions;
 }
 
@@ -179,7 +184,7 @@ function addNewChannel(
   name: string,
   description: string,
   s: NewChannelSettings,
-  permissions: Partial<Record<ChannelPermissionSetting, GroupSettingValue>>,
+  permissions: Partial<Record<SimChannelPermission, GroupSettingValue>>,
 ): SimChannel {
   const inviteOnly = s.invite_only ?? false;
   return store.addChannel({
@@ -243,10 +248,15 @@ function canRemoveSubscriber(store: SvcStore, me: SimUser, target: SimUser, chan
   );
 }
 
+/** Archived channels are "not found" by the reads below until level 480, which lets them be read. */
+const archivedHidden = (store: SvcStore, channel: SimChannel) =>
+  channel.isArchived && store.featureLevel < SIM_LEVELS.archivedChannelReads;
+
 /** The channel for a path `stream_id`, when the caller may read it; otherwise the server's invalid-ID error. */
 function readableChannel(store: SvcStore, me: SimUser, streamId: number): SimChannel {
   const channel = store.channel(streamId);
-  if (!channel || !canReadHistory(store, me, channel)) throw badRequest(INVALID_CHANNEL_ID);
+  if (!channel || !canReadHistory(store, me, channel) || archivedHidden(store, channel))
+    throw badRequest(INVALID_CHANNEL_ID);
   return channel;
 }
 
@@ -270,6 +280,7 @@ const NEW_CHANNEL_SETTINGS = {
   can_move_messages_within_channel_group: json(groupSettingValue).optional(),
   can_subscribe_group: json(groupSettingValue).optional(),
   can_resolve_topics_group: json(groupSettingValue).optional(),
+  can_create_topic_group: json(groupSettingValue).optional().from(SIM_LEVELS.canCreateTopicGroup),
 };
 
 export const channelsHandlers: readonly RegisteredHandler[] = [
@@ -319,7 +330,8 @@ export const channelsHandlers: readonly RegisteredHandler[] = [
     ({ core, me, params }) => {
       const { store } = core;
       const channel = store.channel(params.stream_id);
-      if (!channel || !canSeeChannel(store, me, channel)) throw badRequest(INVALID_CHANNEL_ID);
+      if (!channel || !canSeeChannel(store, me, channel) || archivedHidden(store, channel))
+        throw badRequest(INVALID_CHANNEL_ID);
       const subscribers = [...channel.subscribers].filter((id) => store.user(id)?.isActive).sort((a, b) => a - b);
       return { subscribers };
     },

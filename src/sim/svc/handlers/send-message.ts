@@ -1,6 +1,6 @@
 import { isAdminRole } from '../permissions';
 import { renderMessageContent } from '../attachments';
-import { canReadHistory, holdsChannelPermission, topicFromParam } from '../channel-access';
+import { canReadHistory, checkTopicCreation, holdsChannelPermission, topicFromParam } from '../channel-access';
 import { badRequest, SvcError } from '../errors';
 import type { DeliveryPreferences } from '../event-routing';
 import type { MessageEvent, SvcEvent } from '../events';
@@ -285,6 +285,7 @@ export const sendMessageHandlers: readonly RegisteredHandler[] = [
       const channel = channelFor(store, me, params.to);
       checkCanSend(store, me, channel);
       const topic = truncateTopic(topicFromParam(store, topicParam.trim()));
+      checkTopicCreation(store, me, channel, topic);
       if (topic === '' && (level < EMPTY_TOPIC_LEVEL || store.realmSettings.topics_policy === 'disable_empty_topic'))
         throw badRequest('Topics are required in this organization.');
       const message = postChannelMessage(store, me, channel, topic, truncateContent(params.content), {
