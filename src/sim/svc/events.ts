@@ -23,6 +23,12 @@ export type RealmUserPersonUpdate = { user_id: number } & (
   | { custom_profile_field: CustomProfileFieldChange }
   | { delivery_email: string | null }
   | { new_email: string }
+  | {
+      avatar_source: string;
+      avatar_url: string | null;
+      avatar_url_medium: string | null;
+      avatar_version: number;
+    }
 );
 
 export interface RealmUserUpdateEvent {

@@ -7,6 +7,7 @@ import { PROFILE_FIELD_TYPE, type SimUser, type SvcStore } from '../store';
 import { bool, int, intList, json, listOf, text } from '../param-spec';
 import { profileDataEntry, roleValue } from '../wire-values';
 import { SIM_LEVELS } from '../levels';
+import { applyDeactivationActions, deactivationActionsValue } from '../deactivation-actions';
 
 /** No messages exist until message handling arrives; -1 is how the server says "none". */
 const NO_MESSAGES_MAX_ID = -1;
@@ -202,6 +203,7 @@ export const userHandlers = [
       params: {
         user_id: int(),
         deactivation_notification_comment: text().optional().from(SIM_LEVELS.deactivationComment),
+        actions: json(deactivationActionsValue).optional().from(SIM_LEVELS.deactivationActions),
       },
     }),
     ({ core, me, params }) => {
@@ -210,7 +212,11 @@ export const userHandlers = [
       if (!target || !target.isActive || target.isBot) throw noSuchUser();
       if (target.role === 100 && me.role !== 100) throw mustBeOwner();
       if (isOnlyOwner(store, target)) throw badRequest('Cannot deactivate the only organization owner');
+      const bots = store.users.filter((u) => u.isBot && u.isActive && u.botOwnerId === target.user_id);
       deactivate(store, target, params.deactivation_notification_comment);
+      // As for the deactivation itself, the target's bots first, then the target.
+      const { actions } = params;
+      if (actions) for (const account of [...bots, target]) applyDeactivationActions(store, account, actions);
       return {};
     },
     // A real server (level 372) words this refusal as a plain BAD_REQUEST, not UNAUTHORIZED_PRINCIPAL.
