@@ -152,6 +152,19 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
     }),
   );
   app.post(
+    `${SIM_CONTROL_PREFIX}/realm-flags`,
+    action((form) => {
+      // `owner_full_content_access`: `true` or `false`; absent leaves it as it is.
+      if (!control.setRealmFlags) throw new ControlParamError('realm-flags is not available');
+      const access = form.get('owner_full_content_access')?.trim();
+      if (access !== undefined && access !== 'true' && access !== 'false') {
+        throw new ControlParamError('Invalid owner_full_content_access');
+      }
+      control.setRealmFlags(access === undefined ? {} : { owner_full_content_access: access === 'true' });
+      return {};
+    }),
+  );
+  app.post(
     `${SIM_CONTROL_PREFIX}/seed-topic`,
     action((form) => {
       if (!control.seedTopic) throw new ControlParamError('seed-topic is not available');

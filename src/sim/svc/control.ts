@@ -107,6 +107,12 @@ export interface SvcSimControl {
   /** No push devices, a working relay, no APNs tokens. */
   resetPushState(): void;
   /**
+   * Organization flags a server administrator sets outside the API (management commands): no event is sent,
+   * as on a real server. `owner_full_content_access` allows full exports without consent (level 449).
+   * Optional like `seedTopic`.
+   */
+  setRealmFlags?(flags: SimRealmFlags): void;
+  /**
    * The simulated export worker: `hold` keeps new data export requests pending, `auto` makes them after the
    * usual delay, `finish` makes (or with `failed`, fails) every pending one now. Optional like `seedTopic`.
    */
@@ -126,6 +132,10 @@ export interface SvcSimControl {
     token: string;
     url: string | null;
   };
+}
+
+export interface SimRealmFlags {
+  owner_full_content_access?: boolean;
 }
 
 export interface SeedTopicRequest {

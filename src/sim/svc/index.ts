@@ -1,7 +1,7 @@
 /** The chat-service simulator: what the BFF's demo mode, tests and e2e runs talk to. */
 export { createSvcSimulator, DEFAULT_FEATURE_LEVEL, SIM_VERSION } from './simulator';
 export type { SvcSimOptions, SvcSimulator } from './simulator';
-export type { SvcSimControl } from './control';
+export type { SimRealmFlags, SvcSimControl } from './control';
 export { SIM_CONTROL_PREFIX } from './control-api';
 export {
   DEFAULT_HEARTBEAT_SECONDS,

@@ -199,6 +199,7 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
     realm_presence_disabled: false,
+    ...at(SIM_LEVELS.ownerFullContentAccess, { realm_owner_full_content_access: r.owner_full_content_access }),
     ...at(LEVEL.spectatorAccess, { realm_enable_spectator_access: r.enable_spectator_access }),
     ...at(LEVEL.webPublicStreamsSetting, { server_web_public_streams_enabled: true }),
     // Topics and editing: what the console's message and topic tools check before acting.

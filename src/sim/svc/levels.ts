@@ -30,6 +30,17 @@ export const SIM_LEVELS = {
   adminSetUserStatus: 407,
   channelCreate: 417,
   e2eeTestNotification: 420,
+  // Renames and removals of Zulip 11.x/12.x: the old form below the level, the new one from it.
+  noZephyrMirrorRealm: 426,
+  channelCreatorDefault: 427,
+  exportConsentEmailVisibility: 430,
+  ownerFullContentAccess: 438,
+  attachmentTimesInSeconds: 443,
+  exportTypeStrings: 449,
+  webHomeViewRecent: 454,
+  testNotificationDeviceId: 468,
+  attachmentMessageIds: 472,
+  presenceModernOnly: 487,
   deactivationComment: 135,
   // Zulip 11/12 capabilities (changelog levels 377–480).
   deactivationPeerRemove: 377,

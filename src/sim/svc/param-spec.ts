@@ -188,7 +188,7 @@ export function jsonOrText<T>(decode: Decoder<T>): Spec<T, true> {
 }
 
 /** Decodes one parameter's wire text by its spec. */
-export function decodeParam(spec: AnySpec, name: string, raw: string): unknown {
+export function decodeParam<T>(spec: ParamSpec<T, boolean>, name: string, raw: string): T {
   if (!spec.json) return spec.decode(raw, name);
   let parsed: unknown;
   try {

@@ -68,6 +68,11 @@ export function initialRealmSettings() {
     can_invite_users_group: 'role:members' as RealmGroupSetting,
     create_multiuse_invite_group: 'role:administrators' as RealmGroupSetting,
     can_add_custom_emoji_group: 'role:members' as RealmGroupSetting,
+    /**
+     * Whether owners may reach all private content (full exports without consent). The server's administrator
+     * sets it with a management command, never through the API: here the control API does.
+     */
+    owner_full_content_access: false,
   };
 }
 export type RealmSettings = ReturnType<typeof initialRealmSettings>;

@@ -139,6 +139,11 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     },
     setPushState: (change) => setPushState(store, change),
     resetPushState: () => resetPushState(store),
+    setRealmFlags: (flags) => {
+      if (flags.owner_full_content_access !== undefined) {
+        store.realmSettings.owner_full_content_access = flags.owner_full_content_access;
+      }
+    },
     setExportWorker: (mode) => {
       if (mode === 'hold') setExportDelay(store, null);
       else if (mode === 'auto') setExportDelay(store, options.exportDelayMs ?? DEFAULT_EXPORT_DELAY_MS);

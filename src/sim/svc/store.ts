@@ -120,8 +120,11 @@ export interface SimLinkifier {
 export interface SimExport {
   readonly id: number;
   readonly actingUserId: number;
-  /** 1 public, 2 standard (with the private data of those who consented). */
-  readonly type: 1 | 2;
+  /**
+   * 1 public, 2 standard (with the private data of those who consented), 3 full without consent (level 449).
+   * The server's own numbers; the API spells them as words from level 449.
+   */
+  readonly type: 1 | 2 | 3;
   /** Seconds (sim clock). */
   readonly requestedAt: number;
   status: 'requested' | 'succeeded' | 'failed' | 'deleted';

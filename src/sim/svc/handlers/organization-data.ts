@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { badRequest, SvcError } from '../errors';
+import { badRequest, mustBeOwner, SvcError } from '../errors';
 import { endpoint, userHandler, type RegisteredHandler } from '../handler';
+import { SIM_LEVELS } from '../levels';
 import { templateIsValid, templateVariables } from '../linkifier-rules';
-import { int, json, oneOfValues, text, valueError } from '../param-spec';
-import { EMAIL_VISIBILITY, type SimExport, type SvcStore } from '../store';
+import { decodeParam, int, json, jsonOrText, oneOfValues, text, valueError } from '../param-spec';
+import { EMAIL_VISIBILITY, type SimExport, type SimUser, type SvcStore } from '../store';
 
 /**
  * Data exports (`/export/realm*`) and code playgrounds (`/realm/playgrounds*`), as a level-372 server answers
@@ -64,8 +65,44 @@ function formatExport(store: SvcStore, e: SimExport): Record<string, unknown> {
     deleted_timestamp: e.deletedAt,
     failed_timestamp: e.failedAt,
     pending: e.status === 'requested',
-    ...(store.featureLevel >= LEVELS.exportType ? { export_type: e.type } : {}),
+    ...(store.featureLevel >= LEVELS.exportType ? { export_type: wireExportType(store, e.type) } : {}),
   };
+}
+
+type ExportType = SimExport['type'];
+
+/** The words the API uses for the export types from level 449 (the integers 1 and 2 before). */
+const EXPORT_TYPE_NAMES = {
+  1: 'public',
+  2: 'full_with_consent',
+  3: 'full_without_consent',
+} as const satisfies Record<ExportType, string>;
+type ExportTypeName = (typeof EXPORT_TYPE_NAMES)[ExportType];
+
+const EXPORT_TYPE_BY_NAME = Object.fromEntries(
+  Object.entries(EXPORT_TYPE_NAMES).map(([type, name]) => [name, Number(type) as ExportType]),
+) as Record<ExportTypeName, ExportType>;
+
+// The integers as a level-304 server checks them (an integer outside the list is a value error).
+const exportTypeNumber = json(oneOfValues([1, 2] as const, valueError));
+// From level 449, a word: as plain text or as a JSON string; anything else (the old integers too) is
+// "Invalid export_type", the server's wording for a value outside a fixed set.
+const exportTypeWord = jsonOrText(oneOfValues(Object.values(EXPORT_TYPE_NAMES)));
+
+/** The requested type, read the way a server of this level reads `export_type` (absent: public). */
+function exportTypeOf(store: SvcStore, raw: string | undefined): ExportType {
+  if (raw === undefined) return 1;
+  if (store.featureLevel >= SIM_LEVELS.exportTypeStrings) {
+    return EXPORT_TYPE_BY_NAME[decodeParam(exportTypeWord, 'export_type', raw)];
+  }
+  const type = decodeParam(exportTypeNumber, 'export_type', raw);
+  // Before level 304 every export was public (the parameter was read by nobody).
+  return store.featureLevel >= LEVELS.exportType ? type : 1;
+}
+
+/** An export's type on the wire: the integer until level 449, the word from then on. */
+function wireExportType(store: SvcStore, type: ExportType): number | string {
+  return store.featureLevel >= SIM_LEVELS.exportTypeStrings ? EXPORT_TYPE_NAMES[type] : type;
 }
 
 const listExports = (store: SvcStore) => store.exports.map((e) => formatExport(store, e));
@@ -108,7 +145,19 @@ export function exportFile(store: SvcStore, path: string): Uint8Array | null {
 /** The server's support address, named in some refusals (its ZULIP_ADMINISTRATOR setting). */
 const supportAddress = (store: SvcStore) => store.supportEmail;
 
-function checkExportAllowed(store: SvcStore, type: 1 | 2): void {
+/**
+ * A full export without consent (level 449) exposes everyone's private content: only an organization whose
+ * server administrator turned on `owner_full_content_access` offers it, and only to its owners.
+ */
+function checkFullWithoutConsent(store: SvcStore, me: SimUser): void {
+  if (!store.realmSettings.owner_full_content_access) {
+    throw badRequest('Full exports without member consent are not enabled for this organization.');
+  }
+  if (me.role !== 100) throw mustBeOwner();
+}
+
+function checkExportAllowed(store: SvcStore, me: SimUser, type: ExportType): void {
+  if (type === 3) checkFullWithoutConsent(store, me);
   const now = seconds(store);
   const recent = store.exports.filter((e) => e.requestedAt >= now - WEEK_SECONDS).length;
   if (recent >= EXPORT_LIMIT) throw badRequest('Exceeded rate limit.');
@@ -120,7 +169,8 @@ function checkExportAllowed(store: SvcStore, type: 1 | 2): void {
           `or contact ${supportAddress(store)} for help.`,
       );
     }
-  } else if (!owners.some((u) => u.emailAddressVisibility !== EMAIL_VISIBILITY.nobody)) {
+  } else if (type === 1 && !owners.some((u) => u.emailAddressVisibility !== EMAIL_VISIBILITY.nobody)) {
+    // A full export without consent holds every address anyway: the check is the public export's.
     throw badRequest(
       'Make sure at least one Organization Owner allows other Administrators to see their email address ' +
         `or contact ${supportAddress(store)} for help`,
@@ -128,11 +178,11 @@ function checkExportAllowed(store: SvcStore, type: 1 | 2): void {
   }
 }
 
-function requestExport(store: SvcStore, actingUserId: number, type: 1 | 2): SimExport {
-  checkExportAllowed(store, type);
+function requestExport(store: SvcStore, me: SimUser, type: ExportType): SimExport {
+  checkExportAllowed(store, me, type);
   const row: SimExport = {
     id: store.nextExportId++,
-    actingUserId,
+    actingUserId: me.user_id,
     type,
     requestedAt: seconds(store),
     status: 'requested',
@@ -211,13 +261,12 @@ export const organizationDataHandlers: readonly RegisteredHandler[] = [
     endpoint({
       method: 'POST',
       path: '/export/realm',
-      params: { export_type: json(oneOfValues([1, 2] as const, valueError)).optional() },
+      // Read by level (integers, then words from 449): see exportTypeOf.
+      params: { export_type: text().optional() },
     }),
     ({ core, me, params }) => {
       const { store } = core;
-      // Before level 304 every export was public (the parameter did not exist).
-      const type = store.featureLevel >= LEVELS.exportType ? (params.export_type ?? 1) : 1;
-      const row = requestExport(store, me.user_id, type);
+      const row = requestExport(store, me, exportTypeOf(store, params.export_type));
       return store.featureLevel >= LEVELS.exportId ? { id: row.id } : {};
     },
     adminFirst,
@@ -249,6 +298,10 @@ export const organizationDataHandlers: readonly RegisteredHandler[] = [
         export_consents: people.map((u) => ({
           user_id: u.user_id,
           consented: store.personalSetting(u.user_id, 'allow_private_data_export'),
+          // From level 430, so that an administrator sees whose email the export will not reveal.
+          ...(store.featureLevel >= SIM_LEVELS.exportConsentEmailVisibility
+            ? { email_address_visibility: u.emailAddressVisibility }
+            : {}),
         })),
       };
     },
