@@ -30,22 +30,26 @@ function requiredNumber(form: Form, name: string, integer: boolean): number {
   return value;
 }
 
-/** `devices`: comma-separated `push_account_id[:status][@user_id]`, e.g. `101,102:pending@9`; empty clears. */
+/**
+ * `devices`: comma-separated `push_account_id[#device_id][:status][@user_id]`, e.g. `101,102#7:pending@9`
+ * (without `#device_id` a device gets the lowest free one); empty clears.
+ */
 function pushDevices(text: string): SimPushDevice[] {
   return text
     .split(',')
     .map((d) => d.trim())
     .filter(Boolean)
     .map((entry) => {
-      const match = /^(\d+)(?::(\w+))?(?:@(\d+))?$/.exec(entry);
-      const status = match?.[2];
+      const match = /^(\d+)(?:#(\d+))?(?::(\w+))?(?:@(\d+))?$/.exec(entry);
+      const status = match?.[3];
       if (!match || (status !== undefined && !(PUSH_DEVICE_STATUSES as readonly string[]).includes(status))) {
         throw new ControlParamError(`Invalid device: ${entry}`);
       }
       return {
         push_account_id: Number(match[1]),
+        ...(match[2] !== undefined ? { device_id: Number(match[2]) } : {}),
         ...(status !== undefined ? { status: status as SimPushDevice['status'] } : {}),
-        ...(match[3] !== undefined ? { user_id: Number(match[3]) } : {}),
+        ...(match[4] !== undefined ? { user_id: Number(match[4]) } : {}),
       };
     });
 }

@@ -23,6 +23,8 @@ import {
   type UserSettingName,
 } from './settings';
 import type { SimUser } from './store';
+import { spellSettingValue } from './user-setting-table';
+import { devicesState } from './push-devices';
 
 /**
  * The initial state `POST /register` returns, per `fetch_event_types` entry: the types the console and common
@@ -82,6 +84,11 @@ const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: In
   }),
   realm_linkifiers: (core) => ({ realm_linkifiers: listLinkifiers(core.store) }),
   realm_playgrounds: (core) => ({ realm_playgrounds: listPlaygrounds(core.store) }),
+  // The user's registered devices by device ID (level 468; the simulator never sent the older `push_devices`).
+  device: (core, me) =>
+    core.store.featureLevel >= SIM_LEVELS.testNotificationDeviceId
+      ? { devices: devicesState(core.store, me.user_id) }
+      : {},
   custom_profile_fields: (core) => ({
     custom_profile_fields: listProfileFields(core.store),
     custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES,
@@ -411,7 +418,7 @@ function userSettingsDefaultsState(core: SimCore): State {
   if (level < LEVEL.userSettingsDefaults) return {};
   const defaults: State = {};
   for (const [name, value] of Object.entries(core.store.userSettingsDefaults)) {
-    if (userSettingExists(name as UserSettingName, level)) defaults[name] = value;
+    if (userSettingExists(name as UserSettingName, level)) defaults[name] = spellSettingValue(name, value, level);
   }
   defaults.available_notification_sounds = [...NOTIFICATION_SOUNDS];
   defaults.emojiset_choices = EMOJISET_CHOICES.map((choice) => ({ ...choice }));
@@ -423,7 +430,8 @@ function ownUserSettingsState(core: SimCore, me: SimUser): State {
   const level = core.store.featureLevel;
   const settings: State = {};
   for (const name of Object.keys(core.store.userSettingsDefaults) as UserSettingName[]) {
-    if (userSettingExists(name, level)) settings[name] = core.store.personalSetting(me.user_id, name);
+    if (userSettingExists(name, level))
+      settings[name] = spellSettingValue(name, core.store.personalSetting(me.user_id, name), level);
   }
   return { user_settings: settings };
 }

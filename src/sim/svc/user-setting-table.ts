@@ -2,14 +2,16 @@
  * The personal settings `PATCH /realm/user_settings_defaults` takes, as the simulator's own table (read off a
  * real server and its API documentation; the console's table is never consulted). `since`/`until`: the levels
  * the setting appeared and disappeared at — outside that range the server does not know the parameter and
- * ignores it. `values` of a choice: allowed values, each optionally with the level it appeared at.
+ * ignores it. `values` of a choice: allowed values, each optionally with the level it appeared at (and the
+ * level it was renamed or removed at).
  */
+import { SIM_LEVELS } from './levels';
 
 export type SimSettingKind = 'boolean' | 'integer' | 'text' | 'integer-choice' | 'text-choice';
 
 export interface SimSettingDef {
   kind: SimSettingKind;
-  values?: readonly (number | string | readonly [number | string, number])[];
+  values?: readonly (number | string | readonly [number | string, number, number?])[];
   since?: number;
   until?: number;
 }
@@ -29,7 +31,16 @@ export const SIM_USER_SETTINGS: Readonly<Record<string, SimSettingDef>> = {
   twenty_four_hour_time: { kind: 'boolean', since: 99 },
   web_suggest_update_timezone: { kind: 'boolean', since: 329 },
   hide_ai_features: { kind: 'boolean', since: 350 },
-  web_home_view: { kind: 'text-choice', values: ['recent_topics', 'inbox', 'all_messages'], since: 219 },
+  web_home_view: {
+    kind: 'text-choice',
+    values: [
+      ['recent_topics', 0, SIM_LEVELS.webHomeViewRecent],
+      ['recent', SIM_LEVELS.webHomeViewRecent],
+      'inbox',
+      'all_messages',
+    ],
+    since: 219,
+  },
   web_escape_navigates_to_home_view: { kind: 'boolean', since: 219 },
   web_channel_default_view: { kind: 'integer-choice', values: [1, 2, [3, 383], [4, 401]], since: 269 },
   web_navigate_to_sent_message: { kind: 'boolean', since: 268 },
@@ -82,7 +93,31 @@ export const SIM_USER_SETTINGS: Readonly<Record<string, SimSettingDef>> = {
 
 /** A choice's values allowed at this level. */
 export function valuesAt(def: SimSettingDef, level: number): (number | string)[] {
-  return (def.values ?? []).flatMap((v) => (Array.isArray(v) ? (level >= v[1] ? [v[0]] : []) : [v as number | string]));
+  return (def.values ?? []).flatMap((v) => {
+    if (!Array.isArray(v)) return [v as number | string];
+    const [value, since, until = Number.POSITIVE_INFINITY] = v as readonly [number | string, number, number?];
+    return level >= since && level < until ? [value] : [];
+  });
+}
+
+/**
+ * Choice values the API renamed. The store keeps the current name whatever the level (so a value reads the
+ * same after a level switch); a server older than `since` spells it `old`, and accepts only that spelling.
+ */
+const RENAMED_VALUES: Readonly<Record<string, readonly { stored: string; old: string; since: number }[]>> = {
+  web_home_view: [{ stored: 'recent', old: 'recent_topics', since: SIM_LEVELS.webHomeViewRecent }],
+};
+
+/** A stored setting value as a server of this level spells it in answers and events. */
+export function spellSettingValue<V>(name: string, value: V, level: number): V | string {
+  const renamed = RENAMED_VALUES[name]?.find((r) => r.stored === value && level < r.since);
+  return renamed ? renamed.old : value;
+}
+
+/** A value a client sent (already checked against `valuesAt`) in its stored, level-independent form. */
+export function storedSettingValue<V>(name: string, value: V, level: number): V | string {
+  const renamed = RENAMED_VALUES[name]?.find((r) => r.old === value && level < r.since);
+  return renamed ? renamed.stored : value;
 }
 
 /** The most a week of batching allows: the server refuses 0 and anything past seven days. */

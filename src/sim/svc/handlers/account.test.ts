@@ -79,6 +79,47 @@ describe('PATCH /settings', () => {
       msg: 'allow_private_data_export is not a boolean',
     });
   });
+
+  const homeViewOf = async (level: number) => {
+    sim.control.setFeatureLevel(level);
+    const { body } = await callSim(sim, 'POST', '/register', {
+      as: 'member@demo.test',
+      params: { fetch_event_types: ['user_settings'] },
+    });
+    return (body.user_settings as Record<string, unknown>).web_home_view;
+  };
+
+  it('from level 454 takes the home view `recent` and refuses `recent_topics`', async () => {
+    const member = me();
+    expect((await settings({ web_home_view: 'recent_topics' })).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Invalid web_home_view',
+    });
+    expect((await settings({ web_home_view: 'recent' })).body).toEqual({ result: 'success', msg: '' });
+    expect(sim.emitted.at(-1)).toEqual({
+      type: 'user_settings',
+      op: 'update',
+      owner_id: member.user_id,
+      property: 'web_home_view',
+      value: 'recent',
+    });
+    expect(await homeViewOf(454)).toBe('recent');
+    // The same stored value, spelled the older server's way.
+    expect(await homeViewOf(453)).toBe('recent_topics');
+  });
+
+  it('below level 454 takes `recent_topics` and refuses `recent`', async () => {
+    sim.control.setFeatureLevel(453);
+    expect((await settings({ web_home_view: 'recent' })).body).toMatchObject({ msg: 'Invalid web_home_view' });
+    expect((await settings({ web_home_view: 'recent_topics' })).status).toBe(200);
+    expect(sim.emitted.at(-1)).toMatchObject({ property: 'web_home_view', value: 'recent_topics' });
+    expect(await homeViewOf(453)).toBe('recent_topics');
+    expect(await homeViewOf(500)).toBe('recent');
+    // Already the stored value whatever its spelling: no change, no event.
+    const before = sim.emitted.length;
+    expect((await settings({ web_home_view: 'recent' })).status).toBe(200);
+    expect(sim.emitted.length).toBe(before);
+  });
 });
 
 describe('POST /mobile_push/e2ee/test_notification', () => {
@@ -89,8 +130,79 @@ describe('POST /mobile_push/e2ee/test_notification', () => {
 
     sim.control.setPushState({ devices: [{ push_account_id: 7 }] });
     expect((await push()).body).toEqual({ result: 'success', msg: '' });
-    expect((await push({ push_account_id: 7 })).status).toBe(200);
-    expect((await push({ push_account_id: 8 })).body).toMatchObject({ code: 'NO_ACTIVE_PUSH_DEVICE' });
+  });
+
+  it('below level 468 names the device by push account; device_id is not understood', async () => {
+    sim.control.setFeatureLevel(467);
+    sim.control.setPushState({ devices: [{ push_account_id: 7, device_id: 3 }] });
+    expect((await push({ push_account_id: 7 })).body).toEqual({ result: 'success', msg: '' });
+    expect((await push({ push_account_id: 8 })).body).toMatchObject({
+      code: 'NO_ACTIVE_PUSH_DEVICE',
+      msg: 'No active registered push device',
+    });
+    // Ignored and reported: every device of the caller is tested.
+    expect((await push({ device_id: 99 })).body).toEqual({
+      result: 'success',
+      msg: '',
+      ignored_parameters_unsupported: ['device_id'],
+    });
+  });
+
+  it('from level 468 names the device by device_id; push_account_id is not understood', async () => {
+    sim.control.setFeatureLevel(468);
+    sim.control.setPushState({ devices: [{ push_account_id: 7, device_id: 3 }, { push_account_id: 9 }] });
+    expect(pushStateOf(sim.store).devices.map((d) => d.device_id)).toEqual([3, 1]);
+    expect((await push({ device_id: 3 })).body).toEqual({ result: 'success', msg: '' });
+    expect((await push({ device_id: 1 })).status).toBe(200);
+    expect((await push({ device_id: 7 })).body).toMatchObject({
+      code: 'NO_ACTIVE_PUSH_DEVICE',
+      msg: 'No active registered push device',
+    });
+    expect((await push({ push_account_id: 12345 })).body).toEqual({
+      result: 'success',
+      msg: '',
+      ignored_parameters_unsupported: ['push_account_id'],
+    });
+    sim.control.resetPushState();
+    expect((await push({ push_account_id: 7 })).body).toMatchObject({ code: 'NO_ACTIVE_PUSH_DEVICE' });
+  });
+
+  it('lists the caller’s devices by device ID in the register state from level 468, never push_devices', async () => {
+    const admin = me('admin@demo.test').user_id;
+    sim.control.setPushState({
+      devices: [
+        { push_account_id: 5, device_id: 4 },
+        { push_account_id: 6, status: 'pending' },
+        { push_account_id: 8, user_id: admin },
+      ],
+    });
+    const register = async () =>
+      (await callSim(sim, 'POST', '/register', { as: 'member@demo.test', params: { fetch_event_types: ['device'] } }))
+        .body;
+    const state = await register();
+    // The admin's device is not the member's; one without an owner is anyone's.
+    expect(Object.keys(state.devices as object).sort()).toEqual(['1', '4']);
+    expect(state.devices).toMatchObject({
+      '4': { push_key_id: 5, push_token_id: expect.any(String), pending_push_token_id: null },
+      '1': { push_key_id: 6, push_token_id: null, pending_push_token_id: expect.any(String) },
+    });
+    expect(state).not.toHaveProperty('push_devices');
+    sim.control.setFeatureLevel(467);
+    const older = await register();
+    expect(older).not.toHaveProperty('devices');
+    expect(older).not.toHaveProperty('push_devices');
+  });
+
+  it('device IDs are positive and unique', () => {
+    expect(() => sim.control.setPushState({ devices: [{ push_account_id: 1, device_id: 0 }] })).toThrow(RangeError);
+    expect(() =>
+      sim.control.setPushState({
+        devices: [
+          { push_account_id: 1, device_id: 2 },
+          { push_account_id: 3, device_id: 2 },
+        ],
+      }),
+    ).toThrow(RangeError);
   });
 
   it('counts only the caller’s active devices', async () => {
@@ -163,11 +275,15 @@ describe('POST /__sim/push', () => {
     mountControlApi(app, sim.control);
     const post = (fields: Record<string, string>) =>
       app.request('/__sim/push', { method: 'POST', body: new URLSearchParams(fields) });
-    expect((await post({ devices: '11,12:pending@9', bouncer: 'bouncer-5xx' })).status).toBe(200);
+    expect((await post({ devices: '11,12#5:pending@9', bouncer: 'bouncer-5xx' })).status).toBe(200);
     expect(pushStateOf(sim.store)).toMatchObject({
-      devices: [{ push_account_id: 11 }, { push_account_id: 12, status: 'pending', user_id: 9 }],
+      devices: [
+        { push_account_id: 11, device_id: 1 },
+        { push_account_id: 12, device_id: 5, status: 'pending', user_id: 9 },
+      ],
       bouncer: 'bouncer-5xx',
     });
+    expect((await post({ devices: '11#x' })).status).toBe(400);
     expect((await post({ bouncer: 'nope' })).status).toBe(400);
     expect((await post({ reset: '1' })).status).toBe(200);
     expect(pushStateOf(sim.store)).toMatchObject({ devices: [], bouncer: 'ok' });

@@ -26,7 +26,7 @@ describe('PATCH /realm/user_settings_defaults', () => {
     const sim = newSim();
     expect(sim.store.userSettingsDefaults.web_home_view).toBe('inbox');
     const { status, body } = await patch(sim, {
-      web_home_view: 'recent_topics',
+      web_home_view: 'recent',
       color_scheme: 2,
       // Unchanged: stored as is, no event.
       enter_sends: sim.store.userSettingsDefaults.enter_sends,
@@ -34,11 +34,52 @@ describe('PATCH /realm/user_settings_defaults', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '' });
     expect(svcOps.updateRealmUserSettingsDefaults.response.safeParse(body).success).toBe(true);
-    expect(sim.store.userSettingsDefaults).toMatchObject({ web_home_view: 'recent_topics', color_scheme: 2 });
+    expect(sim.store.userSettingsDefaults).toMatchObject({ web_home_view: 'recent', color_scheme: 2 });
     expect(sim.emitted).toEqual([
       { type: 'realm_user_settings_defaults', op: 'update', property: 'color_scheme', value: 2 },
+      { type: 'realm_user_settings_defaults', op: 'update', property: 'web_home_view', value: 'recent' },
+    ]);
+  });
+
+  const homeViewState = async (sim: SvcSimulator) => {
+    const { body } = await callSim(sim, 'POST', '/register', {
+      as: 'member@demo.test',
+      params: { fetch_event_types: ['realm_user_settings_defaults'] },
+    });
+    return (body.realm_user_settings_defaults as Record<string, unknown>).web_home_view;
+  };
+
+  it('from level 454 spells the recent-conversations home view `recent` and refuses `recent_topics`', async () => {
+    const sim = newSim({ featureLevel: 454 });
+    expect((await patch(sim, { web_home_view: 'recent_topics' })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Invalid web_home_view',
+    });
+    expect((await patch(sim, { web_home_view: 'recent' })).status).toBe(200);
+    expect(sim.emitted.at(-1)).toMatchObject({ property: 'web_home_view', value: 'recent' });
+    expect(await homeViewState(sim)).toBe('recent');
+    // The stored value reads the older server's way after a switch down.
+    sim.control.setFeatureLevel(453);
+    expect(await homeViewState(sim)).toBe('recent_topics');
+  });
+
+  it('below level 454 spells it `recent_topics` and refuses `recent`', async () => {
+    const sim = newSim({ featureLevel: 453 });
+    expect((await patch(sim, { web_home_view: 'recent' })).body.msg).toBe('Invalid web_home_view');
+    expect((await patch(sim, { web_home_view: 'recent_topics' })).status).toBe(200);
+    expect(sim.emitted).toEqual([
       { type: 'realm_user_settings_defaults', op: 'update', property: 'web_home_view', value: 'recent_topics' },
     ]);
+    expect(await homeViewState(sim)).toBe('recent_topics');
+    sim.control.setFeatureLevel(500);
+    expect(await homeViewState(sim)).toBe('recent');
+    // Inbox and all messages are the same at every level.
+    for (const level of [453, 454]) {
+      sim.control.setFeatureLevel(level);
+      expect((await patch(sim, { web_home_view: 'all_messages' })).status).toBe(200);
+      expect((await patch(sim, { web_home_view: 'inbox' })).status).toBe(200);
+    }
   });
 
   it('owners may change them too', async () => {

@@ -13,7 +13,14 @@ import {
 } from '../param-spec';
 import { NOTIFICATION_SOUNDS } from '../settings';
 import type { SvcStore } from '../store';
-import { MAX_EMAIL_BATCHING_SECONDS, SIM_USER_SETTINGS, valuesAt, type SimSettingDef } from '../user-setting-table';
+import {
+  MAX_EMAIL_BATCHING_SECONDS,
+  SIM_USER_SETTINGS,
+  spellSettingValue,
+  storedSettingValue,
+  valuesAt,
+  type SimSettingDef,
+} from '../user-setting-table';
 
 type SettingValue = boolean | number | string;
 
@@ -33,7 +40,7 @@ function userSettingParams(): Record<string, ParamSpec<SettingValue, false>> {
 }
 
 /** Checks the server makes beyond the parameter types (the types were checked while decoding). */
-function checkValue(name: string, def: SimSettingDef, value: SettingValue, level: number): void {
+export function checkSettingValue(name: string, def: SimSettingDef, value: SettingValue, level: number): void {
   if (def.kind === 'integer-choice' && !(valuesAt(def, level) as SettingValue[]).includes(value))
     throw badRequest(valueError(name));
   if (def.kind === 'text-choice' && !(valuesAt(def, level) as SettingValue[]).includes(value))
@@ -73,14 +80,16 @@ export const realmDefaultsHandlers = [
       for (const [name, def] of Object.entries(SIM_USER_SETTINGS)) {
         const value = params[name];
         if (value === undefined) continue;
-        checkValue(name, def, value, level);
-        changes.push([name, value]);
+        checkSettingValue(name, def, value, level);
+        // Stored under its current name (`recent`, never `recent_topics`): it reads right at any level.
+        changes.push([name, storedSettingValue(name, value, level)]);
       }
       const current = defaults(store);
       for (const [name, value] of changes) {
         if (current[name] === value) continue;
         current[name] = value;
-        store.emit({ type: 'realm_user_settings_defaults', op: 'update', property: name, value });
+        const spelled = spellSettingValue(name, value, level);
+        store.emit({ type: 'realm_user_settings_defaults', op: 'update', property: name, value: spelled });
       }
       return {};
     },
