@@ -1,3 +1,4 @@
+import { SIM_LEVELS } from './levels';
 import { renderMarkdown } from './markdown';
 import type { SimMessage, SvcStore } from './store';
 
@@ -54,15 +55,24 @@ export function messagesLinking(store: SvcStore, pathId: string): SimMessage[] {
   return [...store.messages.values()].filter((m) => m.content.includes(needle) && uploadPathIds(m.content).has(pathId));
 }
 
-/** An attachment as the API shows it (`detached_uploads`, `GET /attachments`). */
+/**
+ * An attachment as the API shows it (`detached_uploads`, `GET /attachments`). Times are UNIX milliseconds until
+ * level 443 and seconds from it; the linking messages are `messages` (`{id, date_sent}`) until level 472 and
+ * just their IDs, `message_ids`, from it.
+ */
 export function formatAttachment(store: SvcStore, attachment: SimAttachment): Record<string, unknown> {
+  const level = store.featureLevel;
+  const inSeconds = level >= SIM_LEVELS.attachmentTimesInSeconds;
+  const linking = messagesLinking(store, attachment.pathId);
   return {
     id: attachment.id,
     name: attachment.name,
     path_id: attachment.pathId,
     size: attachment.size,
-    create_time: attachment.createTime,
-    messages: messagesLinking(store, attachment.pathId).map((m) => ({ id: m.id, date_sent: m.timestamp * 1000 })),
+    create_time: inSeconds ? Math.floor(attachment.createTime / 1000) : attachment.createTime,
+    ...(level >= SIM_LEVELS.attachmentMessageIds
+      ? { message_ids: linking.map((m) => m.id) }
+      : { messages: linking.map((m) => ({ id: m.id, date_sent: inSeconds ? m.timestamp : m.timestamp * 1000 })) }),
   };
 }
 
