@@ -330,7 +330,8 @@ function serverAndRealmExtras(core: SimCore): State {
     realm_enable_guest_user_indicator: true,
     realm_enable_read_receipts: true,
     realm_giphy_rating: 2,
-    realm_is_zephyr_mirror_realm: false,
+    // Removed at level 426 (Zephyr mirroring is gone).
+    ...(store.featureLevel < SIM_LEVELS.noZephyrMirrorRealm ? { realm_is_zephyr_mirror_realm: false } : {}),
     realm_jitsi_server_url: null,
     realm_logo_source: 'D',
     realm_logo_url: logo,
@@ -362,7 +363,7 @@ function serverAndRealmExtras(core: SimCore): State {
     server_needs_upgrade: false,
     server_presence_offline_threshold_seconds: 140,
     server_presence_ping_interval_seconds: 60,
-    server_supported_permission_settings: supportedPermissionSettings(),
+    server_supported_permission_settings: supportedPermissionSettings(store.featureLevel),
     server_thumbnail_formats: [
       { name: '840x560-anim.webp', max_width: 840, max_height: 560, format: 'webp', animated: true },
     ],

@@ -1,10 +1,15 @@
+import { SIM_LEVELS } from './levels';
+
 /**
  * `server_supported_permission_settings` as a real server (level 372) describes its group-valued permissions:
  * per setting, which groups it may hold and its default. The simulator's own table.
  */
 
 interface SettingRule {
-  /** The default group's name (`group_creator`, `stream_creator_or_nobody`: the creator, resolved later). */
+  /**
+   * The default group's name (`group_creator`, `stream_creator_or_nobody`: the creator, resolved later; the
+   * latter is spelled `channel_creator` from level 427).
+   */
   def: string;
   everyone?: boolean;
   nobody?: boolean;
@@ -78,8 +83,28 @@ const GROUP: Readonly<Record<string, SettingRule>> = {
 const table = (rules: Readonly<Record<string, SettingRule>>, scope: 'realm' | 'stream' | 'group') =>
   Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, describe(rule, scope)]));
 
-export function supportedPermissionSettings() {
-  return { realm: table(REALM, 'realm'), stream: table(STREAM, 'stream'), group: table(GROUP, 'group') };
+/** Default group names a later level spells differently: [old name, new name, level of the new name]. */
+const RENAMED_DEFAULTS: readonly (readonly [string, string, number])[] = [
+  ['stream_creator_or_nobody', 'channel_creator', SIM_LEVELS.channelCreatorDefault],
+];
+
+function spellDefaults(
+  settings: Record<string, ReturnType<typeof describe>>,
+  level: number,
+): Record<string, ReturnType<typeof describe>> {
+  for (const described of Object.values(settings)) {
+    const renamed = RENAMED_DEFAULTS.find(([old, , since]) => described.default_group_name === old && level >= since);
+    if (renamed) described.default_group_name = renamed[1];
+  }
+  return settings;
+}
+
+export function supportedPermissionSettings(level: number) {
+  return {
+    realm: spellDefaults(table(REALM, 'realm'), level),
+    stream: spellDefaults(table(STREAM, 'stream'), level),
+    group: spellDefaults(table(GROUP, 'group'), level),
+  };
 }
 
 export const GIPHY_RATING_OPTIONS = {

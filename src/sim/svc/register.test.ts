@@ -150,6 +150,32 @@ describe('POST /register', () => {
     expect(defaults).not.toHaveProperty('web_suggest_update_timezone');
   });
 
+  it('drops the Zephyr mirror flag from level 426', async () => {
+    const sim = newSim({ featureLevel: 425 });
+    expect((await register(sim, { fetch_event_types: ['realm'] })).realm_is_zephyr_mirror_realm).toBe(false);
+    sim.control.setFeatureLevel(426);
+    expect(await register(sim, { fetch_event_types: ['realm'] })).not.toHaveProperty('realm_is_zephyr_mirror_realm');
+  });
+
+  it('names the channel creator default `channel_creator` from level 427', async () => {
+    const sim = newSim({ featureLevel: 426 });
+    const defaultOf = async () => {
+      const body = await register(sim, { fetch_event_types: ['realm'] });
+      const settings = body.server_supported_permission_settings as Record<
+        string,
+        Record<string, { default_group_name: string }>
+      >;
+      return settings.stream!.can_administer_channel_group!.default_group_name;
+    };
+    expect(await defaultOf()).toBe('stream_creator_or_nobody');
+    sim.control.setFeatureLevel(427);
+    expect(await defaultOf()).toBe('channel_creator');
+    // Other defaults are untouched.
+    const body = await register(sim, { fetch_event_types: ['realm'] });
+    expect(JSON.stringify(body.server_supported_permission_settings)).not.toContain('stream_creator_or_nobody');
+    expect(JSON.stringify(body.server_supported_permission_settings)).toContain('"group_creator"');
+  });
+
   it('returns every default personal setting, with realistic values', async () => {
     const sim = newSim();
     const body = await register(sim, { fetch_event_types: ['realm_user_settings_defaults'] });

@@ -76,6 +76,8 @@ describe('GET /realm/presence', () => {
 describe('GET /users/{user_id_or_email}/presence', () => {
   it('answers by ID or email; a user never seen is an error', async () => {
     const sim = newSim();
+    // The legacy format the console's schema reads (the modern one from level 487: see below).
+    sim.control.setFeatureLevel(486);
     const member = sim.store.userByDeliveryEmail('member@demo.test')!;
     const byId = await callSim(sim, 'GET', `/users/${member.user_id}/presence`, { as: 'admin@demo.test' });
     expect(byId.status).toBe(200);
@@ -92,5 +94,27 @@ describe('GET /users/{user_id_or_email}/presence', () => {
     });
     const unknown = await callSim(sim, 'GET', '/users/999999/presence', { as: 'admin@demo.test' });
     expect(unknown.body).toMatchObject({ msg: 'No such user' });
+  });
+
+  it('answers only the modern format from level 487, the per-client one below', async () => {
+    const sim = newSim();
+    const member = sim.store.userByDeliveryEmail('member@demo.test')!;
+    const row = sim.store.presence.get(member.user_id)!;
+    const get = async (level: number) => {
+      sim.control.setFeatureLevel(level);
+      return (await callSim(sim, 'GET', `/users/${member.user_id}/presence`, { as: 'admin@demo.test' })).body;
+    };
+    expect(await get(487)).toEqual({
+      result: 'success',
+      msg: '',
+      presence: { active_timestamp: row.activeTimestamp, idle_timestamp: row.idleTimestamp },
+    });
+    const older = (await get(486)).presence as Record<string, Report>;
+    expect(Object.keys(older).sort()).toEqual(['aggregated', 'website']);
+    expect(older.aggregated!.timestamp).toBe(Math.max(row.activeTimestamp, row.idleTimestamp));
+    // Refusals are the same at both levels.
+    sim.control.setFeatureLevel(487);
+    const never = await callSim(sim, 'GET', '/users/guest@demo.test/presence', { as: 'admin@demo.test' });
+    expect(never.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'No presence data for guest@demo.test' });
   });
 });

@@ -1,5 +1,6 @@
 import { badRequest, noSuchUser } from '../errors';
 import { endpoint, userHandler } from '../handler';
+import { SIM_LEVELS } from '../levels';
 import { hasPresence, legacyReport, type SimPresence } from '../presence';
 import type { SimUser, SvcStore } from '../store';
 import { text } from '../param-spec';
@@ -39,6 +40,10 @@ export const presenceHandlers = [
       if (!target) throw noSuchUser();
       const row = store.presence.get(target.user_id);
       if (!row || target.isBot) throw badRequest(`No presence data for ${target.apiEmail}`);
+      // From level 487 only the modern format: the two timestamps the server keeps, no per-client report.
+      if (store.featureLevel >= SIM_LEVELS.presenceModernOnly) {
+        return { presence: { active_timestamp: row.activeTimestamp, idle_timestamp: row.idleTimestamp } };
+      }
       return { presence: formatPresence(row, false) };
     },
   ),
