@@ -1,31 +1,50 @@
 import { expect, signIn, test } from './fixtures';
-import { restoreFeatureLevel, simCall, simControl } from './sim-api';
+import { DEMO_LEVEL, restoreFeatureLevel, simCall, simControl, switchFeatureLevel } from './sim-api';
 
-test('the push test explains a missing device, then succeeds once the simulator has one', async ({ page }) => {
-  await simControl('push', { reset: '1' });
-  try {
-    await signIn(page, 'member@demo.test', undefined, '/me');
-    await page.getByRole('link', { name: 'My account' }).click();
-    await expect(page.getByRole('heading', { name: 'My account', level: 2 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Mia Member' })).toBeVisible();
-
-    const send = page.getByRole('button', { name: 'Send test push notification' });
-    await send.click();
-    const result = page.getByRole('status').filter({ hasText: 'No device to notify' });
-    await expect(result).toContainText('no active mobile device registered');
-
-    await simControl('push', { devices: '4242' });
-    await send.click();
-    const success = page.getByRole('status').filter({ hasText: 'Test notification sent' });
-    await expect(success).toContainText('all your registered mobile devices');
-
-    await page.getByLabel('Push account ID (optional)').fill('4242');
-    await send.click();
-    await expect(success).toContainText('push account ID 4242');
-  } finally {
+for (const [level, word] of [
+  [DEMO_LEVEL, 'Device ID'],
+  [467, 'Push account ID'],
+] as const) {
+  test(`at level ${level} the push test explains a missing device, then names the ${word.toLowerCase()} it tested`, async ({
+    page,
+    request,
+  }) => {
     await simControl('push', { reset: '1' });
-  }
-});
+    await switchFeatureLevel(request, level);
+    try {
+      await signIn(page, 'member@demo.test', undefined, '/me');
+      await page.getByRole('link', { name: 'My account' }).click();
+      await expect(page.getByRole('heading', { name: 'My account', level: 2 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Mia Member' })).toBeVisible();
+
+      const send = page.getByRole('button', { name: 'Send test push notification' });
+      await send.click();
+      const result = page.getByRole('status').filter({ hasText: 'No device to notify' });
+      await expect(result).toContainText('no active mobile device registered');
+
+      // A device with push account 4242 and device ID 7 (level 468 names devices by the latter).
+      await simControl('push', { devices: '4242#7' });
+      await send.click();
+      const success = page.getByRole('status').filter({ hasText: 'Test notification sent' });
+      await expect(success).toContainText('all your registered mobile devices');
+
+      const id = level >= 468 ? '7' : '4242';
+      await page.getByLabel(`${word} (optional)`).fill(id);
+      await send.click();
+      await expect(success).toContainText(`the device with ${word.toLowerCase()} ${id}. Check that it arrived.`);
+
+      // The other identifier names no device of this server's kind: refused, and said so.
+      await page.getByLabel(`${word} (optional)`).fill(level >= 468 ? '4242' : '7');
+      await send.click();
+      await expect(page.getByRole('status').filter({ hasText: 'No device to notify' })).toContainText(
+        `No active device with ${word.toLowerCase()}`,
+      );
+    } finally {
+      await simControl('push', { reset: '1' });
+      await restoreFeatureLevel(request);
+    }
+  });
+}
 
 test('on a level-400 simulator the push test is disabled with the reason', async ({ page }) => {
   // The console caches the server's settings (SERVER_INFO_TTL_SECONDS, 1 s in these tests), so the new level

@@ -25,6 +25,11 @@ test('an admin requests an export, sees it prepared live, downloads it and delet
     await expect(row).toContainText('Being prepared');
     await expect(row.getByRole('link', { name: /Download/ })).toHaveCount(0);
     const id = ((await row.getByRole('cell').first().textContent()) ?? '').replace('#', '');
+    // At the demo's level (500) the server was asked in its own spelling: the type is a word (level 449).
+    const { exports } = (await simCall('admin@demo.test', 'GET', '/export/realm')) as unknown as {
+      exports: { id: number; export_type: unknown }[];
+    };
+    expect(exports.find((e) => String(e.id) === id)?.export_type).toBe('public');
 
     // The server's worker finishes: the row turns Ready by itself (a realm_export event).
     await simControl('export-worker', { mode: 'finish' });

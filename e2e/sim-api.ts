@@ -49,16 +49,24 @@ export async function pickMembers(count: number, offset: number): Promise<SimUse
     .slice(offset, offset + count);
 }
 
+/** The demo's level: today's servers (Zulip 12.2). */
+export const DEMO_LEVEL = 500;
+
 /**
- * Puts the simulator back on level 420 and waits until the console no longer serves a cached lower level,
- * so the next spec does not start on it.
+ * Puts the simulator on `level` and waits until the console serves it (it caches server settings), so what
+ * follows runs against that level.
  */
-export async function restoreFeatureLevel(request: APIRequestContext): Promise<void> {
-  await simControl('feature-level', { level: '420' });
+export async function switchFeatureLevel(request: APIRequestContext, level: number): Promise<void> {
+  await simControl('feature-level', { level: String(level) });
   await expect(async () => {
     const info = (await (await request.get('/bff/session')).json()) as { server: { featureLevel: number } };
-    expect(info.server.featureLevel).toBe(420);
+    expect(info.server.featureLevel).toBe(level);
   }).toPass({ timeout: 10_000 });
+}
+
+/** Puts the simulator back on the demo's level, so the next spec does not start on another. */
+export async function restoreFeatureLevel(request: APIRequestContext): Promise<void> {
+  await switchFeatureLevel(request, DEMO_LEVEL);
 }
 
 /**

@@ -39,6 +39,8 @@ export async function bffFetch(path: string, init: RequestInit = {}): Promise<un
         : { result: 'error', code: `HTTP_${response.status}`, msg: `The console server answered ${response.status}.` },
     );
   }
-  if (method === 'GET') noteSkippedRecords(path, body);
+  // A change's answer can hold records too (the uploads an edit left behind): one it could not read is named
+  // the same way as a list's, never dropped in silence.
+  noteSkippedRecords(path, body);
   return body;
 }

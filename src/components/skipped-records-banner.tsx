@@ -22,7 +22,7 @@ export function SkippedRecordsBanner() {
       closeButtonLabel="Dismiss"
       onClose={dismissSkippedRecords}
     >
-      <Text size="sm">Everything else is shown. Left out:</Text>
+      <Text size="sm">Everything else is shown and used. Left out:</Text>
       <List size="sm" mt={4}>
         {records.slice(0, SHOWN).map((record, i) => (
           <List.Item key={i}>{describeSkippedRecord(record)}</List.Item>

@@ -27,7 +27,7 @@ describe('organization data through the BFF', () => {
   it('audits an export request in words, with the server still preparing it', async () => {
     const h = setup();
     const cookie = await signIn(h, 'admin@demo.test');
-    const res = await h.app.request(send('/bff/svc/export/realm', cookie, { export_type: '1' }));
+    const res = await h.app.request(send('/bff/svc/export/realm', cookie, { export_type: 'public' }));
     expect(res.status).toBe(200);
     const entry = h.audit.all.find((e) => e.operation === 'exportRealm')!;
     expect(entry).toMatchObject({

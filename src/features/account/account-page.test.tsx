@@ -133,16 +133,15 @@ describe('My account', () => {
     await view.user.click(send);
     expect(await screen.findByRole('status')).toHaveTextContent('No device to notify');
 
-    env.sim.control.setPushState({ devices: [{ push_account_id: 5 }], bouncer: 'unreachable' });
+    env.sim.control.setPushState({ devices: [{ push_account_id: 5, device_id: 9 }], bouncer: 'unreachable' });
     await view.user.click(send);
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Push service unreachable'));
 
+    // The demo is at level 500: devices are named by their device ID (level 468).
     env.sim.control.setPushState({ bouncer: 'ok' });
-    await view.user.type(screen.getByLabelText('Push account ID (optional)'), '5');
+    await view.user.type(screen.getByLabelText('Device ID (optional)'), '9');
     await view.user.click(send);
-    await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('sent to the device with push account ID 5'),
-    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('sent to the device with device ID 9'));
   });
 
   it('gives my consent to private data in exports, and says saved only once my settings hold it', async () => {
@@ -224,11 +223,28 @@ describe('pushOutcome', () => {
   });
 
   it('explains every documented code and leaves others to the verbatim message', () => {
-    expect(pushOutcome(refusal('ADMIN_ACTION_REQUIRED'), undefined)?.text).toContain('server administrator');
-    expect(pushOutcome(refusal('INTERNAL_SERVER_ERROR_ON_BOUNCER'), 3)?.text).toContain('device 3');
-    expect(pushOutcome(refusal('NO_ACTIVE_PUSH_DEVICE'), 3)?.text).toContain('push account ID 3');
-    expect(pushOutcome(refusal('BAD_REQUEST'), undefined)).toBeNull();
-    expect(pushOutcome({ ok: true }, undefined)?.text).toContain('all your registered mobile devices');
+    expect(pushOutcome(refusal('ADMIN_ACTION_REQUIRED'), undefined, 420)?.text).toContain('server administrator');
+    expect(pushOutcome(refusal('INTERNAL_SERVER_ERROR_ON_BOUNCER'), 3, 420)?.text).toContain(
+      'the device with push account ID 3',
+    );
+    expect(pushOutcome(refusal('NO_ACTIVE_PUSH_DEVICE'), 3, 420)?.text).toContain('push account ID 3');
+    expect(pushOutcome(refusal('BAD_REQUEST'), undefined, 420)).toBeNull();
+    expect(pushOutcome({ ok: true }, undefined, 420)?.text).toContain('all your registered mobile devices');
+  });
+
+  it('names a device from level 468 on, and a push account below it', () => {
+    expect(pushOutcome({ ok: true }, 3, 467)?.text).toContain('the device with push account ID 3');
+    expect(pushOutcome({ ok: true }, 3, 468)?.text).toContain('the device with device ID 3');
+    expect(pushOutcome(refusal('NO_ACTIVE_PUSH_DEVICE'), 3, 500)?.text).toContain('No active device with device ID 3');
+  });
+
+  it('says all devices were notified when the server ignored the device it was given', () => {
+    const at500 = pushOutcome({ ok: true, ignored: ['device_id'] }, 3, 500);
+    expect(at500?.text).toContain('sent the test notification to all your registered mobile devices');
+    expect(at500?.color).toBe('yellow');
+    // A level-420 server is sent push_account_id; only its being ignored means all devices.
+    expect(pushOutcome({ ok: true, ignored: ['device_id'] }, 3, 420)?.text).toContain('push account ID 3. Check');
+    expect(pushOutcome({ ok: true, ignored: ['push_account_id'] }, 3, 420)?.text).toContain('all your registered');
   });
 });
 

@@ -1,24 +1,39 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ApiError, errorMessage } from '../../client/api-error';
-import { useFeature } from '../../client/use-role';
+import { useFeature, useFeatureLevel } from '../../client/use-role';
+import { paramNameAt, spellsNewWay } from '../../shared/svc/api-changes';
 import { ServerError } from '../../components/server-error';
 import { useSendTestPush } from './api/send-test-push';
 
-/** A plain-language account of a push test's outcome; null for refusals shown verbatim instead. */
+/** What the console calls the identifier the test takes: a push account before level 468, a device from it on. */
+export function deviceWord(level: number): string {
+  return spellsNewWay('pushTestDevice', level) ? 'device ID' : 'push account ID';
+}
+
+/**
+ * A plain-language account of a push test's outcome; null for refusals shown verbatim instead. `deviceId` is
+ * the device the server was asked to test AND did not ignore: a server that lists the parameter as ignored
+ * notified every device, and that is what is said.
+ */
 export function pushOutcome(
-  result: { ok: true } | { ok: false; error: unknown },
+  result: { ok: true; ignored?: readonly string[] } | { ok: false; error: unknown },
   deviceId: number | undefined,
+  level: number,
 ): { color: string; title: string; text: string } | null {
-  const which = deviceId === undefined ? 'your registered devices' : `device ${deviceId}`;
+  const word = deviceWord(level);
+  const ignored =
+    result.ok && deviceId !== undefined && (result.ignored ?? []).includes(paramNameAt(OP, 'device_id', level));
+  const which = deviceId === undefined ? 'your registered devices' : `the device with ${word} ${deviceId}`;
   if (result.ok) {
     return {
-      color: 'green',
+      color: ignored ? 'yellow' : 'green',
       title: 'Test notification sent',
-      text:
-        deviceId === undefined
+      text: ignored
+        ? `The server did not take a ${word} (it ignored ${deviceId}) and sent the test notification to all your registered mobile devices. Check that it arrived.`
+        : deviceId === undefined
           ? 'A test notification was sent to all your registered mobile devices. Check that it arrived.'
-          : `A test notification was sent to the device with push account ID ${deviceId}. Check that it arrived.`,
+          : `A test notification was sent to the device with ${word} ${deviceId}. Check that it arrived.`,
     };
   }
   const code = result.error instanceof ApiError ? result.error.code : null;
@@ -30,7 +45,7 @@ export function pushOutcome(
         text:
           deviceId === undefined
             ? 'You have no active mobile device registered for push notifications. Sign in with the mobile app and allow notifications, then try again.'
-            : `No active device with push account ID ${deviceId} is registered to you. Check the ID, or leave it empty to notify all your devices.`,
+            : `No active device with ${word} ${deviceId} is registered to you. Check the ID, or leave it empty to notify all your devices.`,
       };
     case 'ADMIN_ACTION_REQUIRED':
       return {
@@ -56,6 +71,7 @@ export function pushOutcome(
 }
 
 const DEVICE_ID = /^\d+$/;
+const OP = 'sendTestPushNotification';
 
 /** "Send test push notification" (POST /mobile_push/e2ee/test_notification, level 420). */
 export function PushTestSection() {
@@ -66,16 +82,18 @@ export function PushTestSection() {
   const trimmed = device.trim();
   const deviceError = trimmed && !(DEVICE_ID.test(trimmed) && Number(trimmed) > 0) ? 'Enter a positive number.' : null;
 
+  const level = useFeatureLevel();
+  const word = deviceWord(level);
   const outcome = send.isSuccess
-    ? pushOutcome({ ok: true }, sentTo)
+    ? pushOutcome({ ok: true, ignored: send.data.ignored_parameters_unsupported }, sentTo, level)
     : send.isError
-      ? pushOutcome({ ok: false, error: send.error }, sentTo)
+      ? pushOutcome({ ok: false, error: send.error }, sentTo, level)
       : null;
 
   const onSend = () => {
     const id = trimmed ? Number(trimmed) : undefined;
     setSentTo(id);
-    send.mutate(id === undefined ? {} : { push_account_id: id });
+    send.mutate(id === undefined ? {} : { device_id: id });
   };
 
   return (
@@ -88,7 +106,7 @@ export function PushTestSection() {
       </Text>
       <Stack gap="sm">
         <TextInput
-          label="Push account ID (optional)"
+          label={`${word[0]!.toUpperCase()}${word.slice(1)} (optional)`}
           description="Leave empty to notify all your registered devices."
           inputMode="numeric"
           value={device}

@@ -2,7 +2,9 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Stack, Table, Text, 
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { usePeople, type Person } from '../../client/people';
-import { useFeature } from '../../client/use-role';
+import { useFeature, useFeatureLevel, useRole } from '../../client/use-role';
+import { useRealmState } from '../../client/reference-data/realm-state';
+import { valueAvailability } from '../../shared/svc/api-changes';
 import { LoadError } from '../../components/load-error';
 import { ConfirmAction } from '../../components/confirm-action';
 import { ROLE } from '../../shared/svc/roles';
@@ -28,12 +30,18 @@ const STATUS: Record<ExportStatus, { label: string; color: string }> = {
 const TYPE_LABELS: Record<ExportType, string> = {
   [EXPORT_TYPES.public]: 'Public data',
   [EXPORT_TYPES.withConsent]: 'With consented private data',
+  [EXPORT_TYPES.withoutConsent]: 'Everything, without consent',
 };
 
+const isExportType = (v: unknown): v is ExportType => typeof v === 'string' && Object.hasOwn(TYPE_LABELS, v);
+
+/** A kind the console does not know (a later server's) is named as the server spells it, in words. */
 const typeLabel = (e: RealmExport) =>
   e.export_type === undefined
     ? 'Public data'
-    : (TYPE_LABELS[e.export_type as ExportType] ?? `Type ${String(e.export_type)}`);
+    : isExportType(e.export_type)
+      ? TYPE_LABELS[e.export_type]
+      : `Another kind (${String(e.export_type).replaceAll('_', ' ')})`;
 
 const when = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 
@@ -43,12 +51,31 @@ const WHAT_IT_HOLDS: Record<ExportType, string> = {
     'Public channels and their messages, people, groups, custom emoji and settings. Private channels and direct messages are left out.',
   [EXPORT_TYPES.withConsent]:
     'Everything a public export holds, plus the private channels and direct messages of the people who agreed to have their private data exported. People who did not agree are exported as deactivated, without their private data.',
+  [EXPORT_TYPES.withoutConsent]:
+    'Everything in the organization: every private channel and every direct message of every person, whether or not they agreed. Nobody is asked, and nobody is told by the export itself.',
 };
 
-/** Request an export (public, or with the consented private data), follow its progress, download or delete it. */
+/** Why a full export without consent cannot be asked for here, or null when it can. */
+function useWithoutConsentGate(): string | null {
+  const level = useFeatureLevel();
+  const { isOwner } = useRole();
+  const fullAccess = useRealmState((r) => r.realm_owner_full_content_access === true);
+  const byLevel = valueAvailability('exportTypeWords', EXPORT_TYPES.withoutConsent, level);
+  if (!byLevel.enabled) return byLevel.reason;
+  if (!isOwner) return 'Only an owner of the organization can ask for it.';
+  if (fullAccess.data !== true) {
+    return fullAccess.isPending
+      ? 'Checking whether this organization allows it…'
+      : "This organization's security model does not give owners access to all private content (a setting only the server's administrator can change).";
+  }
+  return null;
+}
+
+/** Request an export (public, or with private data), follow its progress, download or delete it. */
 export function DataExportsSection() {
   const exports = useDataExports();
   const typeGate = useFeature('exportType');
+  const withoutConsentGate = useWithoutConsentGate();
   const consentGate = useFeature('exportConsents');
   const consents = useExportConsents(consentGate.enabled);
   const people = usePeople(peopleById);
@@ -72,14 +99,24 @@ export function DataExportsSection() {
       </Text>
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
-          <Radio.Group label="What to export" value={String(type)} onChange={(v) => setType(Number(v) as ExportType)}>
+          <Radio.Group
+            label="What to export"
+            value={type}
+            onChange={(v) => setType(isExportType(v) ? v : EXPORT_TYPES.public)}
+          >
             <Stack gap="xs" mt="xs">
-              <Radio value={String(EXPORT_TYPES.public)} label="Public data" description={WHAT_IT_HOLDS[1]} />
+              <Radio value={EXPORT_TYPES.public} label="Public data" description={WHAT_IT_HOLDS[EXPORT_TYPES.public]} />
               <Radio
-                value={String(EXPORT_TYPES.withConsent)}
+                value={EXPORT_TYPES.withConsent}
                 label="Public data and the private data of those who consented"
-                description={typeGate.reason ?? WHAT_IT_HOLDS[2]}
+                description={typeGate.reason ?? WHAT_IT_HOLDS[EXPORT_TYPES.withConsent]}
                 disabled={!typeGate.enabled}
+              />
+              <Radio
+                value={EXPORT_TYPES.withoutConsent}
+                label="Everything, including everyone’s private data, without consent"
+                description={withoutConsentGate ?? WHAT_IT_HOLDS[EXPORT_TYPES.withoutConsent]}
+                disabled={withoutConsentGate !== null}
               />
             </Stack>
           </Radio.Group>
@@ -208,13 +245,19 @@ function RequestExportModal({ type, onClose }: { type: ExportType | undefined; o
       title="Request a data export?"
       confirmLabel="Request export"
       onConfirm={confirm}
-      tone="neutral"
+      tone={effective === EXPORT_TYPES.withoutConsent ? 'danger' : 'neutral'}
       pending={request.isPending}
       error={request.error}
     >
       <Text size="sm">
         <b>{TYPE_LABELS[effective]}.</b> {WHAT_IT_HOLDS[effective]}
       </Text>
+      {effective === EXPORT_TYPES.withoutConsent ? (
+        <Alert color="red" variant="light" title="Nobody's consent is asked">
+          The file will hold every private channel and direct message in the organization, including those of people who
+          refused to have their private data exported. Whoever gets the file can read all of it.
+        </Alert>
+      ) : null}
       <Text size="sm">
         Anyone who has the download link can download the file until it is deleted, so share the link only with those
         who should have the data. This counts towards the server&apos;s limit of five exports in seven days.

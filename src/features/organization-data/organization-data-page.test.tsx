@@ -159,7 +159,7 @@ describe('live updates', () => {
         failed_timestamp: null,
         export_url: 'https://chat.example/user_avatars/exports/2/x/zulip-export-a.tar.gz',
         pending: false,
-        export_type: 1,
+        export_type: 'public',
       },
     ];
     organizationDataEventHandlers.realm_export!({ id: 1, type: 'realm_export', exports }, client);

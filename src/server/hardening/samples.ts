@@ -42,7 +42,7 @@ function known(sim: SvcSimulator): Record<string, unknown> {
     draft_id: 1,
     saved_snippet_id: 1,
     attachment_id: 1,
-    push_account_id: 1,
+    device_id: 1,
     name: 'hardening sample',
     pattern: '#(?P<id>[0-9]+)',
     url_template: 'https://example.com/{id}',

@@ -77,7 +77,7 @@ describe('GET /bff/state/user-settings-defaults', () => {
     const res = await h.app.request(
       consoleRequest('/bff/svc/realm/user_settings_defaults', cookie, {
         method: 'PATCH',
-        body: new URLSearchParams({ web_home_view: 'recent_topics', color_scheme: '2' }),
+        body: new URLSearchParams({ web_home_view: 'recent', color_scheme: '2' }),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       }),
     );
@@ -87,7 +87,7 @@ describe('GET /bff/state/user-settings-defaults', () => {
         const d = await readDefaults(h, cookie);
         return [d.web_home_view, d.color_scheme];
       })
-      .toEqual(['recent_topics', 2]);
+      .toEqual(['recent', 2]);
   });
 
   it('applies update events: a change made by another client shows up', async () => {

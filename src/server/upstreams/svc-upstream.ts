@@ -5,6 +5,7 @@ import { bffErrorCodes, errorEnvelope, errorEnvelopeSchema, type ErrorEnvelope }
 import { encodeParams, encodeValue, fillTemplate, usesQueryString } from '../../shared/svc/wire';
 import { SKIPPED_RECORDS_FIELD } from '../../shared/bff/skipped-records';
 import { salvageRecords } from './salvage-records';
+import { answerMayBeRespelled, readAnswer } from '../../shared/svc/api-changes';
 import {
   createFetchTransport,
   createPooledTransport,
@@ -38,8 +39,9 @@ export interface RawUpstreamResponse {
   /** SHA-256 of `bytes` (base64url), for a success answer of at least REMEMBER_FROM_BYTES. */
   digest?: string;
   /**
-   * The answer had records the console cannot read: `bytes` are the rest of it, re-encoded, with the skipped
-   * records named (SKIPPED_RECORDS_FIELD); work started on the upstream's own bytes (beforeCheck) is void.
+   * `bytes` are not the upstream's own: records the console cannot read were left out (and named in
+   * SKIPPED_RECORDS_FIELD), or an older spelling was read as the newest (api-changes.ts). Work started on the
+   * upstream's own bytes (beforeCheck) is void.
    */
   salvaged?: boolean;
 }
@@ -237,18 +239,24 @@ export function createSvcUpstream(options: {
       }
     }
     const success = raw.status >= 200 && raw.status < 300;
+    // An answer that may hold an older spelling is read (and maybe re-encoded) before anything uses its bytes.
+    const respell = success && answerMayBeRespelled(op.id);
     let remembered: string | null = null;
-    if (success && forward && raw.bytes.byteLength >= REMEMBER_FROM_BYTES) {
+    if (success && !respell && forward && raw.bytes.byteLength >= REMEMBER_FROM_BYTES) {
       raw.digest = hash('sha256', raw.bytes, 'base64url');
       remembered = `${op.id} ${raw.digest}`;
     }
-    if (success) callOptions.beforeCheck?.(raw.bytes, raw.digest);
+    if (success && !respell) callOptions.beforeCheck?.(raw.bytes, raw.digest);
     if (remembered && checkedAnswers.has(remembered)) return { raw, data: undefined };
     let body: unknown;
     try {
       body = JSON.parse(raw.text);
     } catch {
       throw unavailable(`The chat server answered ${raw.status} with a body that is not JSON.`);
+    }
+    if (respell) {
+      if (readAnswer(op.id, body)) raw = respelled(raw.status, body);
+      else callOptions.beforeCheck?.(raw.bytes, raw.digest);
     }
     if (success) {
       const checked = op.response.safeParse(body);
@@ -294,6 +302,12 @@ export function createSvcUpstream(options: {
       await pooled?.close();
     },
   };
+}
+
+/** An answer re-encoded after an older spelling was read as the newest. */
+function respelled(status: number, body: unknown): RawUpstreamResponse {
+  const text = JSON.stringify(body);
+  return { status, text, bytes: new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>, salvaged: true };
 }
 
 function describeFailure(error: unknown): UpstreamRefusal {

@@ -1,5 +1,6 @@
 import { CHANNEL_PERMISSION_SETTINGS } from '../svc/channels';
 import { CHANNEL_PERMISSION_LABELS } from './permissions';
+import { deletedInWords } from './deactivation';
 
 /**
  * What a successful change did, in words an administrator reads on the Audit page (the operation id and
@@ -58,6 +59,14 @@ function sentence(parts: readonly string[]): string | null {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
+/** A deactivation with a clean-up says what the server deleted; a plain one needs no note. */
+function deactivationNote(p: Params): string | null {
+  const actions = typeof p.actions === 'object' && p.actions !== null ? (p.actions as Params) : null;
+  const deleted = deletedInWords(actions);
+  if (!deleted) return null;
+  return `Deactivated, and the server deleted ${deleted}${p.deactivation_notification_comment !== undefined ? '; notified by email' : ''}.`;
+}
+
 export function describeSvcChange(opId: string, p: Params): string | null {
   switch (opId) {
     case 'updateChannel':
@@ -80,10 +89,14 @@ export function describeSvcChange(opId: string, p: Params): string | null {
     }
     case 'reorderChannelFolders':
       return 'Reordered the channel folders.';
+    case 'deactivateUser':
+      return deactivationNote(p);
     case 'exportRealm':
-      return p.export_type === 2
+      return p.export_type === 'full_with_consent'
         ? 'Requested a data export with the private data of those who consented.'
-        : 'Requested a public data export.';
+        : p.export_type === 'full_without_consent'
+          ? 'Requested a full data export with everyone’s private data, without asking for consent.'
+          : 'Requested a public data export.';
     case 'deleteRealmExport':
       return "Deleted the data export's file.";
     case 'addCodePlayground':

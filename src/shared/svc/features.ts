@@ -3,6 +3,19 @@
  * "needs level N" messages and the BFF/simulator agree.
  */
 export const FEATURE_LEVELS = {
+  /** Zulip 11 and 12 (levels 394–480): see level-coverage.ts for the whole changelog and api-changes.ts for renames. */
+  archivedChannelReads: 480,
+  paragraphFieldSummary: 476,
+  linkifierAlternativeUrls: 478,
+  linkifierReverse: 471,
+  deactivationActions: 459,
+  profileFieldUserMatching: 455,
+  exportWithoutConsent: 449,
+  settingsForExistingUsers: 444,
+  canCreateTopicGroup: 441,
+  importedStubs: 433,
+  inboxChannelFolders: 431,
+  channelSubscriberCount: 394,
   channelCreate: 417,
   channelFolders: 389,
   /** `prev_content_sha256` on a message edit: older servers ignore it (and say so in ignored_parameters_unsupported). */

@@ -79,9 +79,10 @@ export const attachmentSchema = z.looseObject({
   name: z.string(),
   path_id: z.string(),
   size: z.number().int(),
-  /** UTC milliseconds. */
+  /** UNIX seconds (milliseconds before level 443; the BFF reads them as seconds, api-changes.ts). */
   create_time: z.number(),
-  messages: z.array(z.looseObject({ id: z.number().int(), date_sent: z.number() })),
+  /** The messages that link to it (`messages` records before level 472; read as IDs by the BFF). */
+  message_ids: z.array(z.number().int()),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 

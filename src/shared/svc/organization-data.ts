@@ -20,8 +20,17 @@ export const ORGANIZATION_DATA_LEVELS = {
   exportType: FEATURE_LEVELS.exportType,
 } as const;
 
-export const EXPORT_TYPES = { public: 1, withConsent: 2 } as const;
+/**
+ * The kinds of data export, in the newest spelling (words from level 449; the numbers 1 and 2 before it, which
+ * the BFF writes and reads for older servers: api-changes.ts). A full export without consent is new in 449.
+ */
+export const EXPORT_TYPES = {
+  public: 'public',
+  withConsent: 'full_with_consent',
+  withoutConsent: 'full_without_consent',
+} as const;
 export type ExportType = (typeof EXPORT_TYPES)[keyof typeof EXPORT_TYPES];
+export const exportTypeSchema = z.enum([EXPORT_TYPES.public, EXPORT_TYPES.withConsent, EXPORT_TYPES.withoutConsent]);
 
 /** One data export as the server lists it. */
 export const realmExportSchema = z.looseObject({
@@ -32,8 +41,11 @@ export const realmExportSchema = z.looseObject({
   failed_timestamp: z.number().nullable(),
   export_url: z.string().nullable(),
   pending: z.boolean(),
-  /** Absent before level 304 (every export was public then). */
-  export_type: z.number().int().optional(),
+  /**
+   * Absent before level 304 (every export was public then). A word the console does not know (a later server's
+   * new kind) is kept and shown as such, not refused.
+   */
+  export_type: z.union([z.string(), z.number()]).optional(),
 });
 export type RealmExport = z.infer<typeof realmExportSchema>;
 

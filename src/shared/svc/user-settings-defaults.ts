@@ -221,7 +221,8 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
     label: 'Home view',
     kind: 'text-choice',
     options: [
-      { value: 'recent_topics', label: 'Recent conversations' },
+      // Spelled "recent_topics" before level 454; the BFF spells it for the server (api-changes.ts).
+      { value: 'recent', label: 'Recent conversations' },
       { value: 'inbox', label: 'Inbox' },
       { value: 'all_messages', label: 'Combined feed' },
     ],

@@ -58,8 +58,11 @@ export const accountOps = {
     method: 'POST',
     path: '/mobile_push/e2ee/test_notification',
     minLevel: FEATURE_LEVELS.e2eeTestNotification,
-    /** Without `push_account_id`, every registered device of the user is notified. */
-    params: () => z.strictObject({ push_account_id: z.number().int().positive().optional() }),
+    /**
+     * Without a device, every registered device of the user is notified. Named `push_account_id` before level
+     * 468 (the BFF spells it for the server: api-changes.ts).
+     */
+    params: () => z.strictObject({ device_id: z.number().int().positive().optional() }),
     response: () => simpleSuccessSchema,
   }),
   /**

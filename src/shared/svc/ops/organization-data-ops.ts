@@ -3,6 +3,7 @@ import { simpleSuccessSchema, successSchema } from '../envelope';
 import { op } from '../op';
 import {
   exportConsentSchema,
+  exportTypeSchema,
   ORGANIZATION_DATA_LEVELS,
   playgroundNameSchema,
   playgroundUrlTemplateSchema,
@@ -27,8 +28,8 @@ export const organizationDataOps = {
     adminOnly: true,
     params: () =>
       z.strictObject({
-        /** 1: public data only; 2: also the private data of those who consented (level 304). */
-        export_type: z.union([z.literal(1), z.literal(2)]).optional(),
+        /** Public data only, or also private data (level 304; a full export without consent from 449). */
+        export_type: exportTypeSchema.optional(),
       }),
     /** `id` from level 182. */
     response: () => successSchema({ id: z.number().int().optional() }),
