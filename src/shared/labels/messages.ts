@@ -4,6 +4,9 @@ import { paramLabel } from './params';
 const KNOWN_MESSAGES: Readonly<Record<string, string>> = {
   'Client must pass emoji_name if they pass either emoji_code or reaction_type.':
     'Give an emoji name when you give an emoji code or type.',
+  // Level 441: a private channel with protected history must let everyone start new topics.
+  'Unsupported parameter combination: history_public_to_subscribers, can_create_topic_group':
+    'A private channel with protected history must let everyone start new topics.',
 };
 
 /**

@@ -8,6 +8,7 @@ import type { UserGroupPermissionSetting } from '../svc/user-groups';
 
 export const CHANNEL_PERMISSION_LABELS: Readonly<Record<ChannelPermissionSetting, string>> = {
   can_send_message_group: 'Who can post',
+  can_create_topic_group: 'Who can start new topics',
   can_add_subscribers_group: 'Who can subscribe others',
   can_remove_subscribers_group: 'Who can unsubscribe others',
   can_administer_channel_group: 'Who can administer the channel',

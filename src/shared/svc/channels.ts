@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { FEATURE_LEVELS } from './features';
 import { groupSettingValueSchema } from './group-settings';
 
-/** The eight channel permissions `POST /channels/create` takes, in the order the console shows them. */
+/**
+ * The channel permissions the console offers when creating a channel (`POST /channels/create`), in the order
+ * it shows them. All but `can_create_topic_group` (level 441) exist wherever that endpoint does (417).
+ */
 export const CHANNEL_CREATE_PERMISSION_SETTINGS = [
   'can_send_message_group',
+  'can_create_topic_group',
   'can_add_subscribers_group',
   'can_remove_subscribers_group',
   'can_administer_channel_group',
@@ -14,7 +19,7 @@ export const CHANNEL_CREATE_PERMISSION_SETTINGS = [
 ] as const;
 export type ChannelCreatePermissionSetting = (typeof CHANNEL_CREATE_PERMISSION_SETTINGS)[number];
 
-/** Every permission a channel record may carry (the creation eight plus later ones). */
+/** Every permission a channel record may carry (those offered at creation plus later ones). */
 export const CHANNEL_PERMISSION_SETTINGS = [
   ...CHANNEL_CREATE_PERMISSION_SETTINGS,
   'can_subscribe_group',
@@ -37,6 +42,7 @@ export const CHANNEL_PERMISSION_LEVELS: Readonly<Record<ChannelPermissionSetting
   can_resolve_topics_group: 402,
   can_delete_any_message_group: 407,
   can_delete_own_message_group: 407,
+  can_create_topic_group: FEATURE_LEVELS.canCreateTopicGroup,
 };
 
 /** Levels of the channel settings the console changes, where later than the endpoint itself. */
@@ -110,6 +116,8 @@ export const channelSchema = z.looseObject({
   can_move_messages_within_channel_group: groupSetting,
   can_subscribe_group: groupSetting,
   can_resolve_topics_group: groupSetting,
+  /** From level 441; before, whoever could post could start a topic. */
+  can_create_topic_group: groupSetting,
 });
 export type Channel = z.infer<typeof channelSchema>;
 
