@@ -114,6 +114,11 @@ export interface SimLinkifier {
   urlTemplate: string;
   /** Applied in ascending order; ties (never made here) would fall back to ID order. */
   order: number;
+  /** Level 471: a text the pattern matches, and the template that rebuilds it from a pasted URL (null: unset). */
+  exampleInput: string | null;
+  reverseTemplate: string | null;
+  /** Level 478: more URL templates recognized when turning a pasted URL back into the linkified text. */
+  alternativeUrlTemplates: string[];
 }
 
 /** A data export request: `pending` until the export worker finishes (or fails) it. */
@@ -468,7 +473,15 @@ export class SvcStore {
   /** Adds a linkifier last in the order (no event: mutations announce their own changes). */
   addLinkifier(pattern: string, urlTemplate: string): SimLinkifier {
     const order = this.linkifiers.reduce((max, l) => Math.max(max, l.order), -1) + 1;
-    const linkifier: SimLinkifier = { id: this.nextLinkifierId++, pattern, urlTemplate, order };
+    const linkifier: SimLinkifier = {
+      id: this.nextLinkifierId++,
+      pattern,
+      urlTemplate,
+      order,
+      exampleInput: null,
+      reverseTemplate: null,
+      alternativeUrlTemplates: [],
+    };
     this.linkifiers.push(linkifier);
     return linkifier;
   }

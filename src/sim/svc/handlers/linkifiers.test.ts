@@ -3,8 +3,9 @@ import { realmLinkifiersEventSchema } from '../../../shared/svc/linkifiers';
 import { callSim, createSvcSimulator, type SvcSimulator } from '..';
 
 let sim: SvcSimulator;
+// The records these tests spell out are a level-420 server's; reverse linkifiers (471, 478) have their own file.
 beforeEach(() => {
-  sim = createSvcSimulator({ generatedUsers: 0 });
+  sim = createSvcSimulator({ generatedUsers: 0, featureLevel: 420 });
 });
 
 const TRACKER = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' };

@@ -9,7 +9,8 @@ import {
   type LinkifierRefusal,
   type UrlSyntax,
 } from '../linkifier-rules';
-import { int, intList, text } from '../param-spec';
+import { alternativeTemplatesRefusal, optionalText, reverseRefusal } from '../linkifier-reverse';
+import { int, intList, json, listOf, strValue, text } from '../param-spec';
 import type { SimLinkifier, SvcStore } from '../store';
 
 /**
@@ -23,8 +24,19 @@ const NOT_FOUND = 'Linkifier not found.';
 
 /** The listed form of a linkifier on a server of this level. */
 function formatLinkifier(store: SvcStore, l: SimLinkifier) {
-  if (urlSyntaxAt(store.featureLevel) === 'template') {
-    return { pattern: l.pattern, url_template: l.urlTemplate, id: l.id };
+  const level = store.featureLevel;
+  if (urlSyntaxAt(level) === 'template') {
+    return {
+      pattern: l.pattern,
+      url_template: l.urlTemplate,
+      id: l.id,
+      ...(level >= SIM_LEVELS.linkifierReverseTemplate
+        ? { example_input: l.exampleInput, reverse_template: l.reverseTemplate }
+        : {}),
+      ...(level >= SIM_LEVELS.linkifierAlternativeUrlTemplates
+        ? { alternative_url_templates: [...l.alternativeUrlTemplates] }
+        : {}),
+    };
   }
   return { pattern: l.pattern, url_format: templateToFormatString(l.urlTemplate), id: l.id };
 }
@@ -81,6 +93,45 @@ interface Content {
   pattern: string;
   url_template?: string | undefined;
   url_format_string?: string | undefined;
+  example_input?: string | undefined;
+  reverse_template?: string | undefined;
+  alternative_url_templates?: string[] | undefined;
+}
+
+/** The reverse-linkifier fields after the request: sent ones trimmed (empty: null), others as they were. */
+function reverseFields(params: Content, current: SimLinkifier | null) {
+  return {
+    exampleInput:
+      params.example_input !== undefined ? optionalText(params.example_input) : (current?.exampleInput ?? null),
+    reverseTemplate:
+      params.reverse_template !== undefined
+        ? optionalText(params.reverse_template)
+        : (current?.reverseTemplate ?? null),
+    alternativeUrlTemplates: params.alternative_url_templates ?? current?.alternativeUrlTemplates ?? [],
+  };
+}
+
+/**
+ * The reverse-linkifier checks of the server's `clean`, which raises the first problem it finds: a problem
+ * with the example or reverse template comes after the pattern's and before the URL variables'. Field
+ * errors keep their keys, ahead of the record's own (`__all__`).
+ */
+function withReverseChecks(
+  refusals: LinkifierRefusal[],
+  pattern: string,
+  fields: ReturnType<typeof reverseFields>,
+  syntax: UrlSyntax,
+): Record<string, string[]> {
+  const compiles = pattern !== '' && !refusals.some((r) => r.kind === 'bad-pattern');
+  const reverse = compiles ? reverseRefusal(pattern, fields.exampleInput, fields.reverseTemplate) : null;
+  const kept = reverse
+    ? refusals.filter((r) => r.kind !== 'variable-not-in-pattern' && r.kind !== 'group-not-in-url')
+    : refusals;
+  const { __all__: whole, ...byField } = errorsOf(kept, syntax);
+  const alternatives = alternativeTemplatesRefusal(fields.alternativeUrlTemplates);
+  if (alternatives) byField.alternative_url_templates = [alternatives];
+  const all = [...(whole ?? []), ...(reverse ? [reverse] : [])];
+  return all.length > 0 ? { ...byField, __all__: all } : byField;
 }
 
 /**
@@ -93,7 +144,8 @@ function validContent(store: SvcStore, params: Content, except: SimLinkifier | n
   if (url === undefined) throw missingArgument(URL_FIELD[syntax]);
   const pattern = params.pattern.trim();
   const trimmed = url.trim();
-  const errors = errorsOf(linkifierRefusals(pattern, trimmed, syntax), syntax);
+  const fields = reverseFields(params, except);
+  const errors = withReverseChecks(linkifierRefusals(pattern, trimmed, syntax), pattern, fields, syntax);
   // Uniqueness is checked only for a pattern that passed its own field checks.
   if (pattern !== '' && store.linkifiers.some((l) => l !== except && l.pattern === pattern)) {
     (errors.__all__ ??= []).push(DUPLICATE);
@@ -101,7 +153,7 @@ function validContent(store: SvcStore, params: Content, except: SimLinkifier | n
   const first = Object.values(errors)[0]?.[0];
   // The server's validation failure: the first message as `msg`, all of them in `errors`.
   if (first !== undefined) throw new SvcError('BAD_REQUEST', first, 400, { errors });
-  return { pattern, urlTemplate: syntax === 'template' ? trimmed : formatStringToTemplate(trimmed) };
+  return { pattern, urlTemplate: syntax === 'template' ? trimmed : formatStringToTemplate(trimmed), ...fields };
 }
 
 function linkifierById(store: SvcStore, id: number): SimLinkifier {
@@ -111,6 +163,13 @@ function linkifierById(store: SvcStore, id: number): SimLinkifier {
 }
 
 const adminFirst = { adminBeforeParams: true };
+
+/** What both the create and the edit endpoint take for reverse linkifiers, from the levels that added it. */
+const REVERSE_PARAMS = {
+  example_input: text().optional().from(SIM_LEVELS.linkifierReverseTemplate),
+  reverse_template: text().optional().from(SIM_LEVELS.linkifierReverseTemplate),
+  alternative_url_templates: json(listOf(strValue)).optional().from(SIM_LEVELS.linkifierAlternativeUrlTemplates),
+};
 
 export const linkifierHandlers: readonly RegisteredHandler[] = [
   userHandler(
@@ -122,12 +181,18 @@ export const linkifierHandlers: readonly RegisteredHandler[] = [
     endpoint({
       method: 'POST',
       path: '/realm/filters',
-      params: { pattern: text(), url_template: text().optional(), url_format_string: text().optional() },
+      params: {
+        pattern: text(),
+        url_template: text().optional(),
+        url_format_string: text().optional(),
+        ...REVERSE_PARAMS,
+      },
     }),
     ({ core, params }) => {
       const { store } = core;
-      const content = validContent(store, params, null);
-      const linkifier = store.addLinkifier(content.pattern, content.urlTemplate);
+      const { pattern, urlTemplate, ...reverse } = validContent(store, params, null);
+      const linkifier = store.addLinkifier(pattern, urlTemplate);
+      Object.assign(linkifier, reverse);
       announce(store);
       return { id: linkifier.id };
     },
@@ -143,15 +208,14 @@ export const linkifierHandlers: readonly RegisteredHandler[] = [
         pattern: text(),
         url_template: text().optional(),
         url_format_string: text().optional(),
+        ...REVERSE_PARAMS,
       },
       since: SIM_LEVELS.linkifierEdit,
     }),
     ({ core, params }) => {
       const { store } = core;
       const linkifier = linkifierById(store, params.filter_id);
-      const content = validContent(store, params, linkifier);
-      linkifier.pattern = content.pattern;
-      linkifier.urlTemplate = content.urlTemplate;
+      Object.assign(linkifier, validContent(store, params, linkifier));
       announce(store);
       return {};
     },
