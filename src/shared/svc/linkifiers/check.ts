@@ -1,4 +1,5 @@
 import { compilePattern } from './pattern';
+import { parseReverseTemplate, searchPattern, type ReverseProblem } from './reverse';
 import type { UrlSyntax } from './schema';
 import { formatStringProblem, formatStringVariables, templateVariables, urlTemplateProblem } from './template';
 
@@ -8,10 +9,21 @@ export type LinkifierProblem =
   | { kind: 'bad-pattern'; detail: string }
   | { kind: 'bad-url'; detail: string }
   | { kind: 'variable-not-in-pattern'; name: string }
-  | { kind: 'group-not-in-url'; name: string };
+  | { kind: 'group-not-in-url'; name: string }
+  /** A reverse template without an example input. */
+  | { kind: 'example-required' }
+  | { kind: 'example-not-matching' }
+  | { kind: 'bad-reverse'; problem: ReverseProblem }
+  /** The example input put through the reverse template does not come back as itself. */
+  | { kind: 'reverse-not-example'; got: string }
+  /** An alternative URL template (`line` counts from 1) that is not valid, or uses a variable the pattern lacks. */
+  | { kind: 'bad-alternative'; line: number; detail: string }
+  | { kind: 'alternative-variable-not-in-pattern'; line: number; name: string };
+
+export type LinkifierField = 'pattern' | 'url' | 'exampleInput' | 'reverseTemplate' | 'alternativeUrlTemplates';
 
 export interface LinkifierIssue {
-  field: 'pattern' | 'url';
+  field: LinkifierField;
   problem: LinkifierProblem;
 }
 
@@ -24,13 +36,67 @@ export interface LinkifierCheck {
   variables: string[];
 }
 
+/** The fields of levels 471 and 478; absent ones are not checked (a server before them has none). */
+export interface LinkifierExtras {
+  exampleInput?: string;
+  reverseTemplate?: string;
+  alternativeUrlTemplates?: readonly string[];
+}
+
+/**
+ * The example input and the reverse template, as the server checks them once the pattern compiles: a reverse
+ * template needs an example, the example must match the pattern, and the reverse template must give it back.
+ */
+function reverseIssues(pattern: string, groups: string[], extras: LinkifierExtras): LinkifierIssue[] {
+  const example = extras.exampleInput?.trim() ?? '';
+  const reverse = extras.reverseTemplate?.trim() ?? '';
+  if (reverse !== '' && example === '') return [{ field: 'exampleInput', problem: { kind: 'example-required' } }];
+  if (example === '') return [];
+  const values = searchPattern(pattern, example);
+  if (!values) return [{ field: 'exampleInput', problem: { kind: 'example-not-matching' } }];
+  if (reverse === '') return [];
+  const parsed = parseReverseTemplate(reverse, groups);
+  if (!parsed.ok) return [{ field: 'reverseTemplate', problem: { kind: 'bad-reverse', problem: parsed.problem } }];
+  const got = parsed.parts.map((p) => ('text' in p ? p.text : (values[p.group] ?? ''))).join('');
+  return got === example ? [] : [{ field: 'reverseTemplate', problem: { kind: 'reverse-not-example', got } }];
+}
+
+/** Each alternative URL template must be a valid template whose variables are the pattern's groups. */
+function alternativeIssues(templates: readonly string[], groups: string[] | null): LinkifierIssue[] {
+  const issues: LinkifierIssue[] = [];
+  const field = 'alternativeUrlTemplates';
+  templates.forEach((raw, index) => {
+    const template = raw.trim();
+    if (template === '') return;
+    const detail = urlTemplateProblem(template);
+    if (detail) {
+      issues.push({ field, problem: { kind: 'bad-alternative', line: index + 1, detail } });
+      return;
+    }
+    const unknown = groups === null ? [] : templateVariables(template).filter((v) => !groups.includes(v));
+    if (unknown.length > 0) {
+      issues.push({
+        field,
+        problem: { kind: 'alternative-variable-not-in-pattern', line: index + 1, name: unknown.sort()[0]! },
+      });
+    }
+  });
+  return issues;
+}
+
 /**
  * The server's validation of a linkifier, as data: the pattern compiles, the URL is a valid template
- * (or format string), and the template's variables and the pattern's named groups are the same set.
- * Inputs are checked as the server stores them, surrounding whitespace removed; issues come in the
- * server's order, so the first is the one the server would name.
+ * (or format string), the example input and reverse template agree with the pattern (level 471), the
+ * alternative URL templates are valid (level 478), and the template's variables and the pattern's named groups
+ * are the same set. Inputs are checked as the server stores them, surrounding whitespace removed; issues come
+ * in the server's order, so the first is the one the server would name.
  */
-export function checkLinkifier(pattern: string, url: string, syntax: UrlSyntax = 'template'): LinkifierCheck {
+export function checkLinkifier(
+  pattern: string,
+  url: string,
+  syntax: UrlSyntax = 'template',
+  extras: LinkifierExtras = {},
+): LinkifierCheck {
   const issues: LinkifierIssue[] = [];
   const p = pattern.trim();
   const u = url.trim();
@@ -44,15 +110,23 @@ export function checkLinkifier(pattern: string, url: string, syntax: UrlSyntax =
   const groups = compiled.ok ? compiled.pattern.groups : [];
   const urlOk = u !== '' && urlDetail === null;
   const variables = !urlOk ? [] : syntax === 'template' ? templateVariables(u) : formatStringVariables(u);
-  if (issues.length > 0) return { issues, groups, variables };
-
-  // Like the server, the alphabetically first offender is named.
-  const notInPattern = variables.filter((v) => !groups.includes(v)).sort();
-  if (notInPattern.length > 0) {
-    issues.push({ field: 'url', problem: { kind: 'variable-not-in-pattern', name: notInPattern[0]! } });
-  } else {
-    const notInUrl = groups.filter((g) => !variables.includes(g)).sort();
-    if (notInUrl.length > 0) issues.push({ field: 'url', problem: { kind: 'group-not-in-url', name: notInUrl[0]! } });
-  }
+  const patternOk = compiled.ok && p !== '';
+  // The server's order: field checks (the alternatives among them), then the record's: the example and the
+  // reverse template before the groups and variables (which need a valid pattern and URL).
+  issues.push(...alternativeIssues(extras.alternativeUrlTemplates ?? [], patternOk ? groups : null));
+  if (patternOk) issues.push(...reverseIssues(p, groups, extras));
+  if (patternOk && urlOk) issues.push(...groupIssues(groups, variables));
   return { issues, groups, variables };
+}
+
+/**
+ * The template's variables and the pattern's groups must be the same set; like the server, the alphabetically
+ * first offender is named.
+ */
+function groupIssues(groups: readonly string[], variables: readonly string[]): LinkifierIssue[] {
+  const notInPattern = variables.filter((v) => !groups.includes(v)).sort();
+  if (notInPattern.length > 0)
+    return [{ field: 'url', problem: { kind: 'variable-not-in-pattern', name: notInPattern[0]! } }];
+  const notInUrl = groups.filter((g) => !variables.includes(g)).sort();
+  return notInUrl.length > 0 ? [{ field: 'url', problem: { kind: 'group-not-in-url', name: notInUrl[0]! } }] : [];
 }

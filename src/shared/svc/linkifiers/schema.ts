@@ -13,14 +13,24 @@ export const LINKIFIER_LEVELS = {
   urlTemplate: FEATURE_LEVELS.linkifierUrlTemplate,
   /** `PATCH /realm/linkifiers`; before it, linkifiers applied in ID order. */
   reorder: FEATURE_LEVELS.linkifierReorder,
+  /** `example_input` and `reverse_template`: a pasted URL turned back into the pattern's text. */
+  reverse: FEATURE_LEVELS.linkifierReverse,
+  /** `alternative_url_templates`: more URLs the reverse template turns back (never used to make links). */
+  alternativeUrls: FEATURE_LEVELS.linkifierAlternativeUrls,
 } as const;
 
-/** One linkifier as listed; servers before level 176 send `url_format` instead of `url_template`. */
+/**
+ * One linkifier as listed; servers before level 176 send `url_format` instead of `url_template`. From level 471
+ * `example_input` and `reverse_template` (null when not set), from 478 `alternative_url_templates`.
+ */
 export const linkifierSchema = z.looseObject({
   id: z.number().int(),
   pattern: z.string(),
   url_template: z.string().optional(),
   url_format: z.string().optional(),
+  example_input: z.string().nullable().optional(),
+  reverse_template: z.string().nullable().optional(),
+  alternative_url_templates: z.array(z.string()).optional(),
 });
 export type Linkifier = z.infer<typeof linkifierSchema>;
 
@@ -36,6 +46,10 @@ export interface LinkifierRule {
   id: number;
   pattern: string;
   urlTemplate: string;
+  /** How a pasted URL is turned back into text (level 471); absent or null: it is not. */
+  reverseTemplate?: string | null;
+  /** More URL templates only the reverse template reads (level 478). */
+  alternativeUrlTemplates?: readonly string[];
 }
 
 /** The linkifier's URL as an RFC 6570 template (old servers' `%(name)s` format strings converted). */
@@ -45,7 +59,13 @@ export function urlTemplateOf(linkifier: Linkifier): string {
 }
 
 export function toRule(linkifier: Linkifier): LinkifierRule {
-  return { id: linkifier.id, pattern: linkifier.pattern, urlTemplate: urlTemplateOf(linkifier) };
+  return {
+    id: linkifier.id,
+    pattern: linkifier.pattern,
+    urlTemplate: urlTemplateOf(linkifier),
+    reverseTemplate: linkifier.reverse_template ?? null,
+    alternativeUrlTemplates: linkifier.alternative_url_templates ?? [],
+  };
 }
 
 export type UrlSyntax = 'template' | 'format-string';

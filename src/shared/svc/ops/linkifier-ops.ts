@@ -9,12 +9,25 @@ const filterId = z.number().int().positive();
  * The linkifier's content. The form checks patterns and templates before sending (see `checkLinkifier`);
  * these schemas stay loose on purpose, so whatever reaches the server is judged, and refused, by it.
  * Servers before level 176 take `url_format_string` (`%(name)s`) instead of `url_template`: the caller
- * sends the one its server knows.
+ * sends the one its server knows. `example_input` and `reverse_template` (level 471; an empty string clears
+ * them on an edit) and `alternative_url_templates` (level 478) are sent only to servers that have them.
  */
 const contentShape = {
   pattern: z.string(),
   url_template: z.string().optional(),
   url_format_string: z.string().optional(),
+  example_input: z.string().optional(),
+  reverse_template: z.string().optional(),
+  alternative_url_templates: z.array(z.string()).optional(),
+};
+
+/** The one rule between the new fields the BFF can check without the pattern: a reverse template needs an example. */
+function reverseHasExample(params: { example_input?: string | undefined; reverse_template?: string | undefined }) {
+  return (params.reverse_template ?? '').trim() === '' || (params.example_input ?? '').trim() !== '';
+}
+const REVERSE_NEEDS_EXAMPLE = {
+  message: 'A reverse template needs an example input.',
+  path: ['example_input'],
 };
 
 /** Linkifier operations (GET /realm/linkifiers, POST/PATCH/DELETE /realm/filters…, PATCH /realm/linkifiers). */
@@ -33,7 +46,7 @@ export const linkifierOps = {
     method: 'POST',
     path: '/realm/filters',
     adminOnly: true,
-    params: () => z.strictObject(contentShape),
+    params: () => z.strictObject(contentShape).refine(reverseHasExample, REVERSE_NEEDS_EXAMPLE),
     response: () => successSchema({ id: z.number().int() }),
   }),
   updateLinkifier: op({
@@ -42,7 +55,8 @@ export const linkifierOps = {
     path: '/realm/filters/{filter_id}',
     adminOnly: true,
     minLevel: LINKIFIER_LEVELS.edit,
-    params: () => z.strictObject({ filter_id: filterId, ...contentShape }),
+    params: () =>
+      z.strictObject({ filter_id: filterId, ...contentShape }).refine(reverseHasExample, REVERSE_NEEDS_EXAMPLE),
     response: () => simpleSuccessSchema,
   }),
   removeLinkifier: op({
