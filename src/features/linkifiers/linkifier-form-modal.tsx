@@ -1,22 +1,25 @@
-import { Button, Code, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useOpForm } from '../../client/op-form';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { ApiError } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import {
   checkLinkifier,
   formatStringToTemplate,
+  LINKIFIER_LEVELS,
   toRule,
   urlSyntaxFor,
   type Linkifier,
+  type LinkifierExtras,
   type LinkifierRule,
 } from '../../shared/svc/linkifiers';
-import { useAddLinkifier } from './api/add-linkifier';
+import { useAddLinkifier, type LinkifierContent } from './api/add-linkifier';
 import { useUpdateLinkifier } from './api/update-linkifier';
-import { fieldErrors } from './form-messages';
+import { fieldErrors, refusedField } from './form-messages';
+import { LinkifierFields, type LinkifierFormValues } from './linkifier-fields';
 import { LinkifierSandbox } from './linkifier-sandbox';
+import { levelGateReason } from './permissions';
 import { ServerError } from '../../components/server-error';
-
-const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 /** The draft's ID in the sandbox: no real linkifier has it. */
 const DRAFT_ID = -1;
@@ -48,6 +51,54 @@ export function LinkifierFormModal({ opened, onClose, linkifier, ...rest }: Prop
   );
 }
 
+/** One alternative URL template per line; blank lines do not count. */
+export function alternativeLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function initialValues(linkifier: Linkifier | null, template: boolean): LinkifierFormValues {
+  return {
+    pattern: linkifier?.pattern ?? '',
+    url: linkifier ? ((template ? linkifier.url_template : linkifier.url_format) ?? '') : '',
+    exampleInput: linkifier?.example_input ?? '',
+    reverseTemplate: linkifier?.reverse_template ?? '',
+    alternativeUrlTemplates: (linkifier?.alternative_url_templates ?? []).join('\n'),
+  };
+}
+
+/** The form's values as the content to save, trimmed, with only the fields this server has. */
+function contentOf(values: LinkifierFormValues, level: number): LinkifierContent & LinkifierExtras {
+  return {
+    pattern: values.pattern.trim(),
+    url: values.url.trim(),
+    ...(level >= LINKIFIER_LEVELS.reverse
+      ? { exampleInput: values.exampleInput.trim(), reverseTemplate: values.reverseTemplate.trim() }
+      : {}),
+    ...(level >= LINKIFIER_LEVELS.alternativeUrls
+      ? { alternativeUrlTemplates: alternativeLines(values.alternativeUrlTemplates) }
+      : {}),
+  };
+}
+
+const sameContent = (a: LinkifierContent, b: LinkifierContent) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The sandbox starts from the example input: while the sample text is empty or still the previous example,
+ * it follows the example as it is typed.
+ */
+function useExampleInSandbox(example: string, sampleText: string, onSampleTextChange: (text: string) => void) {
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const trimmed = example.trim();
+    const follows = sampleText === '' || sampleText === previous.current;
+    if (trimmed !== '' && follows && sampleText !== trimmed) onSampleTextChange(trimmed);
+    previous.current = trimmed;
+  }, [example, sampleText, onSampleTextChange]);
+}
+
 function LinkifierForm({
   linkifier,
   linkifiers,
@@ -57,38 +108,27 @@ function LinkifierForm({
   onDone,
 }: Omit<Props, 'opened' | 'onClose'> & { onDone: () => void }) {
   const syntax = urlSyntaxFor(featureLevel);
-  const template = syntax === 'template';
   const add = useAddLinkifier(featureLevel);
   const update = useUpdateLinkifier(featureLevel);
   const mutation = linkifier ? update : add;
-  const initialUrl = linkifier ? ((template ? linkifier.url_template : linkifier.url_format) ?? '') : '';
-  const { form } = useOpForm({
-    initialValues: { pattern: linkifier?.pattern ?? '', url: initialUrl },
-    validate: (values) => fieldErrors(checkLinkifier(values.pattern, values.url, syntax).issues, syntax),
+  const initial = initialValues(linkifier, syntax === 'template');
+  const check = (values: LinkifierFormValues) => {
+    const content = contentOf(values, featureLevel);
+    return checkLinkifier(content.pattern, content.url, syntax, content);
+  };
+  const { form, placeRefusal, refusalField } = useOpForm<LinkifierFormValues>({
+    initialValues: initial,
+    validate: (values) => fieldErrors(check(values).issues, syntax),
   });
+  useExampleInSandbox(form.values.exampleInput, sampleText, onSampleTextChange);
 
   // Checked on every change, not per field: the pattern's groups and the URL's variables must agree, and the
-  // submit button must know before it is pressed. A field's message shows once its value was changed (or
-  // after a submit attempt), so an empty form opens without complaints.
-  const check = checkLinkifier(form.values.pattern, form.values.url, syntax);
-  const errors = fieldErrors(check.issues, syntax);
-  const shown = (field: 'pattern' | 'url') => (form.isDirty(field) ? errors[field] : null) ?? form.errors[field];
-  const valid = check.issues.length === 0;
-  const unchanged =
-    linkifier !== null && form.values.pattern.trim() === linkifier.pattern && form.values.url.trim() === initialUrl;
-
-  // The draft takes its place in the order (last when new), so the sandbox shows what saving would do.
-  const draftRules = useMemo((): LinkifierRule[] => {
-    const others = linkifiers.map(toRule);
-    if (!valid) return others.filter((rule) => rule.id !== linkifier?.id);
-    const url = form.values.url.trim();
-    const draft: LinkifierRule = {
-      id: linkifier?.id ?? DRAFT_ID,
-      pattern: form.values.pattern.trim(),
-      urlTemplate: template ? url : formatStringToTemplate(url),
-    };
-    return linkifier ? others.map((rule) => (rule.id === linkifier.id ? draft : rule)) : [...others, draft];
-  }, [linkifiers, linkifier, valid, form.values.pattern, form.values.url, template]);
+  // submit button must know before it is pressed.
+  const checked = check(form.values);
+  const valid = checked.issues.length === 0;
+  const content = contentOf(form.values, featureLevel);
+  const unchanged = linkifier !== null && sameContent(content, contentOf(initial, featureLevel));
+  const draftRules = useDraftRules(linkifiers, linkifier, valid ? content : null, syntax === 'template');
   const draftId = linkifier?.id ?? DRAFT_ID;
   const nameOf = useCallback(
     (rule: LinkifierRule, position: number) =>
@@ -97,7 +137,7 @@ function LinkifierForm({
   );
 
   const submit = form.onSubmit((values) => {
-    const content = { pattern: values.pattern.trim(), url: values.url.trim() };
+    const content = contentOf(values, featureLevel);
     const done = () => {
       notify(
         'success',
@@ -107,53 +147,22 @@ function LinkifierForm({
       );
       onDone();
     };
-    if (linkifier) update.mutate({ id: linkifier.id, ...content }, { onSuccess: done });
-    else add.mutate(content, { onSuccess: done });
+    // A refusal about one field goes on that field, in the server's words; the values stay as typed.
+    const onError = (error: unknown) => {
+      if (error instanceof ApiError) placeRefusal(error, refusedField(error.envelope));
+    };
+    if (linkifier) update.mutate({ id: linkifier.id, ...content }, { onSuccess: done, onError });
+    else add.mutate(content, { onSuccess: done, onError });
   });
+  const refusalOnField =
+    mutation.error instanceof ApiError && refusalField(mutation.error, refusedField(mutation.error.envelope)) !== null;
 
-  const groups = check.groups;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Pattern"
-            description={
-              <>
-                A regular expression (re2 syntax). Name each part the URL needs: <Code>(?P&lt;id&gt;[0-9]+)</Code>.
-                {groups.length > 0 ? <> Named groups: {groups.join(', ')}.</> : null}
-              </>
-            }
-            placeholder="#(?P<id>[0-9]+)"
-            styles={MONOSPACE}
-            spellCheck={false}
-            autoComplete="off"
-            data-autofocus
-            {...form.getInputProps('pattern')}
-            error={shown('pattern')}
-          />
-          <TextInput
-            label={template ? 'URL template' : 'URL format string'}
-            description={
-              template ? (
-                <>
-                  An RFC 6570 URL template; insert a named group with <Code>{'{id}'}</Code>.
-                </>
-              ) : (
-                <>
-                  Insert a named group with <Code>%(id)s</Code>. This server (feature level {featureLevel}) predates URL
-                  templates (level 176).
-                </>
-              )
-            }
-            placeholder={template ? 'https://tracker.example/{id}' : 'https://tracker.example/%(id)s'}
-            styles={MONOSPACE}
-            spellCheck={false}
-            autoComplete="off"
-            {...form.getInputProps('url')}
-            error={shown('url')}
-          />
-          <ServerError error={mutation.error} />
+          <LinkifierFields form={form} check={checked} syntax={syntax} featureLevel={featureLevel} />
+          <ServerError error={refusalOnField ? null : mutation.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
               Cancel
@@ -164,7 +173,7 @@ function LinkifierForm({
           </Group>
           {!valid ? (
             <Text size="xs" c="dimmed">
-              {linkifier ? 'Saving' : 'Adding'} is possible once the pattern and the URL are valid.
+              {linkifier ? 'Saving' : 'Adding'} is possible once every field is valid.
             </Text>
           ) : null}
         </Stack>
@@ -176,7 +185,31 @@ function LinkifierForm({
         nameOf={nameOf}
         text={sampleText}
         onTextChange={onSampleTextChange}
+        reverseGate={levelGateReason(featureLevel, LINKIFIER_LEVELS.reverse)}
       />
     </SimpleGrid>
   );
+}
+
+/** The draft takes its place in the order (last when new), so the sandbox shows what saving would do. */
+function useDraftRules(
+  linkifiers: readonly Linkifier[],
+  linkifier: Linkifier | null,
+  draft: (LinkifierContent & LinkifierExtras) | null,
+  template: boolean,
+): LinkifierRule[] {
+  const key = JSON.stringify(draft);
+  return useMemo(() => {
+    const others = linkifiers.map(toRule);
+    const content = JSON.parse(key) as (LinkifierContent & LinkifierExtras) | null;
+    if (!content) return others.filter((rule) => rule.id !== linkifier?.id);
+    const rule: LinkifierRule = {
+      id: linkifier?.id ?? DRAFT_ID,
+      pattern: content.pattern,
+      urlTemplate: template ? content.url : formatStringToTemplate(content.url),
+      reverseTemplate: content.reverseTemplate || null,
+      alternativeUrlTemplates: content.alternativeUrlTemplates ?? [],
+    };
+    return linkifier ? others.map((r) => (r.id === linkifier.id ? rule : r)) : [...others, rule];
+  }, [linkifiers, linkifier, key, template]);
 }

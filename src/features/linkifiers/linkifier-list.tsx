@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Code, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { Fragment, useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { Linkifier } from '../../shared/svc/linkifiers';
 import { moveTo } from './order';
@@ -15,6 +15,8 @@ interface Props {
   onReorder: (orderedIds: number[], moved: Linkifier, position: number) => void;
   onEdit: (linkifier: Linkifier) => void;
   onDelete: (linkifier: Linkifier) => void;
+  /** Puts a linkifier's example input into the sandbox. */
+  onTryExample: (example: string) => void;
 }
 
 type Direction = 'up' | 'down';
@@ -33,6 +35,37 @@ function breakableUrl(url: string): ReactNode[] {
   ));
 }
 
+/** The example input (with a button that tries it in the sandbox) and the reverse template, where set. */
+function ReverseDetails({ linkifier, onTryExample }: { linkifier: Linkifier; onTryExample: (text: string) => void }) {
+  const example = linkifier.example_input ?? '';
+  const reverse = linkifier.reverse_template ?? '';
+  if (example === '' && reverse === '') return null;
+  return (
+    <Stack gap={2} mt={4}>
+      {example !== '' ? (
+        <Group gap={6} wrap="wrap">
+          <Text size="xs" c="dimmed">
+            Example: <Code>{example}</Code>
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            aria-label={`Try the example ${example} in the sandbox`}
+            onClick={() => onTryExample(example)}
+          >
+            Try it
+          </Button>
+        </Group>
+      ) : null}
+      {reverse !== '' ? (
+        <Text size="xs" c="dimmed">
+          Pasted links become: <Code>{reverse}</Code>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 export function LinkifierList({
   linkifiers,
   urlHeader,
@@ -43,6 +76,7 @@ export function LinkifierList({
   onReorder,
   onEdit,
   onDelete,
+  onTryExample,
 }: Props) {
   const ids = linkifiers.map((l) => l.id);
   const [dragId, setDragId] = useState<number | null>(null);
@@ -152,11 +186,17 @@ export function LinkifierList({
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Code>{linkifier.pattern}</Code>
+                  <ReverseDetails linkifier={linkifier} onTryExample={onTryExample} />
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'break-word' }}>
                   <Text size="sm" ff="monospace">
                     {breakableUrl(url)}
                   </Text>
+                  {(linkifier.alternative_url_templates ?? []).map((alternative) => (
+                    <Text key={alternative} size="xs" c="dimmed" ff="monospace">
+                      also read: {breakableUrl(alternative)}
+                    </Text>
+                  ))}
                 </Table.Td>
                 {canManage ? (
                   <Table.Td>

@@ -1,6 +1,7 @@
 import { Anchor, Code, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDeferredValue, useId, useMemo } from 'react';
 import { linkify, type LinkMatch, type LinkifierRule } from '../../shared/svc/linkifiers';
+import { ReverseSandbox } from './reverse-sandbox';
 
 export const SANDBOX_PLACEHOLDER = 'Fixed in #42, see CVE-2024-12345 and zulip/zulip#2468';
 
@@ -19,13 +20,26 @@ interface Props {
   /** Heading level and text of the panel. */
   title?: string;
   order?: 3 | 4;
+  /** Why the server cannot turn pasted links back into text (older than level 471); null when it can. */
+  reverseGate: string | null;
 }
 
 /**
  * Paste sample text (or a topic name) and see what the server would do with it: which spans become
- * links, to which URLs, and which linkifier wins where patterns overlap.
+ * links, to which URLs, and which linkifier wins where patterns overlap; paste a link and see the text it
+ * turns back into.
  */
-export function LinkifierSandbox({ rules, nameOf, text, onTextChange, title = 'Sandbox', order = 3 }: Props) {
+export function LinkifierSandbox(props: Props) {
+  const { rules, nameOf, reverseGate } = props;
+  return (
+    <Stack gap="lg">
+      <ForwardSandbox {...props} />
+      <ReverseSandbox rules={rules} nameOf={nameOf} gate={reverseGate} />
+    </Stack>
+  );
+}
+
+function ForwardSandbox({ rules, nameOf, text, onTextChange, title = 'Sandbox', order = 3 }: Props) {
   const headingId = useId();
   // Large pastes re-link at lower priority, so typing stays smooth.
   const deferredText = useDeferredValue(text);

@@ -2,14 +2,20 @@ import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text, Title, Visually
 import { useCallback, useMemo, useState } from 'react';
 
 import { useFeatureLevel, useRole } from '../../client/use-role';
-import { toRule, urlSyntaxFor, type Linkifier, type LinkifierRule } from '../../shared/svc/linkifiers';
+import {
+  LINKIFIER_LEVELS,
+  toRule,
+  urlSyntaxFor,
+  type Linkifier,
+  type LinkifierRule,
+} from '../../shared/svc/linkifiers';
 import { useLinkifiers } from './api/get-linkifiers';
 import { useReorderLinkifiers } from './api/reorder-linkifiers';
 import { DeleteLinkifierModal } from './delete-linkifier-modal';
 import { LinkifierFormModal } from './linkifier-form-modal';
 import { LinkifierList } from './linkifier-list';
 import { LinkifierSandbox } from './linkifier-sandbox';
-import { linkifierAbilities } from './permissions';
+import { levelGateReason, linkifierAbilities } from './permissions';
 import { ServerError } from '../../components/server-error';
 import { LoadError } from '../../components/load-error';
 
@@ -98,6 +104,7 @@ export function LinkifiersPage() {
                 onReorder={onReorder}
                 onEdit={(linkifier) => setDialog({ kind: 'edit', linkifier })}
                 onDelete={(linkifier) => setDialog({ kind: 'delete', linkifier })}
+                onTryExample={setSampleText}
               />
               <ServerError error={reorder.error} />
             </Stack>
@@ -105,7 +112,13 @@ export function LinkifiersPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Paper withBorder p="md" radius="md">
-            <LinkifierSandbox rules={rules} nameOf={nameOf} text={sampleText} onTextChange={setSampleText} />
+            <LinkifierSandbox
+              rules={rules}
+              nameOf={nameOf}
+              text={sampleText}
+              onTextChange={setSampleText}
+              reverseGate={levelGateReason(featureLevel, LINKIFIER_LEVELS.reverse)}
+            />
           </Paper>
         </Grid.Col>
       </Grid>

@@ -8,7 +8,7 @@ export function useUpdateLinkifier(featureLevel: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...content }: LinkifierContent & { id: number }) =>
-      svc(svcOps.updateLinkifier, { filter_id: id, ...contentParams(content, featureLevel) }),
+      svc(svcOps.updateLinkifier, { filter_id: id, ...contentParams(content, featureLevel, true) }),
     onSuccess: () => client.invalidateQueries({ queryKey: linkifiersRootKey }),
   });
 }
