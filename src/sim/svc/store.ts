@@ -86,6 +86,8 @@ export interface CustomProfileField {
   /** Absent: true. */
   editableByUser?: boolean;
   displayInProfileSummary?: boolean;
+  /** Level 455: the field's values also find people in typeahead (Short text and External account only). */
+  useForUserMatching?: boolean;
 }
 
 export interface SentEmail {

@@ -1,6 +1,7 @@
 import { badRequest } from '../errors';
 import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { PROFILE_FIELD_TYPE, type CustomProfileField, type ProfileFieldType, type SvcStore } from '../store';
+import { SIM_LEVELS } from '../levels';
 import { bool, dictValue, int, intList, json, text } from '../param-spec';
 
 /**
@@ -12,7 +13,15 @@ const NAME_MAX = 40;
 const HINT_MAX = 80;
 const SUMMARY_MAX = 2;
 const TYPES = new Set<number>(Object.values(PROFILE_FIELD_TYPE));
-const NOT_IN_SUMMARY = new Set<number>([PROFILE_FIELD_TYPE.longText, PROFILE_FIELD_TYPE.user]);
+/** Paragraph fields may be on the profile card from level 476; Person picker fields may not. */
+const notInSummary = (level: number) =>
+  new Set<number>(
+    level >= SIM_LEVELS.paragraphInProfileSummary
+      ? [PROFILE_FIELD_TYPE.user]
+      : [PROFILE_FIELD_TYPE.longText, PROFILE_FIELD_TYPE.user],
+  );
+/** Level 455: only these types may match users in typeahead. */
+const USER_MATCHING_TYPES = new Set<number>([PROFILE_FIELD_TYPE.shortText, PROFILE_FIELD_TYPE.externalAccount]);
 
 /** The external accounts the server knows, with the name and hint it gives their fields. */
 const DEFAULT_EXTERNAL: Record<string, { name: string; hint: string }> = {
@@ -20,8 +29,8 @@ const DEFAULT_EXTERNAL: Record<string, { name: string; hint: string }> = {
   twitter: { name: 'Twitter username', hint: '' },
 };
 
-/** A field as the server lists it: `display_in_profile_summary` only where it is true. */
-export function formatProfileField(f: CustomProfileField): Record<string, unknown> {
+/** A field as the server lists it: `display_in_profile_summary` and `use_for_user_matching` only where true. */
+export function formatProfileField(f: CustomProfileField, level: number): Record<string, unknown> {
   return {
     id: f.id,
     name: f.name,
@@ -32,6 +41,7 @@ export function formatProfileField(f: CustomProfileField): Record<string, unknow
     required: f.required ?? false,
     editable_by_user: f.editableByUser ?? true,
     ...(f.displayInProfileSummary ? { display_in_profile_summary: true } : {}),
+    ...(f.useForUserMatching && level >= SIM_LEVELS.profileFieldUserMatching ? { use_for_user_matching: true } : {}),
   };
 }
 
@@ -40,7 +50,8 @@ export function orderedProfileFields(store: SvcStore): CustomProfileField[] {
 }
 
 function announce(store: SvcStore): void {
-  store.emit({ type: 'custom_profile_fields', fields: orderedProfileFields(store).map(formatProfileField) });
+  const fields = orderedProfileFields(store).map((f) => formatProfileField(f, store.featureLevel));
+  store.emit({ type: 'custom_profile_fields', fields });
 }
 
 function fieldById(store: SvcStore, id: number): CustomProfileField {
@@ -87,8 +98,17 @@ function checkExternalData(data: FieldData): void {
 const isDefaultExternal = (type: number, data: FieldData) =>
   type === PROFILE_FIELD_TYPE.externalAccount && typeof data.subtype === 'string' && data.subtype in DEFAULT_EXTERNAL;
 
-/** The server's order of checks: field data, then name and hint (not for default external accounts), type, card. */
-function checkField(type: number, name: string, hint: string, data: FieldData, summary: boolean): void {
+interface FieldFlags {
+  summary: boolean;
+  matching: boolean;
+  level: number;
+}
+
+/**
+ * The server's order of checks: field data, then name and hint (not for default external accounts), type,
+ * card, user matching.
+ */
+function checkField(type: number, name: string, hint: string, data: FieldData, flags: FieldFlags): void {
   if (type === PROFILE_FIELD_TYPE.select) checkSelectData(data);
   else if (type === PROFILE_FIELD_TYPE.externalAccount) checkExternalData(data);
   if (!isDefaultExternal(type, data)) {
@@ -97,8 +117,13 @@ function checkField(type: number, name: string, hint: string, data: FieldData, s
     if (name.length > NAME_MAX) throw badRequest(`name is too long (limit: ${NAME_MAX} characters)`);
   }
   if (!TYPES.has(type)) throw badRequest('Invalid field type.');
-  if (summary && NOT_IN_SUMMARY.has(type)) throw badRequest('Field type not supported for display in profile summary.');
+  if (flags.summary && notInSummary(flags.level).has(type))
+    throw badRequest('Field type not supported for display in profile summary.');
+  if (flags.matching && !USER_MATCHING_TYPES.has(type)) throw badRequest(USER_MATCHING_NOT_SUPPORTED);
 }
+
+/** Worded like the server's refusal for the profile card. */
+export const USER_MATCHING_NOT_SUPPORTED = 'Field type not supported for user matching.';
 
 function nameTaken(store: SvcStore, name: string, except: CustomProfileField | null): boolean {
   return store.profileFields.some((f) => f !== except && f.name === name);
@@ -130,6 +155,7 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
         display_in_profile_summary: bool().optional(),
         required: bool().optional(),
         editable_by_user: bool().optional(),
+        use_for_user_matching: bool().optional().from(SIM_LEVELS.profileFieldUserMatching),
       },
     }),
     ({ core, params }) => {
@@ -142,7 +168,8 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
       const type = params.field_type;
       let name = (params.name ?? '').trim();
       let hint = params.hint ?? '';
-      checkField(type, name, hint, data, summary);
+      const matching = params.use_for_user_matching ?? false;
+      checkField(type, name, hint, data, { summary, matching, level: store.featureLevel });
       if (isDefaultExternal(type, data)) ({ name, hint } = DEFAULT_EXTERNAL[data.subtype as string]!);
       if (nameTaken(store, name, null)) throw badRequest(TAKEN);
       const id = store.profileFields.reduce((max, f) => Math.max(max, f.id), 0) + 1;
@@ -157,6 +184,7 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
         required: params.required ?? false,
         editableByUser: params.editable_by_user ?? true,
         displayInProfileSummary: summary,
+        useForUserMatching: matching,
       });
       announce(store);
       return { id };
@@ -176,6 +204,7 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
         display_in_profile_summary: bool().optional(),
         required: bool().optional(),
         editable_by_user: bool().optional(),
+        use_for_user_matching: bool().optional().from(SIM_LEVELS.profileFieldUserMatching),
       },
     }),
     ({ core, params }) => {
@@ -196,7 +225,8 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
       const name = params.name !== undefined ? params.name.trim() : field.name;
       const hint = params.hint ?? field.hint;
       const summary = params.display_in_profile_summary ?? field.displayInProfileSummary ?? false;
-      checkField(field.type, name, hint, data, summary);
+      const matching = params.use_for_user_matching ?? field.useForUserMatching ?? false;
+      checkField(field.type, name, hint, data, { summary, matching, level: store.featureLevel });
       if (nameTaken(store, name, field)) throw badRequest(TAKEN);
       field.name = name;
       field.hint = hint;
@@ -206,6 +236,7 @@ export const profileFieldAdminHandlers: readonly RegisteredHandler[] = [
       if (params.display_in_profile_summary !== undefined) {
         field.displayInProfileSummary = params.display_in_profile_summary;
       }
+      if (params.use_for_user_matching !== undefined) field.useForUserMatching = params.use_for_user_matching;
       announce(store);
       return {};
     },

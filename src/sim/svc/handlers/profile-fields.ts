@@ -4,7 +4,7 @@ import { formatProfileField, orderedProfileFields } from './profile-fields-admin
 
 /** The organization's custom profile fields, in display order, as a real server (level 372) lists them. */
 export function listProfileFields(store: SvcStore) {
-  return orderedProfileFields(store).map(formatProfileField);
+  return orderedProfileFields(store).map((f) => formatProfileField(f, store.featureLevel));
 }
 
 /** GET /realm/profile_fields: the organization's custom profile fields, in display order. */
