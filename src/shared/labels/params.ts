@@ -1,3 +1,4 @@
+import { deletedInWords } from './deactivation';
 import { permissionLabel } from './permissions';
 import { roleLabel } from './roles';
 
@@ -17,6 +18,7 @@ const PARAM_LABELS: Readonly<Record<string, string>> = {
   reaction_type: 'Emoji kind',
   away: 'Away',
   deactivation_notification_comment: 'Note to the person',
+  actions: 'Clean-up',
   allow_private_data_export: 'Private data in data exports',
   stream_id: 'Channel',
   stream_ids: 'Channels',
@@ -67,6 +69,7 @@ const PARAM_LABELS: Readonly<Record<string, string>> = {
   required: 'Required',
   display_in_profile_summary: 'Shown on the profile card',
   editable_by_user: 'Editable by the person',
+  use_for_user_matching: 'Matched in name suggestions',
   order: 'Order',
   color: 'Colour',
   is_muted: 'Muted',
@@ -101,6 +104,11 @@ function plainValue(value: unknown): string {
 /** One parameter's value as a person reads it: roles by name, people and channels by their number. */
 export function paramValue(name: string, value: unknown): string {
   if (name === 'role' || name === 'invite_as') return typeof value === 'number' ? roleLabel(value) : plainValue(value);
+  if (name === 'actions' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    // A deactivation's clean-up: its action names in words, never the API's keys.
+    const deleted = deletedInWords(value as Record<string, unknown>);
+    return deleted ? `delete ${deleted}` : 'none';
+  }
   if ((name.endsWith('_id') || name.endsWith('_ids')) && (typeof value === 'number' || Array.isArray(value))) {
     const ids = Array.isArray(value) ? value : [value];
     return ids.map((id) => (typeof id === 'number' ? `#${id}` : plainValue(id))).join(', ');

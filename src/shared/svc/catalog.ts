@@ -22,6 +22,7 @@ import { invitesOps } from './ops/invites-ops';
 import { peopleAdminOps } from './ops/people-admin-ops';
 import { organizationDataOps } from './ops/organization-data-ops';
 import { op, type SvcOperation } from './op';
+import { deactivationActionsSchema } from './deactivation';
 import { emojiNameGiven, emojiNameRequired, statusUpdateShape } from './status-params';
 
 export { EMOJI_NAME_REQUIRED_MSG, STATUS_TOO_LONG_MSG, statusUpdateShape } from './status-params';
@@ -145,7 +146,9 @@ export const svcOps = {
           .string()
           .max(2000, 'deactivation_notification_comment is too long (limit: 2000 characters)')
           .optional(),
+        actions: deactivationActionsSchema.optional(),
       }),
+    paramLevels: { actions: FEATURE_LEVELS.deactivationActions },
     response: () => simpleSuccessSchema,
   }),
   reactivateUser: op({

@@ -15,6 +15,12 @@ export interface SvcOperation<P extends z.ZodObject = z.ZodObject, R extends z.Z
   exposure: 'browser' | 'bff';
   adminOnly?: boolean;
   minLevel?: number;
+  /**
+   * Parameters a server takes only from a feature level on (name → level). A server below it ignores such a
+   * parameter (naming it in `ignored_parameters_unsupported`) and does the rest of the call, so the BFF
+   * refuses the call instead: half of a deletion must not pass for all of it.
+   */
+  paramLevels?: Readonly<Record<string, number>>;
   /** A POST that changes nothing (e.g. rendering a preview): not recorded in the audit. */
   changesNothing?: boolean;
   /**

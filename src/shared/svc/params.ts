@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { paramLabel } from '../labels/params';
 import type { SvcOperation } from './catalog';
 
 export type ParamCheck = { ok: true; data: Record<string, unknown> } | { ok: false; msg: string; field?: string };
@@ -18,4 +19,23 @@ export function describeIssue(issue: z.core.$ZodIssue | undefined): { msg: strin
   }
   if (!field || issue.message.includes(field.split('.')[0]!)) return { msg: issue.message, field };
   return { msg: `${field}: ${issue.message}`, field };
+}
+
+/**
+ * The first parameter in `params` that a server at `level` does not take yet (the operation's `paramLevels`),
+ * with the sentence to show on its field; null when the server takes them all.
+ */
+export function newerParam(
+  op: Pick<SvcOperation, 'paramLevels'>,
+  params: Readonly<Record<string, unknown>>,
+  level: number,
+): { field: string; msg: string } | null {
+  for (const [name, need] of Object.entries(op.paramLevels ?? {})) {
+    if (params[name] === undefined || level >= need) continue;
+    return {
+      field: name,
+      msg: `${paramLabel(name)} needs a newer chat server: feature level ${need}, this one is at ${level}.`,
+    };
+  }
+  return null;
 }

@@ -24,6 +24,8 @@ const userShape = {
   avatar_url: z.string().nullable().optional(),
   avatar_version: z.number().int(),
   profile_data: z.record(z.string(), profileDataValueSchema).optional(),
+  /** Level 433+: imported from another product and never signed in (absent on older servers: not known). */
+  is_imported_stub: z.boolean().optional(),
 };
 
 /** A user as `GET /users`, `GET /users/{user_id}` and `GET /users/{email}` return it. */
@@ -97,5 +99,7 @@ export const customProfileFieldSchema = z.looseObject({
   display_in_profile_summary: z.boolean().optional(),
   required: z.boolean().optional(),
   editable_by_user: z.boolean().optional(),
+  /** Level 455+: matched when people type a name (sent only when true; absent is false there). */
+  use_for_user_matching: z.boolean().optional(),
 });
 export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;
