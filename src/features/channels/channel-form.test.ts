@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkChannelForm, initialChannelForm, toCreateParams, toLegacySubscribeParams } from './channel-form';
+import {
+  checkChannelForm,
+  initialChannelForm,
+  toCreateParams,
+  toLegacySubscribeParams,
+  TOPIC_STARTERS_FIELD,
+} from './channel-form';
 
 const limits = { maxNameLength: 60, maxDescriptionLength: 1024 };
 
@@ -73,5 +79,28 @@ describe('toLegacySubscribeParams', () => {
       invite_only: true,
       history_public_to_subscribers: true,
     });
+  });
+});
+
+describe('who can start new topics (level 441)', () => {
+  const EVERYONE = 6;
+  const values = { ...initialChannelForm(7), name: 'quiet' };
+
+  it('is sent only when chosen', () => {
+    expect(toCreateParams(values)).not.toHaveProperty('can_create_topic_group');
+    expect(toCreateParams({ ...values, permissions: { can_create_topic_group: 3 } })).toMatchObject({
+      can_create_topic_group: 3,
+    });
+  });
+
+  it('must be everyone in a private channel with protected history, on its own field', () => {
+    const protectedHistory = { ...values, privacy: 'private' as const, historyPublic: false };
+    expect(
+      checkChannelForm({ ...protectedHistory, permissions: { can_create_topic_group: 3 } }, limits, EVERYONE),
+    ).toEqual({ [TOPIC_STARTERS_FIELD]: expect.stringContaining('must let everyone start new topics') });
+    expect(
+      checkChannelForm({ ...protectedHistory, permissions: { can_create_topic_group: EVERYONE } }, limits, EVERYONE),
+    ).toEqual({});
+    expect(checkChannelForm({ ...values, permissions: { can_create_topic_group: 3 } }, limits, EVERYONE)).toEqual({});
   });
 });

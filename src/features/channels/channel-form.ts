@@ -6,6 +6,7 @@ import {
 } from '../../shared/svc/channels';
 import type { GroupSettingValue } from '../../shared/svc/group-settings';
 import type { CreateChannelParams, SubscribeParams } from './api/create-channel';
+import { topicStartersProblem } from './channel-level-rules';
 
 export type Privacy = 'public' | 'private' | 'web-public';
 export type RetentionChoice = 'realm_default' | 'unlimited' | 'days';
@@ -52,12 +53,21 @@ export interface ChannelFormLimits {
 /** Code points, as the server counts lengths. */
 const length = (text: string) => [...text].length;
 
-/** The form's own checks (the server checks again, in its words). */
+/** The form field of who may start new topics (its errors are keyed so). */
+export const TOPIC_STARTERS_FIELD = 'permissions.can_create_topic_group';
+
+type ChannelFormField = 'name' | 'description' | 'retentionDays' | typeof TOPIC_STARTERS_FIELD;
+
+/**
+ * The form's own checks (the server checks again, in its words). `everyoneId` is the `role:everyone` group's
+ * ID, for the level-441 rule on private channels with protected history (null while groups load).
+ */
 export function checkChannelForm(
   values: ChannelFormValues,
   limits: ChannelFormLimits,
-): Partial<Record<'name' | 'description' | 'retentionDays', string>> {
-  const errors: Partial<Record<'name' | 'description' | 'retentionDays', string>> = {};
+  everyoneId: number | null = null,
+): Partial<Record<ChannelFormField, string>> {
+  const errors: Partial<Record<ChannelFormField, string>> = {};
   const name = values.name.trim();
   if (name === '') errors.name = 'Enter a channel name.';
   else if (limits.maxNameLength !== null && length(name) > limits.maxNameLength) {
@@ -70,6 +80,9 @@ export function checkChannelForm(
     const days = Number(values.retentionDays);
     if (!Number.isInteger(days) || days < 1) errors.retentionDays = 'Enter a whole number of days, 1 or more.';
   }
+  const privateProtected = values.privacy === 'private' && !values.historyPublic;
+  const topicStarters = topicStartersProblem(privateProtected, values.permissions.can_create_topic_group, everyoneId);
+  if (topicStarters) errors[TOPIC_STARTERS_FIELD] = topicStarters;
   return errors;
 }
 

@@ -78,6 +78,18 @@ describe('permissions', () => {
     expect(permissionGate(420, 'can_subscribe_group', channel)).toBe(
       'This server does not report this setting for the channel.',
     );
+    // Who can start new topics: from level 441, where the record carries it.
+    expect(permissionGate(440, 'can_create_topic_group', channel)).toBe(
+      'Needs a newer chat server: feature level 441, this one is at 440.',
+    );
+    expect(permissionGate(441, 'can_create_topic_group', { ...channel, can_create_topic_group: 6 })).toBeNull();
+  });
+
+  it('sends a changed “who can start new topics” as {new, old}, like every permission', () => {
+    expect(permissionParams(7, { can_create_topic_group: 6 }, { can_create_topic_group: 3 })).toEqual({
+      stream_id: 7,
+      can_create_topic_group: { new: 3, old: 6 },
+    });
   });
 
   it('lets administrators and the channel’s administrators change settings', () => {

@@ -18,14 +18,8 @@ import { notify } from '../../client/notify';
 import { sanitizeHtml } from '../../client/sanitize-html';
 import { useSession } from '../../client/session';
 import { useRole } from '../../client/use-role';
-import { describeGroupSetting, GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
-import {
-  CHANNEL_PERMISSION_SETTINGS,
-  CHANNEL_SETTINGS_LEVELS,
-  channelLevelGate,
-  type Channel,
-} from '../../shared/svc/channels';
+import { CHANNEL_SETTINGS_LEVELS, channelLevelGate, type Channel } from '../../shared/svc/channels';
 import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import { useChannelFolders } from './api/get-channel-folders';
 import { useChannelsRealm } from './api/get-realm-state';
@@ -38,14 +32,14 @@ import {
   checkNameDescription,
   folderGate,
   nameDescriptionParams,
-  permissionGate,
-  permissionParams,
   PRIVACY_LABELS,
   privacyOf,
   privacyParams,
-  type PermissionValues,
   type PrivacyChoice,
 } from './channel-settings-form';
+import { EVERYONE_LABEL, everyoneGroupId, topicStartersProblem } from './channel-level-rules';
+import { PermissionsSection } from './channel-permissions-section';
+import { useFollowingDraft } from './use-following-draft';
 import { administerChannelAbility, webPublicAbility } from './permissions';
 import { useGroupLookup } from './use-group-lookup';
 
@@ -86,46 +80,6 @@ export function ChannelSettingsPanel({ channel, level }: { channel: Channel; lev
       <ArchiveChannelSection channel={channel} level={level} locked={locked} />
     </Stack>
   );
-}
-
-interface FollowingDraft<T> {
-  draft: T;
-  setDraft: (next: T) => void;
-  /** What the edits started from (the server's values when editing began). */
-  loaded: T;
-  /** Back to the server's current values. */
-  startOver: () => void;
-  /** After a successful save: the saved values are the new starting point. */
-  settle: () => void;
-}
-
-/**
- * Follows the server's values while untouched; once edited, keeps the user's edits (also through a failed
- * save, or another admin's change arriving) until they save or start over.
- */
-function useFollowingDraft<T>(current: T): FollowingDraft<T> {
-  const key = JSON.stringify(current);
-  const [seen, setSeen] = useState(key);
-  const [loaded, setLoaded] = useState(current);
-  const [draft, setDraft] = useState(current);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(loaded);
-  if (key !== seen) {
-    setSeen(key);
-    if (!dirty) {
-      setLoaded(current);
-      setDraft(current);
-    }
-  }
-  return {
-    draft,
-    setDraft,
-    loaded,
-    startOver: () => {
-      setLoaded(current);
-      setDraft(current);
-    },
-    settle: () => setLoaded(draft),
-  };
 }
 
 function NameDescriptionSection({ channel, locked }: SectionProps) {
@@ -238,6 +192,11 @@ function PrivacySection({ channel, level, locked }: SectionProps) {
   const webPublicGate = channelLevelGate(level, CHANNEL_SETTINGS_LEVELS.webPublic) ?? webPublic.reason;
   const isDefault = defaults.data?.includes(channel.stream_id) ?? false;
   const defaultConflict = isDefault && choice.startsWith('private');
+  // Level 441: protected history needs everyone to be able to start topics (absent below 441: no check).
+  const topicStarters =
+    choice === 'private-protected' && current !== 'private-protected'
+      ? topicStartersProblem(true, channel.can_create_topic_group, everyoneGroupId(lookup.groups))
+      : null;
 
   const save = () =>
     update.mutate(
@@ -274,6 +233,11 @@ function PrivacySection({ channel, level, locked }: SectionProps) {
         <Alert role="note" color="yellow" variant="light">
           This is a default channel for new users, and a default channel cannot be private: remove it from the default
           channels first.
+        </Alert>
+      ) : null}
+      {topicStarters ? (
+        <Alert role="note" color="yellow" variant="light">
+          {`Protected history needs everyone to be able to start new topics: set “${CHANNEL_PERMISSION_LABELS.can_create_topic_group}” to “${EVERYONE_LABEL}” under Permissions first.`}
         </Alert>
       ) : null}
       <ServerError error={update.error} title="The privacy was not changed" />
@@ -333,84 +297,6 @@ function FolderSection({ channel, level, locked }: SectionProps) {
           disabled={locked !== null || gate !== null || folder === current}
         >
           Save folder
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function PermissionsSection({ channel, level, locked }: SectionProps) {
-  const lookup = useGroupLookup();
-  const update = useUpdateChannel();
-  const current: PermissionValues = Object.fromEntries(
-    CHANNEL_PERMISSION_SETTINGS.filter((name) => channel[name] !== undefined).map((name) => [name, channel[name]]),
-  );
-  const {
-    draft: values,
-    setDraft: setValues,
-    loaded,
-    startOver,
-    settle,
-  } = useFollowingDraft<PermissionValues>(current);
-  const params = permissionParams(channel.stream_id, loaded, values);
-
-  const save = () => {
-    if (!params) return;
-    update.mutate(params, {
-      onSuccess: () => {
-        settle();
-        notify('success', 'channel-permissions', 'Permissions saved', `#${channel.name}’s permissions were saved.`);
-      },
-    });
-  };
-
-  return (
-    <Stack gap="sm" component="section" aria-label="Permissions">
-      <Title order={4}>Permissions</Title>
-      {lookup.error ? <ServerError error={lookup.error} title="Groups could not be loaded" /> : null}
-      {CHANNEL_PERMISSION_SETTINGS.map((name) => {
-        const gate = permissionGate(level, name, channel);
-        const value = values[name];
-        if (value === undefined) {
-          return (
-            <Box key={name}>
-              <Text size="sm" fw={500}>
-                {CHANNEL_PERMISSION_LABELS[name]}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {gate}
-              </Text>
-            </Box>
-          );
-        }
-        return (
-          <GroupSettingPicker
-            key={name}
-            label={CHANNEL_PERMISSION_LABELS[name]}
-            description={gate ?? `Now: ${describeGroupSetting(channel[name]!, lookup.groups, lookup.people)}`}
-            value={value}
-            onChange={(next) => setValues({ ...values, [name]: next })}
-            groups={lookup.groups}
-            users={lookup.people}
-            excludeSystemGroups={['role:internet']}
-            disabled={locked !== null || gate !== null || lookup.pending}
-          />
-        );
-      })}
-      <ServerError error={update.error} title="The permissions were not saved" />
-      {update.error ? (
-        <Text size="sm" c="dimmed">
-          If someone else changed a permission meanwhile, “Discard changes” starts again from what the server holds now.
-        </Text>
-      ) : null}
-      <Group justify="flex-end">
-        {params ? (
-          <Button variant="default" onClick={() => (startOver(), update.reset())} disabled={update.isPending}>
-            Discard changes
-          </Button>
-        ) : null}
-        <Button onClick={save} loading={update.isPending} disabled={locked !== null || !params}>
-          Save permissions
         </Button>
       </Group>
     </Stack>

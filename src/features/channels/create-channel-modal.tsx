@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useOpForm } from '../../client/op-form';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { notify } from '../../client/notify';
 import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
@@ -25,6 +25,8 @@ import { ServerError } from '../../components/server-error';
 import { ApiError } from '../../client/api-error';
 import {
   CHANNEL_CREATE_PERMISSION_SETTINGS,
+  CHANNEL_PERMISSION_LEVELS,
+  channelLevelGate,
   TOPICS_POLICIES,
   type ChannelCreatePermissionSetting,
   type TopicsPolicy,
@@ -39,10 +41,12 @@ import {
   initialChannelForm,
   toCreateParams,
   toLegacySubscribeParams,
+  TOPIC_STARTERS_FIELD,
   type ChannelFormValues,
   type Privacy,
   type RetentionChoice,
 } from './channel-form';
+import { everyoneGroupId, topicStartersRefusal } from './channel-level-rules';
 import { describeRetention, TOPICS_POLICY_TEXT } from './describe-settings';
 import { creationMethod, webPublicAbility } from './permissions';
 import { useGroupLookup } from './use-group-lookup';
@@ -97,7 +101,7 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
 
   const { form, placeRefusal } = useOpForm<ChannelFormValues>({
     initialValues: initialChannelForm(user?.userId ?? null),
-    validate: (values) => checkChannelForm(values, limits),
+    validate: (values) => checkChannelForm(values, limits, everyoneGroupId(lookup.groups)),
   });
   const values = form.values;
   const webPublic = webPublicAbility(realm.data, user?.userId ?? null, lookup.membership);
@@ -119,6 +123,9 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
     // form, with the focus there; the server's words verbatim.
     const onError = (error: unknown) => {
       if (isNameRefusal(error)) placeRefusal(error, 'name');
+      // Who may start new topics (level 441) is refused on its own field, the choices kept.
+      const topicStarters = topicStartersRefusal(error);
+      if (topicStarters) form.setFieldError(TOPIC_STARTERS_FIELD, topicStarters);
     };
     if (method.method === 'create') create.mutate(toCreateParams(v), { onSuccess: (r) => done(r.id), onError });
     else subscribe.mutate(toLegacySubscribeParams(v), { onSuccess: () => done(null), onError });
@@ -244,44 +251,16 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
         </Group>
 
         {method.method === 'create' ? (
-          <Stack gap="sm">
-            <Title order={4}>Permissions</Title>
-            <Text size="sm" c="dimmed">
-              Left unset, a permission takes the server’s default for new channels.
-            </Text>
-            {lookup.error ? <ServerError error={lookup.error} title="Groups could not be loaded" /> : null}
-            {CHANNEL_CREATE_PERMISSION_SETTINGS.map((name) => {
-              const value = values.permissions[name];
-              return (
-                <Stack key={name} gap={4}>
-                  <Checkbox
-                    label={`Set “${CHANNEL_PERMISSION_LABELS[name]}”`}
-                    checked={value !== undefined}
-                    disabled={lookup.pending}
-                    onChange={(e) =>
-                      setPermission(
-                        name,
-                        e.currentTarget.checked ? { direct_members: [], direct_subgroups: [] } : undefined,
-                      )
-                    }
-                  />
-                  {value !== undefined ? (
-                    <GroupSettingPicker
-                      label={CHANNEL_PERMISSION_LABELS[name]}
-                      value={value}
-                      onChange={(next) => setPermission(name, next)}
-                      groups={lookup.groups}
-                      users={lookup.people}
-                      excludeSystemGroups={['role:internet']}
-                    />
-                  ) : null}
-                </Stack>
-              );
-            })}
-          </Stack>
+          <CreatePermissionFields
+            level={level}
+            lookup={lookup}
+            permissions={values.permissions}
+            errorOf={(name) => form.errors[`permissions.${name}`]}
+            onChange={setPermission}
+          />
         ) : null}
 
-        {isNameRefusal(mutation.error) ? null : (
+        {isNameRefusal(mutation.error) || topicStartersRefusal(mutation.error) ? null : (
           <ServerError error={mutation.error} title="The channel was not created" />
         )}
         <Group justify="flex-end">
@@ -294,5 +273,57 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface CreatePermissionFieldsProps {
+  level: number;
+  lookup: ReturnType<typeof useGroupLookup>;
+  permissions: ChannelFormValues['permissions'];
+  errorOf: (name: ChannelCreatePermissionSetting) => ReactNode;
+  onChange: (name: ChannelCreatePermissionSetting, value: GroupSettingValue | undefined) => void;
+}
+
+/**
+ * Each permission the creator may set, unset by default (the server's default for new channels). One this
+ * server does not have yet is shown disabled with the reason under it.
+ */
+function CreatePermissionFields({ level, lookup, permissions, errorOf, onChange }: CreatePermissionFieldsProps) {
+  return (
+    <Stack gap="sm">
+      <Title order={4}>Permissions</Title>
+      <Text size="sm" c="dimmed">
+        Left unset, a permission takes the server’s default for new channels.
+      </Text>
+      {lookup.error ? <ServerError error={lookup.error} title="Groups could not be loaded" /> : null}
+      {CHANNEL_CREATE_PERMISSION_SETTINGS.map((name) => {
+        const value = permissions[name];
+        const gate = channelLevelGate(level, CHANNEL_PERMISSION_LEVELS[name]);
+        return (
+          <Stack key={name} gap={4}>
+            <Checkbox
+              label={`Set “${CHANNEL_PERMISSION_LABELS[name]}”`}
+              description={gate ?? undefined}
+              checked={value !== undefined}
+              disabled={lookup.pending || gate !== null}
+              onChange={(e) =>
+                onChange(name, e.currentTarget.checked ? { direct_members: [], direct_subgroups: [] } : undefined)
+              }
+            />
+            {value !== undefined ? (
+              <GroupSettingPicker
+                label={CHANNEL_PERMISSION_LABELS[name]}
+                value={value}
+                onChange={(next) => onChange(name, next)}
+                groups={lookup.groups}
+                users={lookup.people}
+                excludeSystemGroups={['role:internet']}
+                error={errorOf(name)}
+              />
+            ) : null}
+          </Stack>
+        );
+      })}
+    </Stack>
   );
 }

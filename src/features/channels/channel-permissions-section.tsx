@@ -1,0 +1,120 @@
+import { Button, Fieldset, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { notify } from '../../client/notify';
+import { describeGroupSetting, GroupSettingPicker } from '../../components/group-setting-picker';
+import { ServerError } from '../../components/server-error';
+import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
+import { CHANNEL_PERMISSION_SETTINGS, type Channel, type ChannelPermissionSetting } from '../../shared/svc/channels';
+import { sameGroupSetting } from '../../shared/svc/group-settings';
+import { useUpdateChannel } from './api/update-channel';
+import { everyoneGroupId, topicStartersProblem, topicStartersRefusal } from './channel-level-rules';
+import { permissionGate, permissionParams, privacyOf, type PermissionValues } from './channel-settings-form';
+import { useFollowingDraft } from './use-following-draft';
+import { useGroupLookup } from './use-group-lookup';
+
+interface PermissionsSectionProps {
+  channel: Channel;
+  level: number;
+  /** Why the user may not change settings; null when they may. */
+  locked: string | null;
+}
+
+/**
+ * A permission this server does not have or does not report: the control is there, disabled, with the reason
+ * under its name, so the reader knows the setting exists and what it would take.
+ */
+function UnavailablePermission({ label, reason }: { label: string; reason: string | null }) {
+  const reasonId = useId();
+  return (
+    <Fieldset legend={label} disabled aria-describedby={reasonId}>
+      <Stack gap="sm">
+        <Text id={reasonId} size="sm" c="dimmed">
+          {reason}
+        </Text>
+        <Select label="Group" placeholder="Not available on this server" data={[]} disabled />
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** Only a changed “who can start new topics” is checked: the server keeps the channel's current value valid. */
+function topicStartersError(
+  channel: Channel,
+  loaded: PermissionValues,
+  values: PermissionValues,
+  everyoneId: number | null,
+): string | null {
+  const next = values.can_create_topic_group;
+  const old = loaded.can_create_topic_group;
+  if (next === undefined || old === undefined || sameGroupSetting(next, old)) return null;
+  return topicStartersProblem(privacyOf(channel) === 'private-protected', next, everyoneId);
+}
+
+/** Every per-channel permission through the one group-setting picker, saved together as `{new, old}`. */
+export function PermissionsSection({ channel, level, locked }: PermissionsSectionProps) {
+  const lookup = useGroupLookup();
+  const update = useUpdateChannel();
+  const current: PermissionValues = Object.fromEntries(
+    CHANNEL_PERMISSION_SETTINGS.filter((name) => channel[name] !== undefined).map((name) => [name, channel[name]]),
+  );
+  const { draft: values, setDraft: setValues, loaded, startOver, settle } = useFollowingDraft(current);
+  const params = permissionParams(channel.stream_id, loaded, values);
+  const problem = topicStartersError(channel, loaded, values, everyoneGroupId(lookup.groups));
+  // The server's refusal of who may start topics goes on that field, not above the buttons.
+  const refusal = topicStartersRefusal(update.error);
+  const errorOf = (name: ChannelPermissionSetting) =>
+    name === 'can_create_topic_group' ? (problem ?? refusal ?? undefined) : undefined;
+
+  const save = () => {
+    if (!params || problem) return;
+    update.mutate(params, {
+      onSuccess: () => {
+        settle();
+        notify('success', 'channel-permissions', 'Permissions saved', `#${channel.name}’s permissions were saved.`);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Permissions">
+      <Title order={4}>Permissions</Title>
+      {lookup.error ? <ServerError error={lookup.error} title="Groups could not be loaded" /> : null}
+      {CHANNEL_PERMISSION_SETTINGS.map((name) => {
+        const gate = permissionGate(level, name, channel);
+        const value = values[name];
+        const label = CHANNEL_PERMISSION_LABELS[name];
+        if (value === undefined) return <UnavailablePermission key={name} label={label} reason={gate} />;
+        return (
+          <GroupSettingPicker
+            key={name}
+            label={label}
+            description={gate ?? `Now: ${describeGroupSetting(channel[name]!, lookup.groups, lookup.people)}`}
+            value={value}
+            onChange={(next) => setValues({ ...values, [name]: next })}
+            groups={lookup.groups}
+            users={lookup.people}
+            excludeSystemGroups={['role:internet']}
+            disabled={locked !== null || gate !== null || lookup.pending}
+            error={errorOf(name)}
+          />
+        );
+      })}
+      {refusal ? null : <ServerError error={update.error} title="The permissions were not saved" />}
+      {update.error ? (
+        <Text size="sm" c="dimmed">
+          If someone else changed a permission meanwhile, “Discard changes” starts again from what the server holds now.
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        {params ? (
+          <Button variant="default" onClick={() => (startOver(), update.reset())} disabled={update.isPending}>
+            Discard changes
+          </Button>
+        ) : null}
+        <Button onClick={save} loading={update.isPending} disabled={locked !== null || !params || problem !== null}>
+          Save permissions
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
