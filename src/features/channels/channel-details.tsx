@@ -1,6 +1,7 @@
-import { Drawer, Group, Loader, Tabs, Text } from '@mantine/core';
+import { Alert, Drawer, Group, Loader, Tabs, Text } from '@mantine/core';
 import { KindBadges } from './kind-badges';
 import { channelKinds } from '../../shared/svc/channels';
+import { archivedReadsGate } from './channel-level-rules';
 import { ChannelOverview } from './channel-overview';
 import { ChannelSettingsPanel } from './channel-settings-panel';
 import type { ChannelRow } from './filter-channels';
@@ -16,6 +17,15 @@ const TAB_LABELS: Readonly<Record<ChannelTab, string>> = {
   topics: 'Topics',
   mine: 'My settings',
 };
+
+/** In place of a list the server would refuse (an archived channel before level 480): why, not an error. */
+function NotReadable({ title, reason }: { title: string; reason: string }) {
+  return (
+    <Alert role="note" color="gray" variant="light" title={title}>
+      {reason}
+    </Alert>
+  );
+}
 
 interface ChannelDetailsDrawerProps {
   streamId: number | null;
@@ -38,6 +48,7 @@ export function ChannelDetailsDrawer({
   level,
 }: ChannelDetailsDrawerProps) {
   const channel = row?.channel ?? null;
+  const archivedReads = channel === null ? null : archivedReadsGate(channel, level);
   return (
     <Drawer
       opened={streamId !== null}
@@ -68,16 +79,24 @@ export function ChannelDetailsDrawer({
               ))}
             </Tabs.List>
             <Tabs.Panel value="overview" pt="md">
-              <ChannelOverview channel={channel} />
+              <ChannelOverview channel={channel} level={level} />
             </Tabs.Panel>
             <Tabs.Panel value="settings" pt="md">
               <ChannelSettingsPanel channel={channel} level={level} />
             </Tabs.Panel>
             <Tabs.Panel value="subscribers" pt="md">
-              <SubscribersPanel channel={channel} />
+              {archivedReads ? (
+                <NotReadable title="Subscribers cannot be read" reason={archivedReads} />
+              ) : (
+                <SubscribersPanel channel={channel} />
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="topics" pt="md">
-              <TopicsPanel channel={channel} level={level} />
+              {archivedReads ? (
+                <NotReadable title="Topics cannot be read" reason={archivedReads} />
+              ) : (
+                <TopicsPanel channel={channel} level={level} />
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="mine" pt="md">
               <MySubscriptionSettings channel={channel} subscription={row?.subscription ?? null} />

@@ -1,10 +1,19 @@
 import { Alert, Box, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { errorMessage } from '../../client/api-error';
 import { sanitizeHtml } from '../../client/sanitize-html';
 import { describeGroupSetting } from '../../components/group-setting-picker';
-import { CHANNEL_PERMISSION_SETTINGS, type Channel } from '../../shared/svc/channels';
+import {
+  CHANNEL_PERMISSION_LEVELS,
+  CHANNEL_PERMISSION_SETTINGS,
+  channelLevelGate,
+  type Channel,
+  type ChannelPermissionSetting,
+} from '../../shared/svc/channels';
 import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import { useChannelFolders } from './api/get-channel-folders';
 import { useChannelsRealm } from './api/get-realm-state';
+import { useSubscribers } from './api/get-subscribers';
+import { subscriberCountSource } from './channel-level-rules';
 import { describeRetention, describeTopicsPolicy } from './describe-settings';
 import { useGroupLookup } from './use-group-lookup';
 
@@ -12,8 +21,36 @@ function formatDate(seconds: number | undefined): string {
   return seconds === undefined ? '—' : new Date(seconds * 1000).toLocaleDateString();
 }
 
+/** Counted from the subscribers list: the way before the channel record carried the count (level 394). */
+function CountedSubscribers({ streamId }: { streamId: number }) {
+  const subscribers = useSubscribers(streamId);
+  if (subscribers.isPending) return <Loader size="xs" aria-label="Counting subscribers" />;
+  if (subscribers.isError) return <Text size="sm">Could not be counted: {errorMessage(subscribers.error)}</Text>;
+  return <>{subscribers.data.length.toLocaleString()}</>;
+}
+
+/** From the channel record where the server sends it (no request), else the older way, else why not. */
+function SubscriberCount({ channel, level }: { channel: Channel; level: number }) {
+  const source = subscriberCountSource(channel, level);
+  if (source.from === 'record') return <>{source.count.toLocaleString()}</>;
+  if (source.from === 'subscribers') return <CountedSubscribers streamId={channel.stream_id} />;
+  return (
+    <Text size="sm" c="dimmed">
+      {source.reason}
+    </Text>
+  );
+}
+
+/**
+ * A permission the record does not carry: on an older server, the level it needs (the server's own rule
+ * applies meanwhile); otherwise this server simply does not report it.
+ */
+function missingPermissionText(name: ChannelPermissionSetting, level: number): string {
+  return channelLevelGate(level, CHANNEL_PERMISSION_LEVELS[name]) ?? 'Not reported by this server.';
+}
+
 /** The channel's description and every setting, permissions by the names of who holds them. */
-export function ChannelOverview({ channel }: { channel: Channel }) {
+export function ChannelOverview({ channel, level }: { channel: Channel; level: number }) {
   const lookup = useGroupLookup();
   const realm = useChannelsRealm();
   const folders = useChannelFolders();
@@ -46,6 +83,12 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
       )}
       <Table aria-label="Channel settings" variant="vertical" layout="fixed" withTableBorder>
         <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w="40%">Subscribers</Table.Th>
+            <Table.Td>
+              <SubscriberCount channel={channel} level={level} />
+            </Table.Td>
+          </Table.Tr>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
               <Table.Th w="40%">{label}</Table.Th>
@@ -65,12 +108,19 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
       ) : (
         <Table aria-label="Channel permissions" variant="vertical" layout="fixed" withTableBorder>
           <Table.Tbody>
-            {CHANNEL_PERMISSION_SETTINGS.filter((name) => channel[name] !== undefined).map((name) => (
-              <Table.Tr key={name}>
-                <Table.Th w="40%">{CHANNEL_PERMISSION_LABELS[name]}</Table.Th>
-                <Table.Td>{describeGroupSetting(channel[name]!, lookup.groups, lookup.people)}</Table.Td>
-              </Table.Tr>
-            ))}
+            {CHANNEL_PERMISSION_SETTINGS.map((name) => {
+              const value = channel[name];
+              return (
+                <Table.Tr key={name}>
+                  <Table.Th w="40%">{CHANNEL_PERMISSION_LABELS[name]}</Table.Th>
+                  {value === undefined ? (
+                    <Table.Td c="dimmed">{missingPermissionText(name, level)}</Table.Td>
+                  ) : (
+                    <Table.Td>{describeGroupSetting(value, lookup.groups, lookup.people)}</Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}
