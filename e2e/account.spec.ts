@@ -1,11 +1,11 @@
 import { expect, signIn, test } from './fixtures';
 import { DEMO_LEVEL, restoreFeatureLevel, simCall, simControl, switchFeatureLevel } from './sim-api';
 
-for (const [level, word] of [
-  [DEMO_LEVEL, 'Device ID'],
-  [467, 'Push account ID'],
+for (const [level, label, word] of [
+  [DEMO_LEVEL, 'Device ID', 'device ID'],
+  [467, 'Push account ID', 'push account ID'],
 ] as const) {
-  test(`at level ${level} the push test explains a missing device, then names the ${word.toLowerCase()} it tested`, async ({
+  test(`at level ${level} the push test explains a missing device, then names the ${word} it tested`, async ({
     page,
     request,
   }) => {
@@ -29,15 +29,15 @@ for (const [level, word] of [
       await expect(success).toContainText('all your registered mobile devices');
 
       const id = level >= 468 ? '7' : '4242';
-      await page.getByLabel(`${word} (optional)`).fill(id);
+      await page.getByLabel(`${label} (optional)`).fill(id);
       await send.click();
-      await expect(success).toContainText(`the device with ${word.toLowerCase()} ${id}. Check that it arrived.`);
+      await expect(success).toContainText(`the device with ${word} ${id}. Check that it arrived.`);
 
       // The other identifier names no device of this server's kind: refused, and said so.
-      await page.getByLabel(`${word} (optional)`).fill(level >= 468 ? '4242' : '7');
+      await page.getByLabel(`${label} (optional)`).fill(level >= 468 ? '4242' : '7');
       await send.click();
       await expect(page.getByRole('status').filter({ hasText: 'No device to notify' })).toContainText(
-        `No active device with ${word.toLowerCase()}`,
+        `No active device with ${word}`,
       );
     } finally {
       await simControl('push', { reset: '1' });

@@ -140,3 +140,56 @@ test('a full export without consent is offered only to an owner, only where the 
     await restoreFeatureLevel(request);
   }
 });
+
+/** A file uploaded by `email` and a message of theirs linking it (new, so still within the edit time limit). */
+async function messageWithUpload(email: string, topic: string, file: string): Promise<number> {
+  const res = await fetch(`${process.env.E2E_SVC_URL}/__sim/upload`, {
+    method: 'POST',
+    body: new URLSearchParams({ email, name: file, size: '20480' }),
+  });
+  const upload = (await res.json()) as { id: number; link: string };
+  const sent = await simCall(email, 'POST', '/messages', {
+    type: 'stream',
+    to: 'design',
+    topic,
+    content: `The new version is here.\n\n${upload.link}`,
+  });
+  expect(sent.result).toBe('success');
+  return upload.id;
+}
+
+for (const level of [DEMO_LEVEL, 471]) {
+  test(`at level ${level} an edit that leaves an upload orphaned offers to delete it, and deletes it`, async ({
+    page,
+    request,
+  }) => {
+    await switchFeatureLevel(request, level);
+    try {
+      const topic = `uploads ${level} ${Date.now().toString(36)}`;
+      const file = `mock-up-${level}.png`;
+      const id = await messageWithUpload('member@demo.test', topic, file);
+      await signIn(page, 'member@demo.test', undefined, '/topics');
+      await page.getByLabel('Search topics').fill(topic);
+      await page
+        .getByRole('row', { name: new RegExp(topic) })
+        .first()
+        .click();
+      const drawer = page.getByRole('dialog', { name: `#design › ${topic}` });
+      await drawer.getByRole('article').filter({ hasText: file }).getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit message' });
+      await dialog.getByLabel('Your version').fill('The new version is coming.');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toContainText('The edit removed the last link to this file');
+      await expect(dialog.getByRole('listitem')).toContainText(file);
+      await dialog.getByRole('button', { name: 'Delete the files' }).click();
+      await expect(dialog).toBeHidden();
+      // The server no longer has it: deleting it again is refused.
+      expect(await simCall('member@demo.test', 'DELETE', `/attachments/${id}`)).toMatchObject({
+        result: 'error',
+        msg: 'Invalid attachment',
+      });
+    } finally {
+      await restoreFeatureLevel(request);
+    }
+  });
+}

@@ -187,6 +187,17 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
     }),
   );
   app.post(
+    `${SIM_CONTROL_PREFIX}/upload`,
+    action((form) => {
+      // `email` (the uploader), `name` and `size` (bytes): a file as the upload endpoint stores it.
+      if (!control.addUpload) throw new ControlParamError('upload is not available');
+      const email = form.get('email')?.trim();
+      const name = form.get('name')?.trim();
+      if (!email || !name) throw new ControlParamError("Missing 'email' or 'name' argument");
+      return control.addUpload({ email, name, size: requiredNumber(form, 'size', true) });
+    }),
+  );
+  app.post(
     `${SIM_CONTROL_PREFIX}/outgoing-webhook`,
     action((form) => {
       // `bot_email` required; `url` sets the bot's URL (empty clears it), absent leaves it. Answers the token.

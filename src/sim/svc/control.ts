@@ -113,6 +113,11 @@ export interface SvcSimControl {
    */
   setRealmFlags?(flags: SimRealmFlags): void;
   /**
+   * A file uploaded by the user with this delivery email, as the upload endpoint would store it; answers its ID,
+   * path and the Markdown link a client puts in a message. Throws RangeError for an unknown user. Optional.
+   */
+  addUpload?(input: { email: string; name: string; size: number }): { id: number; path_id: string; link: string };
+  /**
    * The simulated export worker: `hold` keeps new data export requests pending, `auto` makes them after the
    * usual delay, `finish` makes (or with `failed`, fails) every pending one now. Optional like `seedTopic`.
    */

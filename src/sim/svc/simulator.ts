@@ -1,4 +1,5 @@
 import { createSvcApp } from './app';
+import { addAttachment, uploadLink } from './attachments';
 import { SimControl, type SvcSimControl } from './control';
 import {
   DEFAULT_HEARTBEAT_SECONDS,
@@ -22,7 +23,7 @@ import {
 } from './handlers/organization-data';
 
 export interface SvcSimOptions {
-  /** Default 420. */
+  /** Default 500 (Zulip 12.2). */
   featureLevel?: number;
   /** Generated people beyond the named demo accounts; default 300. */
   generatedUsers?: number;
@@ -66,8 +67,8 @@ export interface SvcSimulator {
   close(): void;
 }
 
-export const DEFAULT_FEATURE_LEVEL = 420;
-export const SIM_VERSION = '11.0-demo';
+export const DEFAULT_FEATURE_LEVEL = 500;
+export const SIM_VERSION = '12.2-demo';
 
 function checkLevel(level: number): number {
   if (!Number.isInteger(level) || level < 0) throw new RangeError(`feature level must be a non-negative integer`);
@@ -150,6 +151,19 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
       else finishPendingExports(store, mode === 'fail' ? 'failed' : 'succeeded');
     },
     seedTopic: (input) => seedTopicMessages(store, input),
+    addUpload: (input) => {
+      const owner = store.users.find((u) => u.deliveryEmail === input.email && u.isActive);
+      if (!owner) throw new RangeError(`No active user ${input.email}`);
+      const safe = input.name.replace(/[^\w.-]/g, '_');
+      const attachment = addAttachment(store, {
+        ownerId: owner.user_id,
+        name: input.name,
+        pathId: `${store.realm.id}/7f/up${store.nextAttachmentId}load/${safe}`,
+        size: input.size,
+        createTime: control.now(),
+      });
+      return { id: attachment.id, path_id: attachment.pathId, link: uploadLink(attachment) };
+    },
     setOutgoingWebhook: (input) => configureOutgoingWebhook(store, input.botEmail, input.url),
   };
   const app = createSvcApp(core, options.controlApi ? { controlApi: surface } : {});
