@@ -2,6 +2,8 @@ import { Select, Stack, Text, TextInput, Title, type ComboboxItem, type Combobox
 import { useDeferredValue, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
+import { useFeature } from '../../client/use-role';
+import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import { ROLE } from '../../shared/svc/roles';
 import type { Person } from '../../client/people';
 import { describeRoute, grantsForUser, holdersOf, type Grant, type PermissionKind, type Route } from './grants';
@@ -34,6 +36,8 @@ interface HolderRow {
 export function WhoCanDoWhat({ data, userId, onUser, permission, onPermission }: WhoCanDoWhatProps) {
   const { sources, pending, error, retry } = usePermissionSources(data);
   const person = userId === null ? undefined : data.personById.get(userId);
+  // Channels carry who may start new topics from level 441; an older server has no such permission to list.
+  const topicStarters = useFeature('canCreateTopicGroup');
 
   const peopleOptions = useMemo(
     () =>
@@ -202,6 +206,11 @@ export function WhoCanDoWhat({ data, userId, onUser, permission, onPermission }:
           nothingFoundMessage="No matching permissions"
           w={520}
         />
+        {topicStarters.reason ? (
+          <Text size="xs" c="dimmed">
+            {`“${CHANNEL_PERMISSION_LABELS.can_create_topic_group}” (channels) is not listed: ${topicStarters.reason}`}
+          </Text>
+        ) : null}
         {source ? (
           <>
             <Text size="sm" role="status">
