@@ -94,8 +94,18 @@ function deliveryEmailValue(store: SvcStore, viewer: SimUser, target: SimUser): 
 // Listing 10,000 users builds 10,000 of these, so they are single object literals (no spreads): fields a
 // server would leave out are set to undefined, which JSON drops.
 
+/** Whether the account is an imported stub, on servers that say (level 433); undefined (not sent) before. */
+function importedStub(store: SvcStore, user: SimUser): boolean | undefined {
+  return store.featureLevel >= SIM_LEVELS.importedStubUsers ? user.isImportedStub === true : undefined;
+}
+
 /** A user as `viewer` sees it in `GET /users` and `GET /users/{user_id}`. */
-export function formatUser(store: SvcStore, viewer: SimUser, target: SimUser, options: FormatOptions): User {
+export function formatUser(
+  store: SvcStore,
+  viewer: SimUser,
+  target: SimUser,
+  options: FormatOptions,
+): User & { is_imported_stub?: boolean } {
   return {
     user_id: target.user_id,
     delivery_email: deliveryEmailValue(store, viewer, target),
@@ -117,6 +127,7 @@ export function formatUser(store: SvcStore, viewer: SimUser, target: SimUser, op
     avatar_url: avatarUrl(store, viewer, target, options.clientGravatar),
     avatar_version: target.avatarVersion,
     profile_data: options.includeCustomProfileFields && !target.isBot ? profileDataOf(store, target) : undefined,
+    is_imported_stub: importedStub(store, target),
   };
 }
 
@@ -126,7 +137,11 @@ export function withoutUndefined<T extends object>(record: T): T {
 }
 
 /** `GET /users/me`: no bot fields, always a full avatar URL, own profile data included. */
-export function formatOwnUser(store: SvcStore, me: SimUser, maxMessageId: number): OwnUser {
+export function formatOwnUser(
+  store: SvcStore,
+  me: SimUser,
+  maxMessageId: number,
+): OwnUser & { is_imported_stub?: boolean } {
   return {
     user_id: me.user_id,
     delivery_email: deliveryEmailValue(store, me, me),
@@ -145,6 +160,7 @@ export function formatOwnUser(store: SvcStore, me: SimUser, maxMessageId: number
     avatar_version: me.avatarVersion,
     profile_data: me.isBot ? undefined : profileDataOf(store, me),
     max_message_id: maxMessageId,
+    is_imported_stub: importedStub(store, me),
   };
 }
 

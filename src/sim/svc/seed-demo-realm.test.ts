@@ -16,7 +16,9 @@ const snapshot = (seed: number) =>
 describe('the demo realm', () => {
   const sim = createSvcSimulator();
   const users = sim.store.users;
-  const generated = users.filter((u) => !u.isBot && !DEMO_ACCOUNTS.some((a) => a.email === u.deliveryEmail));
+  const generated = users.filter(
+    (u) => !u.isBot && !u.isImportedStub && !DEMO_ACCOUNTS.some((a) => a.email === u.deliveryEmail),
+  );
 
   it('holds the named accounts, visible to everyone, with the only owner', () => {
     for (const account of DEMO_ACCOUNTS) {
@@ -71,6 +73,18 @@ describe('the demo realm', () => {
     expect(snapshot(7)).not.toEqual(snapshot(8));
   });
 
+  it('ends with two imported accounts that never signed in', () => {
+    const stubs = users.filter((u) => u.isImportedStub);
+    expect(stubs.map((u) => u.fullName)).toEqual(['Rosa Delgado', 'Tomás Ferreira']);
+    expect(users.slice(-2)).toEqual(stubs);
+    for (const stub of stubs) {
+      expect(stub).toMatchObject({ isActive: true, isBot: false, role: 400, password: null });
+      expect(stub.deliveryEmail).toMatch(/^[a-z]+\.[a-z]+\.imported@demo\.test$/);
+      expect(sim.store.presence.has(stub.user_id)).toBe(false);
+    }
+    expect(generated.every((u) => u.isImportedStub === false)).toBe(true);
+  });
+
   it('gives every user a distinct API key', () => {
     expect(new Set(users.map((u) => u.apiKey)).size).toBe(users.length);
   });
@@ -87,7 +101,7 @@ describe('a 10,000-user realm', () => {
   // seeds and lists 10,000 users against its budgets), since a test run shares the cores with everything else.
   it('seeds them all and lists every one', async () => {
     const sim = createSvcSimulator({ generatedUsers: 10_000 });
-    expect(sim.store.users.length).toBe(10_000 + DEMO_ACCOUNTS.length + 4);
+    expect(sim.store.users.length).toBe(10_000 + DEMO_ACCOUNTS.length + 4 + 2);
 
     const response = await sim.fetch(
       new Request(`${SIM_ORIGIN}/api/v1/users`, {

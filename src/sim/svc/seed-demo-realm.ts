@@ -42,6 +42,10 @@ const DEMO_LINKIFIERS: readonly (readonly [string, string])[] = [
   ['(?P<project>[A-Z][A-Z0-9]+)-(?P<number>[0-9]+)', 'https://issues.demo.test/browse/{project}-{number}'],
 ];
 
+/** People of an import from another chat product who never signed in (`is_imported_stub`, level 433). */
+const IMPORTED_STUBS: readonly string[] = ['Rosa Delgado', 'Tomás Ferreira'];
+const IMPORTED_AT_MS = Date.UTC(2025, 5, 2, 14, 0, 0);
+
 // Fixed instants, not the wall clock, so the realm is the same whenever it is seeded.
 const REALM_CREATED_MS = Date.UTC(2016, 2, 14, 9, 30, 0);
 const GENERATED_FROM_MS = Date.UTC(2017, 0, 1);
@@ -235,6 +239,20 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
       setStatus(store, user.user_id, text, emoji);
     }
   }
+  // Appended after everyone else, so the generated users keep their IDs and random draws.
+  const stubs = IMPORTED_STUBS.map((fullName, i) =>
+    store.addUser(
+      human(rng, {
+        deliveryEmail: `${fullName.split(' ').map(asciiLocalPart).join('.')}.imported@${host}`,
+        fullName,
+        role: 400,
+        dateJoined: isoWithMicros(IMPORTED_AT_MS + i * 1000, rng),
+        // They never signed in: no password of their own yet.
+        password: null,
+        isImportedStub: true,
+      }),
+    ),
+  );
   // The guest keeps drafts on their devices only: drafts synchronization off, so none are stored here.
   const guest = store.userByDeliveryEmail('guest@demo.test');
   if (guest) {
@@ -246,6 +264,8 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
       if (store.drafts[i]!.ownerId === guest.user_id) store.drafts.splice(i, 1);
   }
   seedPresence(store, options.seed);
+  // Never signed in, so never seen online.
+  for (const stub of stubs) store.presence.delete(stub.user_id);
 }
 
 /**

@@ -52,6 +52,8 @@ export interface SimUser {
   profileData: Map<number, string>;
   /** The server-level `can_create_users` flag (set only by the server's own administration, never by the API). */
   canCreateUsers?: boolean;
+  /** Imported from another chat product and never signed in (`is_imported_stub`, level 433); absent: false. */
+  isImportedStub?: boolean;
 }
 
 /** The stored form of a status; empty strings mean "not set", as on the server. */
@@ -417,6 +419,7 @@ export class SvcStore {
       apiKey: input.apiKey,
       password: input.password,
       profileData: input.profileData,
+      isImportedStub: input.isImportedStub ?? false,
     };
     this.users.push(user);
     this.byId.set(id, user);
