@@ -1,15 +1,21 @@
 import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { ApiError } from '../../client/api-error';
 import { useOpForm } from '../../client/op-form';
 import { notify } from '../../client/notify';
 import { ServerError } from '../../components/server-error';
+import { paramLabel } from '../../shared/labels';
 import { featureGateReason } from '../../shared/svc/features';
 import {
   EXTERNAL_ACCOUNT_SUBTYPES,
-  NOT_ON_CARD,
+  MATCHABLE_FIELD_TYPES,
+  MATCHABLE_ONLY_MSG,
+  notOnCardReason,
   PROFILE_FIELD_HINT_MAX,
   PROFILE_FIELD_NAME_MAX,
   PROFILE_FIELD_TYPE_ID,
   PROFILE_FIELD_TYPES,
+  PROFILE_SUMMARY_MAX,
   selectOptions,
   type ProfileField,
   type SelectOption,
@@ -26,6 +32,7 @@ interface Values {
   required: boolean;
   summary: boolean;
   editable: boolean;
+  matching: boolean;
 }
 
 /** Option texts become `field_data`, keeping the key of each option that already existed (people's values use it). */
@@ -74,6 +81,57 @@ export function FieldFormModal({ opened, onClose, field, featureLevel, onCard }:
   );
 }
 
+/** What each gated setting of the form can do on this server and for this type, with the reason when not. */
+interface Gates {
+  required: string | null;
+  card: string | null;
+  editable: string | null;
+  matching: string | null;
+}
+
+function gatesOf(type: number, featureLevel: number, cardFull: boolean): Gates {
+  const gate = (feature: Parameters<typeof featureGateReason>[1]) => featureGateReason(featureLevel, feature);
+  return {
+    required: gate('profileFieldRequired'),
+    card:
+      gate('profileFieldSummary') ??
+      notOnCardReason(type, featureLevel) ??
+      (cardFull ? 'Two fields are shown on the card already.' : null),
+    editable: gate('profileFieldEditableByUser'),
+    matching: gate('profileFieldUserMatching') ?? (MATCHABLE_FIELD_TYPES.has(type) ? null : MATCHABLE_ONLY_MSG),
+  };
+}
+
+/** The settings the form sends: only what this server takes for this type (a gated setting is left out). */
+function settingsOf(values: Values, field: ProfileField | null, gates: Gates) {
+  const t = Number(values.type);
+  const fieldData =
+    t === PROFILE_FIELD_TYPE_ID.select
+      ? optionsData(lines(values.options), field?.field_data ?? '')
+      : t === PROFILE_FIELD_TYPE_ID.externalAccount
+        ? values.subtype === 'custom'
+          ? { subtype: 'custom', url_pattern: values.urlPattern }
+          : { subtype: values.subtype }
+        : undefined;
+  return {
+    ...(isDefaultExternal(values) ? {} : { name: values.name.trim(), hint: values.hint }),
+    ...(fieldData ? { field_data: fieldData } : {}),
+    ...(gates.required ? {} : { required: values.required }),
+    // Turning the card off is always possible, even where turning it on is not.
+    ...(gates.card && !values.summary ? {} : { display_in_profile_summary: values.summary }),
+    ...(gates.editable ? {} : { editable_by_user: values.editable }),
+    ...(gates.matching ? {} : { use_for_user_matching: values.matching }),
+  };
+}
+
+/** A parameter's field in this form, where a refusal about it is shown. */
+const FORM_FIELDS = {
+  display_in_profile_summary: 'summary',
+  editable_by_user: 'editable',
+  use_for_user_matching: 'matching',
+  field_type: 'type',
+} as const;
+
 function FieldForm({
   field,
   featureLevel,
@@ -83,147 +141,33 @@ function FieldForm({
   const create = useCreateProfileField();
   const update = useUpdateProfileField();
   const save = field ? update : create;
-  const external = externalData(field);
-  const { form } = useOpForm<Values>({
-    initialValues: {
-      type: String(field?.type ?? PROFILE_FIELD_TYPE_ID.shortText),
-      name: field?.name ?? '',
-      hint: field?.hint ?? '',
-      options: field
-        ? selectOptions(field.field_data)
-            .map((o) => o.text)
-            .join('\n')
-        : '',
-      subtype: field ? external.subtype : 'custom',
-      urlPattern: external.urlPattern,
-      required: field?.required ?? false,
-      summary: field?.display_in_profile_summary ?? false,
-      editable: field?.editable_by_user ?? true,
-    },
-    validate: (values) => ({
-      name: isDefaultExternal(values)
-        ? null
-        : !values.name.trim()
-          ? 'Enter a name.'
-          : values.name.length > PROFILE_FIELD_NAME_MAX
-            ? `At most ${PROFILE_FIELD_NAME_MAX} characters.`
-            : null,
-      hint: values.hint.length > PROFILE_FIELD_HINT_MAX ? `At most ${PROFILE_FIELD_HINT_MAX} characters.` : null,
-      options: optionsProblem(values),
-      urlPattern:
-        Number(values.type) === PROFILE_FIELD_TYPE_ID.externalAccount &&
-        values.subtype === 'custom' &&
-        values.urlPattern.split('%(username)s').length !== 2
-          ? 'The URL pattern must contain %(username)s once.'
-          : null,
-    }),
+  const cardFull = onCard >= PROFILE_SUMMARY_MAX && !(field?.display_in_profile_summary ?? false);
+  const { form, placeRefusal, refusalField } = useOpForm<Values>({
+    initialValues: initialValues(field),
+    fields: FORM_FIELDS,
+    validate: validateValues,
   });
-  const type = Number(form.values.type);
-  const gate = (feature: Parameters<typeof featureGateReason>[1]) => featureGateReason(featureLevel, feature);
-  const cardFull = onCard >= 2 && !(field?.display_in_profile_summary ?? false);
-  const cardReason = NOT_ON_CARD.has(type)
-    ? 'Long text and user fields cannot be shown on the card.'
-    : cardFull
-      ? 'Two fields are shown on the card already.'
-      : gate('profileFieldSummary');
+  const gates = gatesOf(Number(form.values.type), featureLevel, cardFull);
 
   const submit = form.onSubmit((values) => {
-    const t = Number(values.type);
-    const fieldData =
-      t === PROFILE_FIELD_TYPE_ID.select
-        ? optionsData(lines(values.options), field?.field_data ?? '')
-        : t === PROFILE_FIELD_TYPE_ID.externalAccount
-          ? values.subtype === 'custom'
-            ? { subtype: 'custom', url_pattern: values.urlPattern }
-            : { subtype: values.subtype }
-          : undefined;
-    const settings = {
-      ...(isDefaultExternal(values) ? {} : { name: values.name.trim(), hint: values.hint }),
-      ...(fieldData ? { field_data: fieldData } : {}),
-      ...(gate('profileFieldRequired') ? {} : { required: values.required }),
-      ...(cardReason && !values.summary ? {} : { display_in_profile_summary: values.summary }),
-      ...(gate('profileFieldEditableByUser') ? {} : { editable_by_user: values.editable }),
-    };
-    const done = (verb: string) => {
-      notify(
-        'success',
-        `profile-field-${field?.id ?? 'new'}`,
-        `Profile field ${verb}`,
-        `“${values.name || 'Field'}” was ${verb}.`,
-      );
+    const settings = settingsOf(values, field, gates);
+    const done = (answer: { ignored_parameters_unsupported?: string[] | undefined }) => {
+      reportSaved(field, values, answer.ignored_parameters_unsupported ?? []);
       onDone();
     };
-    if (field) update.mutate({ field_id: field.id, ...settings }, { onSuccess: () => done('saved') });
-    else create.mutate({ field_type: t, ...settings }, { onSuccess: () => done('added') });
+    // A refusal about one setting goes on it, in the server's words; everything typed stays.
+    const onError = (error: unknown) => placeRefusal(error);
+    if (field) update.mutate({ field_id: field.id, ...settings }, { onSuccess: done, onError });
+    else create.mutate({ field_type: Number(values.type), ...settings }, { onSuccess: done, onError });
   });
-
-  const typeData = PROFILE_FIELD_TYPES.map((t) => ({
-    value: String(t.id),
-    label: t.label,
-    disabled: t.id === PROFILE_FIELD_TYPE_ID.pronouns && gate('profileFieldPronouns') !== null,
-  }));
+  const refusalOnField = save.error instanceof ApiError && refusalField(save.error) !== null;
 
   return (
     <form onSubmit={submit} aria-label={field ? 'Edit profile field' : 'Add profile field'}>
       <Stack gap="sm">
-        <Select
-          label="Type"
-          data={typeData}
-          allowDeselect={false}
-          disabled={field !== null}
-          description={field ? 'The type of an existing field cannot change.' : undefined}
-          {...form.getInputProps('type')}
-        />
-        {type === PROFILE_FIELD_TYPE_ID.externalAccount ? (
-          <Select
-            label="Account type"
-            data={EXTERNAL_ACCOUNT_SUBTYPES.map((s) => ({ value: s.id, label: s.label }))}
-            allowDeselect={false}
-            disabled={field !== null}
-            {...form.getInputProps('subtype')}
-          />
-        ) : null}
-        {isDefaultExternal(form.values) ? null : (
-          <>
-            <TextInput label="Name" maxLength={PROFILE_FIELD_NAME_MAX} {...form.getInputProps('name')} />
-            <TextInput label="Hint" maxLength={PROFILE_FIELD_HINT_MAX} {...form.getInputProps('hint')} />
-          </>
-        )}
-        {type === PROFILE_FIELD_TYPE_ID.externalAccount && form.values.subtype === 'custom' ? (
-          <TextInput
-            label="URL pattern"
-            description="For example https://example.com/%(username)s"
-            {...form.getInputProps('urlPattern')}
-          />
-        ) : null}
-        {type === PROFILE_FIELD_TYPE_ID.select ? (
-          <Textarea
-            label="Options"
-            description="One option per line, in order."
-            autosize
-            minRows={3}
-            {...form.getInputProps('options')}
-          />
-        ) : null}
-        <Checkbox
-          label="Required"
-          description={gate('profileFieldRequired') ?? 'People are asked to fill it in.'}
-          disabled={gate('profileFieldRequired') !== null}
-          {...form.getInputProps('required', { type: 'checkbox' })}
-        />
-        <Checkbox
-          label="Show on the user card"
-          description={cardReason ?? 'At most two fields are shown on the card.'}
-          disabled={cardReason !== null && !form.values.summary}
-          {...form.getInputProps('summary', { type: 'checkbox' })}
-        />
-        <Checkbox
-          label="People may edit it themselves"
-          description={gate('profileFieldEditableByUser') ?? 'Off: only administrators can change its value.'}
-          disabled={gate('profileFieldEditableByUser') !== null}
-          {...form.getInputProps('editable', { type: 'checkbox' })}
-        />
-        <ServerError error={save.error} />
+        <TypeFields form={form} field={field} featureLevel={featureLevel} />
+        <SettingFields form={form} gates={gates} />
+        <ServerError error={refusalOnField ? null : save.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
             Cancel
@@ -234,6 +178,159 @@ function FieldForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+function initialValues(field: ProfileField | null): Values {
+  const external = externalData(field);
+  return {
+    type: String(field?.type ?? PROFILE_FIELD_TYPE_ID.shortText),
+    name: field?.name ?? '',
+    hint: field?.hint ?? '',
+    options: field
+      ? selectOptions(field.field_data)
+          .map((o) => o.text)
+          .join('\n')
+      : '',
+    subtype: field ? external.subtype : 'custom',
+    urlPattern: external.urlPattern,
+    required: field?.required ?? false,
+    summary: field?.display_in_profile_summary ?? false,
+    editable: field?.editable_by_user ?? true,
+    matching: field?.use_for_user_matching ?? false,
+  };
+}
+
+function validateValues(values: Values) {
+  return {
+    name: isDefaultExternal(values)
+      ? null
+      : !values.name.trim()
+        ? 'Enter a name.'
+        : values.name.length > PROFILE_FIELD_NAME_MAX
+          ? `At most ${PROFILE_FIELD_NAME_MAX} characters.`
+          : null,
+    hint: values.hint.length > PROFILE_FIELD_HINT_MAX ? `At most ${PROFILE_FIELD_HINT_MAX} characters.` : null,
+    options: optionsProblem(values),
+    urlPattern:
+      Number(values.type) === PROFILE_FIELD_TYPE_ID.externalAccount &&
+      values.subtype === 'custom' &&
+      values.urlPattern.split('%(username)s').length !== 2
+        ? 'The URL pattern must contain %(username)s once.'
+        : null,
+  };
+}
+
+/** The toast claims what the answer confirmed: a setting the server said it ignored is named as not saved. */
+function reportSaved(field: ProfileField | null, values: Values, ignored: readonly string[]): void {
+  const verb = field ? 'saved' : 'added';
+  const name = values.name || 'Field';
+  const notSaved = ignored.map((p) => paramLabel(p).toLowerCase());
+  notify(
+    notSaved.length > 0 ? 'info' : 'success',
+    `profile-field-${field?.id ?? 'new'}`,
+    `Profile field ${verb}`,
+    notSaved.length > 0
+      ? `“${name}” was ${verb}, but the server ignored: ${notSaved.join(', ')}.`
+      : `“${name}” was ${verb}.`,
+  );
+}
+
+function TypeFields({
+  form,
+  field,
+  featureLevel,
+}: {
+  form: UseFormReturnType<Values>;
+  field: ProfileField | null;
+  featureLevel: number;
+}) {
+  const type = Number(form.values.type);
+  const typeData = PROFILE_FIELD_TYPES.map((t) => ({
+    value: String(t.id),
+    label: t.label,
+    disabled:
+      t.id === PROFILE_FIELD_TYPE_ID.pronouns && featureGateReason(featureLevel, 'profileFieldPronouns') !== null,
+  }));
+  return (
+    <>
+      <Select
+        label="Type"
+        data={typeData}
+        allowDeselect={false}
+        disabled={field !== null}
+        description={field ? 'The type of an existing field cannot change.' : undefined}
+        {...form.getInputProps('type')}
+      />
+      {type === PROFILE_FIELD_TYPE_ID.externalAccount ? (
+        <Select
+          label="Account type"
+          data={EXTERNAL_ACCOUNT_SUBTYPES.map((s) => ({ value: s.id, label: s.label }))}
+          allowDeselect={false}
+          disabled={field !== null}
+          {...form.getInputProps('subtype')}
+        />
+      ) : null}
+      {isDefaultExternal(form.values) ? null : (
+        <>
+          <TextInput label="Name" maxLength={PROFILE_FIELD_NAME_MAX} {...form.getInputProps('name')} />
+          <TextInput label="Hint" maxLength={PROFILE_FIELD_HINT_MAX} {...form.getInputProps('hint')} />
+        </>
+      )}
+      {type === PROFILE_FIELD_TYPE_ID.externalAccount && form.values.subtype === 'custom' ? (
+        <TextInput
+          label="URL pattern"
+          description="For example https://example.com/%(username)s"
+          {...form.getInputProps('urlPattern')}
+        />
+      ) : null}
+      {type === PROFILE_FIELD_TYPE_ID.select ? (
+        <Textarea
+          label="Options"
+          description="One option per line, in order."
+          autosize
+          minRows={3}
+          {...form.getInputProps('options')}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Each gated setting is disabled with its reason; one already on stays changeable, so it can be turned off. */
+function SettingFields({ form, gates }: { form: UseFormReturnType<Values>; gates: Gates }) {
+  return (
+    <>
+      <Checkbox
+        label="Required"
+        description={gates.required ?? 'People are asked to fill it in.'}
+        disabled={gates.required !== null}
+        {...form.getInputProps('required', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="Show on the user card"
+        description={gates.card ?? 'At most two fields are shown on the card.'}
+        disabled={gates.card !== null && !form.values.summary}
+        {...form.getInputProps('summary', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="People may edit it themselves"
+        description={gates.editable ?? 'Off: only administrators can change its value.'}
+        disabled={gates.editable !== null}
+        {...form.getInputProps('editable', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="Match people by it in name suggestions"
+        description={
+          gates.matching ??
+          'Typing part of someone’s value here, when mentioning or messaging, suggests them as if it were their name.'
+        }
+        disabled={gates.matching !== null}
+        {...form.getInputProps('matching', { type: 'checkbox' })}
+        // A type that cannot be matched is never sent as matched, so it is not shown ticked either.
+        checked={form.values.matching && gates.matching === null}
+      />
+    </>
   );
 }
 

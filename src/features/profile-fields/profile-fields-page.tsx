@@ -105,6 +105,11 @@ export function ProfileFieldsPage() {
                         Admins edit
                       </Badge>
                     ) : null}
+                    {field.use_for_user_matching ? (
+                      <Badge variant="light" color="cyan">
+                        In name suggestions
+                      </Badge>
+                    ) : null}
                   </Group>
                 </Table.Td>
                 {isAdmin ? (

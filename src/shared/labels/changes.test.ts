@@ -32,5 +32,15 @@ describe('describeSvcChange', () => {
       'Channel folder archived.',
     );
     expect(describeSvcChange('deactivateUser', { user_id: 4 })).toBeNull();
+    expect(
+      describeSvcChange('deactivateUser', {
+        user_id: 4,
+        actions: { delete_public_channel_messages: true, delete_direct_messages: true },
+        deactivation_notification_comment: '',
+      }),
+    ).toBe(
+      'Deactivated, and the server deleted their messages in public channels and their direct messages; notified by email.',
+    );
+    expect(describeSvcChange('deactivateUser', { user_id: 4, actions: { delete_profile: false } })).toBeNull();
   });
 });

@@ -92,6 +92,22 @@ describe('the labels dictionary', () => {
     expect(describeParams({})).toBe('');
   });
 
+  it('says a deactivation’s clean-up in words, never with the API’s keys (level 459)', () => {
+    expect(paramLabel('actions')).toBe('Clean-up');
+    expect(paramValue('actions', { delete_direct_messages: true, delete_profile: false })).toBe(
+      'delete their direct messages',
+    );
+    expect(
+      describeParams({
+        actions: { delete_public_channel_messages: true, delete_private_channel_messages: true, delete_profile: true },
+      }),
+    ).toBe(
+      'Clean-up: delete their messages in public channels, their messages in private channels and their profile (name and picture)',
+    );
+    expect(paramValue('actions', {})).toBe('none');
+    expect(paramLabel('use_for_user_matching')).toBe('Matched in name suggestions');
+  });
+
   it('rewords a server message that quotes a parameter, and leaves plain sentences alone', () => {
     expect(humanServerMessage('status_text is too long (limit: 60 characters)')).toBe(
       'Status text is too long (limit: 60 characters)',

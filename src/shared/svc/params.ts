@@ -15,7 +15,8 @@ export function describeIssue(issue: z.core.$ZodIssue | undefined): { msg: strin
   if (!issue) return { msg: 'Invalid parameters' };
   const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
   if (issue.code === 'unrecognized_keys') {
-    return { msg: `Unsupported parameter: ${issue.keys.join(', ')}`, field: issue.keys[0] };
+    // Inside an object parameter (a deactivation's `actions`), the parameter is the field a form shows it on.
+    return { msg: `Unsupported parameter: ${issue.keys.join(', ')}`, field: field ?? issue.keys[0] };
   }
   if (!field || issue.message.includes(field.split('.')[0]!)) return { msg: issue.message, field };
   return { msg: `${field}: ${issue.message}`, field };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURE_LEVELS } from './features';
 import { customProfileFieldSchema } from './records';
 
 /**
@@ -29,8 +30,22 @@ export const PROFILE_FIELD_TYPE_ID = {
 export const PROFILE_FIELD_NAME_MAX = 40;
 export const PROFILE_FIELD_HINT_MAX = 80;
 export const PROFILE_SUMMARY_MAX = 2;
-/** Long text and users cannot be shown on the profile card (the server refuses them). */
-export const NOT_ON_CARD: ReadonlySet<number> = new Set([2, 6]);
+/**
+ * Why a field of `type` cannot be shown on the profile card at `level`, or null when it can: users never,
+ * long text ("Paragraph") only from level 476.
+ */
+export function notOnCardReason(type: number, level: number): string | null {
+  if (type === PROFILE_FIELD_TYPE_ID.user) return 'User fields cannot be shown on the card.';
+  if (type !== PROFILE_FIELD_TYPE_ID.longText) return null;
+  const need = FEATURE_LEVELS.paragraphFieldSummary;
+  return level >= need
+    ? null
+    : `Long text on the card needs a newer chat server: feature level ${need}, this one is at ${level}.`;
+}
+
+/** The types whose values can be matched in name suggestions (the API's rule): short text, external account. */
+export const MATCHABLE_FIELD_TYPES: ReadonlySet<number> = new Set([1, 7]);
+export const MATCHABLE_ONLY_MSG = 'Only short text and external account fields can be matched in name suggestions.';
 
 /** External account kinds the server fills in itself (name and hint come from the server). */
 export const EXTERNAL_ACCOUNT_SUBTYPES = [

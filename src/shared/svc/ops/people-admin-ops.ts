@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { simpleSuccessSchema, successSchema } from '../envelope';
+import { FEATURE_LEVELS } from '../features';
 import { op } from '../op';
+import { MATCHABLE_FIELD_TYPES, MATCHABLE_ONLY_MSG } from '../profile-fields';
 import { emojiImageSchema, realmEmojiSchema } from '../realm-emoji';
 
 const fieldId = z.number().int().positive();
@@ -13,7 +15,10 @@ const fieldSettings = {
   display_in_profile_summary: z.boolean().optional(),
   required: z.boolean().optional(),
   editable_by_user: z.boolean().optional(),
+  use_for_user_matching: z.boolean().optional(),
 };
+/** Older servers would ignore the matching setting and save the rest: refused below its level instead. */
+const fieldParamLevels = { use_for_user_matching: FEATURE_LEVELS.profileFieldUserMatching };
 const fieldName = z.string().trim().max(40, 'The name is at most 40 characters.');
 
 /**
@@ -26,7 +31,14 @@ export const peopleAdminOps = {
     method: 'POST',
     path: '/realm/profile_fields',
     adminOnly: true,
-    params: () => z.strictObject({ name: fieldName.optional(), field_type: z.number().int(), ...fieldSettings }),
+    params: () =>
+      z
+        .strictObject({ name: fieldName.optional(), field_type: z.number().int(), ...fieldSettings })
+        .refine((p) => p.use_for_user_matching !== true || MATCHABLE_FIELD_TYPES.has(p.field_type), {
+          path: ['use_for_user_matching'],
+          message: MATCHABLE_ONLY_MSG,
+        }),
+    paramLevels: fieldParamLevels,
     response: () => successSchema({ id: z.number().int() }),
   }),
   updateCustomProfileField: op({
@@ -35,6 +47,7 @@ export const peopleAdminOps = {
     path: '/realm/profile_fields/{field_id}',
     adminOnly: true,
     params: () => z.strictObject({ field_id: fieldId, name: fieldName.optional(), ...fieldSettings }),
+    paramLevels: fieldParamLevels,
     response: () => simpleSuccessSchema,
   }),
   deleteCustomProfileField: op({
