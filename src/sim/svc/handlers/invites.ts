@@ -2,7 +2,9 @@ import { canSeeChannel, holdsChannelPermission, holdsRealmPermission, isInGroupS
 import { badRequest, mustBeOwner, SvcError } from '../errors';
 import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import type { SimChannel, SimUser, SvcStore } from '../store';
-import { bool, int, intList, json, text, intValue } from '../param-spec';
+import { bool, int, intList, json, text, intValue, textUpTo } from '../param-spec';
+import { isAdminRole } from '../permissions';
+import { SIM_LEVELS } from '../levels';
 
 /** Minutes, or null for never. */
 const nullableInt = (value: unknown, path: string) => (value === null ? null : intValue(value, path));
@@ -197,6 +199,17 @@ function listFor(store: SvcStore, me: SimUser): Record<string, unknown>[] {
   return [...emails, ...links];
 }
 
+/**
+ * Level 416: a Welcome Bot message of the inviter's own for the people invited (email invitations and
+ * invite links alike), at most the realm's welcome text length; below, an unknown parameter.
+ */
+const WELCOME_TEXT = textUpTo(8000).optional().from(SIM_LEVELS.welcomeMessageCustomText);
+
+/** Only administrators may word the welcome message (checked after the channels and groups, as on the server). */
+function checkWelcomeText(me: SimUser, text: string | undefined): void {
+  if (text !== undefined && !isAdminRole(me.role)) throw badRequest('Must be an organization administrator');
+}
+
 function newToken(): string {
   return globalThis.crypto.randomUUID().replaceAll('-', '').slice(0, 24);
 }
@@ -215,7 +228,7 @@ export const inviteHandlers: readonly RegisteredHandler[] = [
         invitee_emails: text(),
         stream_ids: intList(),
         notify_referrer_on_join: bool().optional(),
-        welcome_message_custom_text: text().optional(),
+        welcome_message_custom_text: WELCOME_TEXT,
         invite_as: json(roleValue).optional(),
         invite_expires_in_minutes: json(nullableInt).optional(),
         group_ids: intList().optional(),
@@ -232,6 +245,7 @@ export const inviteHandlers: readonly RegisteredHandler[] = [
       const emails = inviteeEmails(params.invitee_emails);
       checkChannels(store, me, params.stream_ids);
       checkGroups(store, me, params.group_ids ?? []);
+      checkWelcomeText(me, params.welcome_message_custom_text);
 
       const invalid: [string, string, boolean][] = [];
       const skipped: [string, string, boolean][] = [];
@@ -295,6 +309,7 @@ export const inviteHandlers: readonly RegisteredHandler[] = [
         invite_expires_in_minutes: json(nullableInt).optional(),
         group_ids: intList().optional(),
         include_realm_default_subscriptions: bool().optional(),
+        welcome_message_custom_text: WELCOME_TEXT,
       },
     }),
     ({ core, me, params }) => {
@@ -305,6 +320,7 @@ export const inviteHandlers: readonly RegisteredHandler[] = [
       checkRole(me, invitedAs);
       checkChannels(store, me, params.stream_ids ?? []);
       checkGroups(store, me, params.group_ids ?? []);
+      checkWelcomeText(me, params.welcome_message_custom_text);
       const book = bookOf(store);
       const link: LinkInvite = {
         id: book.nextLinkId++,
