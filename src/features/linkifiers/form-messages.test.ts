@@ -37,9 +37,9 @@ describe('fieldErrors', () => {
     expect(extras({ exampleInput: '#4', reverseTemplate: '#{id' }).reverseTemplate).toBe(
       'A “{” in the reverse template is not closed with “}”. Write {{ for a literal “{”.',
     );
-    expect(extras({ alternativeUrlTemplates: ['https://o.example/{n}'] }).alternativeUrlTemplates).toBe(
-      'Line 1: {n} is not a named group of the pattern.',
-    );
+    expect(
+      extras({ alternativeUrlTemplates: ['https://o.example/{id}', 'https://o.example/{n'] }).alternativeUrlTemplates,
+    ).toBe('Line 2 is not a valid RFC 6570 URL template: unclosed “{” at character 19.');
   });
 });
 
@@ -49,6 +49,7 @@ describe('refusedField', () => {
     expect(refusedField({ msg: 'x', errors: { __all__: ['x'], url_template: ['y'] } })).toBe('url');
     expect(refusedField({ msg: 'Example text does not match auto-conversion field.' })).toBe('reverseTemplate');
     expect(refusedField({ msg: 'Example input does not match the linkifier pattern.' })).toBe('exampleInput');
+    expect(refusedField({ msg: 'Example text is required when auto-conversion field is set.' })).toBe('exampleInput');
     expect(refusedField({ msg: 'x', field: 'alternative_url_templates' })).toBe('alternativeUrlTemplates');
     expect(refusedField({ msg: 'Realm filter with this Realm and Pattern already exists.' })).toBeNull();
   });

@@ -30,8 +30,6 @@ function reverseFieldMessage(problem: LinkifierProblem): string | null {
       return `The reverse template turns the example input into “${problem.got}”, not into the example itself.`;
     case 'bad-alternative':
       return `Line ${problem.line} is not a valid RFC 6570 URL template: ${problem.detail}.`;
-    case 'alternative-variable-not-in-pattern':
-      return `Line ${problem.line}: {${problem.name}} is not a named group of the pattern.`;
     default:
       return null;
   }
@@ -101,8 +99,9 @@ export function refusedField(envelope: Readonly<Record<string, unknown>>): Linki
     if (typeof key === 'string' && byParam[key]) return byParam[key]!;
   }
   const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
+  // "Example text is required when auto-conversion field is set": the example is what is missing.
+  if (/example (input|text) (is required|does not match the linkifier)/i.test(msg)) return 'exampleInput';
   if (/auto-conversion|reverse template/i.test(msg)) return 'reverseTemplate';
-  if (/example (input|text)/i.test(msg)) return 'exampleInput';
   if (/alternative URL template/i.test(msg)) return 'alternativeUrlTemplates';
   if (/in URL template|URL template\.|format string/i.test(msg)) return 'url';
   return null;

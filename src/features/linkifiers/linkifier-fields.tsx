@@ -15,6 +15,11 @@ const TEXT_INPUT = { styles: MONOSPACE, spellCheck: false, autoComplete: 'off' }
 
 export type LinkifierFormValues = Record<LinkifierField, string>;
 
+const RELATED: Partial<Record<LinkifierField, readonly LinkifierField[]>> = {
+  exampleInput: ['exampleInput', 'reverseTemplate', 'pattern'],
+  reverseTemplate: ['reverseTemplate', 'exampleInput', 'pattern'],
+};
+
 interface Props {
   form: UseFormReturnType<LinkifierFormValues>;
   check: LinkifierCheck;
@@ -23,14 +28,17 @@ interface Props {
 }
 
 /**
- * The linkifier's fields. A field's message shows once its value was changed (or after a submit attempt), so an
- * empty form opens without complaints. The fields of levels 471 and 478 stay visible on older servers, disabled,
+ * The linkifier's fields. A field's message shows once its value (or one it is checked against) was changed, or
+ * after a submit attempt, so an empty form opens without complaints. The fields of levels 471 and 478 stay visible on older servers, disabled,
  * with the level they need.
  */
 export function LinkifierFields({ form, check, syntax, featureLevel }: Props) {
   const template = syntax === 'template';
   const errors = fieldErrors(check.issues, syntax);
-  const shown = (field: LinkifierField) => (form.isDirty(field) ? errors[field] : null) ?? form.errors[field];
+  // The example and the reverse template are checked against each other and the pattern: a change to any of
+  // the three may be what made one of them wrong.
+  const touched = (field: LinkifierField) => (RELATED[field] ?? [field]).some((f) => form.isDirty(f));
+  const shown = (field: LinkifierField) => (touched(field) ? errors[field] : null) ?? form.errors[field];
   const groups = check.groups;
   return (
     <>

@@ -16,9 +16,11 @@ export type LinkifierProblem =
   | { kind: 'bad-reverse'; problem: ReverseProblem }
   /** The example input put through the reverse template does not come back as itself. */
   | { kind: 'reverse-not-example'; got: string }
-  /** An alternative URL template (`line` counts from 1) that is not valid, or uses a variable the pattern lacks. */
-  | { kind: 'bad-alternative'; line: number; detail: string }
-  | { kind: 'alternative-variable-not-in-pattern'; line: number; name: string };
+  /**
+   * An alternative URL template (`line` counts from 1) that is not valid. Its variables need not be the pattern's
+   * groups: one the reverse template does not use only has to match.
+   */
+  | { kind: 'bad-alternative'; line: number; detail: string };
 
 export type LinkifierField = 'pattern' | 'url' | 'exampleInput' | 'reverseTemplate' | 'alternativeUrlTemplates';
 
@@ -61,27 +63,19 @@ function reverseIssues(pattern: string, groups: string[], extras: LinkifierExtra
   return got === example ? [] : [{ field: 'reverseTemplate', problem: { kind: 'reverse-not-example', got } }];
 }
 
-/** Each alternative URL template must be a valid template whose variables are the pattern's groups. */
-function alternativeIssues(templates: readonly string[], groups: string[] | null): LinkifierIssue[] {
-  const issues: LinkifierIssue[] = [];
-  const field = 'alternativeUrlTemplates';
-  templates.forEach((raw, index) => {
-    const template = raw.trim();
-    if (template === '') return;
-    const detail = urlTemplateProblem(template);
-    if (detail) {
-      issues.push({ field, problem: { kind: 'bad-alternative', line: index + 1, detail } });
-      return;
-    }
-    const unknown = groups === null ? [] : templateVariables(template).filter((v) => !groups.includes(v));
-    if (unknown.length > 0) {
-      issues.push({
-        field,
-        problem: { kind: 'alternative-variable-not-in-pattern', line: index + 1, name: unknown.sort()[0]! },
-      });
-    }
+/** Each alternative URL template must be a valid template. */
+function alternativeIssues(templates: readonly string[]): LinkifierIssue[] {
+  return templates.flatMap((raw, index) => {
+    const detail = raw.trim() === '' ? null : urlTemplateProblem(raw.trim());
+    return detail
+      ? [
+          {
+            field: 'alternativeUrlTemplates' as const,
+            problem: { kind: 'bad-alternative' as const, line: index + 1, detail },
+          },
+        ]
+      : [];
   });
-  return issues;
 }
 
 /**
@@ -113,7 +107,7 @@ export function checkLinkifier(
   const patternOk = compiled.ok && p !== '';
   // The server's order: field checks (the alternatives among them), then the record's: the example and the
   // reverse template before the groups and variables (which need a valid pattern and URL).
-  issues.push(...alternativeIssues(extras.alternativeUrlTemplates ?? [], patternOk ? groups : null));
+  issues.push(...alternativeIssues(extras.alternativeUrlTemplates ?? []));
   if (patternOk) issues.push(...reverseIssues(p, groups, extras));
   if (patternOk && urlOk) issues.push(...groupIssues(groups, variables));
   return { issues, groups, variables };
