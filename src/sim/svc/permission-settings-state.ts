@@ -16,6 +16,8 @@ interface SettingRule {
   system?: readonly string[];
   /** Groups only: the value system groups get. */
   forSystemGroups?: string;
+  /** The level that added the setting; older servers do not list it. */
+  since?: number;
 }
 
 function describe(rule: SettingRule, scope: 'realm' | 'stream' | 'group') {
@@ -69,6 +71,7 @@ const STREAM: Readonly<Record<string, SettingRule>> = {
   can_remove_subscribers_group: { def: 'role:administrators', everyone: true },
   can_send_message_group: { def: 'role:everyone', everyone: true },
   can_subscribe_group: { def: 'role:nobody' },
+  can_create_topic_group: { def: 'role:everyone', everyone: true, since: SIM_LEVELS.canCreateTopicGroup },
 };
 
 const GROUP: Readonly<Record<string, SettingRule>> = {
@@ -80,8 +83,12 @@ const GROUP: Readonly<Record<string, SettingRule>> = {
   can_remove_members_group: { def: 'role:nobody' },
 };
 
-const table = (rules: Readonly<Record<string, SettingRule>>, scope: 'realm' | 'stream' | 'group') =>
-  Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, describe(rule, scope)]));
+const table = (rules: Readonly<Record<string, SettingRule>>, scope: 'realm' | 'stream' | 'group', level: number) =>
+  Object.fromEntries(
+    Object.entries(rules)
+      .filter(([, rule]) => level >= (rule.since ?? 0))
+      .map(([name, rule]) => [name, describe(rule, scope)]),
+  );
 
 /** Default group names a later level spells differently: [old name, new name, level of the new name]. */
 const RENAMED_DEFAULTS: readonly (readonly [string, string, number])[] = [
@@ -101,9 +108,9 @@ function spellDefaults(
 
 export function supportedPermissionSettings(level: number) {
   return {
-    realm: spellDefaults(table(REALM, 'realm'), level),
-    stream: spellDefaults(table(STREAM, 'stream'), level),
-    group: spellDefaults(table(GROUP, 'group'), level),
+    realm: spellDefaults(table(REALM, 'realm', level), level),
+    stream: spellDefaults(table(STREAM, 'stream', level), level),
+    group: spellDefaults(table(GROUP, 'group', level), level),
   };
 }
 

@@ -20,6 +20,10 @@ const send = (as: string, topic: string, to = idOf('general')) =>
   callSim(sim, 'POST', '/messages', { as, params: { type: 'stream', to, topic, content: 'hello' } });
 const patchChannel = (id: number, params: Record<string, unknown>, as = ADMIN) =>
   callSim(sim, 'PATCH', `/streams/${id}`, { as, params });
+async function streamPermissionSettings(): Promise<Record<string, unknown>> {
+  const { body } = await callSim(sim, 'POST', '/register', { as: MEMBER, params: { fetch_event_types: ['realm'] } });
+  return (body.server_supported_permission_settings as { stream: Record<string, unknown> }).stream;
+}
 
 describe('can_create_topic_group below level 441', () => {
   beforeEach(() => sim.control.setFeatureLevel(440));
@@ -34,6 +38,7 @@ describe('can_create_topic_group below level 441', () => {
     expect(created.body.ignored_parameters_unsupported).toEqual(['can_create_topic_group']);
     const patched = await patchChannel(idOf('general'), { can_create_topic_group: { new: group('role:nobody') } });
     expect(patched.body.ignored_parameters_unsupported).toEqual(['can_create_topic_group']);
+    expect(await streamPermissionSettings()).not.toHaveProperty('can_create_topic_group');
   });
 
   it('lets anyone who may post start a topic', async () => {
@@ -46,6 +51,13 @@ describe('can_create_topic_group from level 441', () => {
   beforeEach(() => sim.control.setFeatureLevel(441));
 
   it('is in every channel record, role:everyone by default, and listed among the channel settings', async () => {
+    expect(await streamPermissionSettings()).toMatchObject({
+      can_create_topic_group: {
+        allow_everyone_group: true,
+        allow_nobody_group: true,
+        default_group_name: 'role:everyone',
+      },
+    });
     const everyone = group('role:everyone');
     const { body } = await callSim(sim, 'GET', `/streams/${idOf('general')}`, { as: MEMBER });
     expect(body.stream).toMatchObject({ can_create_topic_group: everyone });
