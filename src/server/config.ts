@@ -43,7 +43,7 @@ const envSchema = z.object({
   SIM_SVC_PORT: port.default(9991),
   SIM_PROXY_PORT: port.default(9992),
   SIM_USERS: z.coerce.number().int().min(0).max(200_000).default(300),
-  SIM_FEATURE_LEVEL: z.coerce.number().int().min(0).default(420),
+  SIM_FEATURE_LEVEL: z.coerce.number().int().min(0).default(500),
   LOG_REQUESTS: bool.default(true),
   BULK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   WEBHOOK_MAX_BODY_KB: z.coerce.number().int().min(1).max(10_240).default(256),

@@ -93,7 +93,7 @@ describe('POST /register', () => {
       msg: '',
       queue_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       last_event_id: -1,
-      zulip_feature_level: 420,
+      zulip_feature_level: 500,
       zulip_version: expect.any(String),
       zulip_merge_base: expect.any(String),
     });

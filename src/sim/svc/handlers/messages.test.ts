@@ -672,14 +672,15 @@ describe('editing and moving messages', () => {
     const owner = sim.store.user(upload.ownerId)!;
     sim.store.realmSettings.message_content_edit_limit_seconds = null;
     const res = await patch(owner.deliveryEmail, linking.id, { content: 'No file any more.' });
+    // Level 500: times in seconds (443), the messages as IDs (472).
     expect(svcOps.updateMessage.response.parse(res.body).detached_uploads).toEqual([
       {
         id: upload.id,
         name: 'icon-set-v2.png',
         path_id: upload.pathId,
         size: upload.size,
-        create_time: upload.createTime,
-        messages: [],
+        create_time: Math.floor(upload.createTime / 1000),
+        message_ids: [],
       },
     ]);
     const other = owner.deliveryEmail === ADMIN ? MEMBER : ADMIN;
