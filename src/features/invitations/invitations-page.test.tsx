@@ -42,4 +42,51 @@ describe('InvitationsPage', () => {
     const { body } = await callSim(env.sim, 'GET', '/invites', { as: 'admin@demo.test' });
     expect(body.invites).toEqual([]);
   });
+
+  it('creates an invite link with a welcome message (level 416)', async () => {
+    const user = (await import('@testing-library/user-event')).default.setup();
+    renderWithProviders(<InvitationsPage />, { route: '/invitations' });
+    const form = await screen.findByRole('form', { name: 'Create invite link' }, { timeout: 5_000 });
+    const welcome = within(form).getByLabelText('Welcome message');
+    expect(welcome).toBeEnabled();
+    await user.type(welcome, 'Hello from the team!');
+    await user.click(within(form).getByRole('button', { name: 'Create invite link' }));
+    expect(await within(form).findByText('Invite link created')).toBeInTheDocument();
+    expect(within(form).getByText("The server took the link's welcome message.")).toBeInTheDocument();
+    const sent = env.bff.apiCalls().find((c) => c.url.pathname.endsWith('/invites/multiuse'));
+    expect(new URLSearchParams(sent?.body).get('welcome_message_custom_text')).toBe('Hello from the team!');
+    expect(within(form).getByLabelText('Welcome message')).toHaveValue('Hello from the team!');
+  });
+
+  it('refuses a welcome message over 8000 characters in the form, in words', async () => {
+    const user = (await import('@testing-library/user-event')).default.setup();
+    renderWithProviders(<InvitationsPage />, { route: '/invitations' });
+    const form = await screen.findByRole('form', { name: 'Create invite link' }, { timeout: 5_000 });
+    await user.click(within(form).getByLabelText('Welcome message'));
+    await user.paste('x'.repeat(8001));
+    await user.click(within(form).getByRole('button', { name: 'Create invite link' }));
+    expect(
+      await within(form).findByText('Welcome message custom text is too long (limit: 8000 characters)'),
+    ).toBeInTheDocument();
+    expect(within(form).queryByText('Invite link created')).not.toBeInTheDocument();
+  });
+
+  it('lets only administrators write a welcome message, and says so', async () => {
+    env.signInAs('member@demo.test');
+    renderWithProviders(<InvitationsPage />, { route: '/invitations' });
+    const form = await screen.findByRole('form', { name: 'Invite by email' }, { timeout: 5_000 });
+    expect(within(form).getByLabelText('Welcome message')).toBeDisabled();
+    expect(within(form).getByText('Only organization administrators can write a welcome message.')).toBeInTheDocument();
+  });
+
+  it('offers no welcome message on links below level 416, and says why', async () => {
+    env.sim.control.setFeatureLevel(415);
+    renderWithProviders(<InvitationsPage />, { route: '/invitations' });
+    const form = await screen.findByRole('form', { name: 'Create invite link' }, { timeout: 5_000 });
+    const welcome = within(form).getByLabelText('Welcome message');
+    expect(welcome).toBeDisabled();
+    expect(
+      within(form).getByText('Needs a newer chat server: feature level 416, this one is at 415.'),
+    ).toBeInTheDocument();
+  });
 });

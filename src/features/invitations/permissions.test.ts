@@ -28,6 +28,21 @@ describe('invitationAbilities', () => {
     expect(old.welcomeMessage.allowed).toBe(false);
     expect(old.includeDefaults.allowed).toBe(true);
   });
+
+  it('offers a welcome message from level 416, to administrators only', () => {
+    const at = (role: number, featureLevel: number) =>
+      invitationAbilities({ role, userId: 1, featureLevel, realm, groups }).welcomeMessage;
+    expect(at(200, 415)).toEqual({
+      allowed: false,
+      reason: 'Needs a newer chat server: feature level 416, this one is at 415.',
+    });
+    expect(at(200, 416)).toEqual({ allowed: true, reason: null });
+    expect(at(100, 500).allowed).toBe(true);
+    expect(at(400, 500)).toEqual({
+      allowed: false,
+      reason: 'Only organization administrators can write a welcome message.',
+    });
+  });
 });
 
 describe('invitableRoles and canManageInvite', () => {

@@ -1,5 +1,6 @@
 import { featureGateReason } from '../../shared/svc/features';
 import { INVITE_ROLES, type InviteRole } from '../../shared/svc/invites';
+import { isAdminRole } from '../../shared/svc/roles';
 import { describeSetting, roleHolds, type GroupRef } from '../../shared/svc/role-grants';
 
 export interface Ability {
@@ -40,8 +41,17 @@ export function invitationAbilities(ctx: InviteContext) {
     createLinks: setting('realm_create_multiuse_invite_group', 'create invite links'),
     groups: gate('inviteGroups'),
     includeDefaults: gate('inviteIncludeDefaultChannels'),
-    welcomeMessage: gate('inviteWelcomeMessage'),
+    welcomeMessage: welcomeMessageAbility(role, gate('inviteWelcomeMessage')),
   };
+}
+
+/**
+ * A welcome message of one's own on an invitation or a link (level 416): the server takes it from
+ * administrators only (`Must be an organization administrator`), whoever may invite.
+ */
+function welcomeMessageAbility(role: number | null, level: Ability): Ability {
+  if (!level.allowed) return level;
+  return role !== null && isAdminRole(role) ? yes : no('Only organization administrators can write a welcome message.');
 }
 
 /** The roles this person may invite as: owners anyone, administrators all but owners, others members and guests. */

@@ -6,6 +6,8 @@ import { op } from '../op';
 const inviteId = z.number().int().positive();
 const ids = z.array(z.number().int().positive());
 const inviteAs = z.union(INVITE_ROLES.map((r) => z.literal(r)));
+/** What Welcome Bot says to the new member (level 416; without it, the organization's own welcome message). */
+const welcomeText = z.string().max(8000, 'welcome_message_custom_text is too long (limit: 8000 characters)');
 /** Minutes until the invitation expires; null: never. */
 const expiresIn = z.number().int().min(0).nullable().optional();
 
@@ -37,7 +39,7 @@ export const invitesOps = {
         invitee_emails: z.string().trim().min(1, 'You must specify at least one email address.').max(20_000),
         stream_ids: ids,
         notify_referrer_on_join: z.boolean().optional(),
-        welcome_message_custom_text: z.string().max(8000).optional(),
+        welcome_message_custom_text: welcomeText.optional(),
         ...grantShape,
       }),
     response: () => simpleSuccessSchema,
@@ -46,7 +48,12 @@ export const invitesOps = {
     id: 'createInviteLink',
     method: 'POST',
     path: '/invites/multiuse',
-    params: () => z.strictObject({ stream_ids: ids.optional(), ...grantShape }),
+    params: () =>
+      z.strictObject({
+        stream_ids: ids.optional(),
+        welcome_message_custom_text: welcomeText.optional(),
+        ...grantShape,
+      }),
     response: () => successSchema({ invite_link: z.string() }),
   }),
   resendInvite: op({
