@@ -147,7 +147,7 @@ describe('BFF session', () => {
     const res = await h.app.request(ORIGIN + '/bff/session');
     const body = await res.json();
     expect(body.user).toBeNull();
-    expect(body.server.featureLevel).toBe(420);
+    expect(body.server.featureLevel).toBe(500);
     expect(body.server.realmName).toBeTruthy();
   });
 
