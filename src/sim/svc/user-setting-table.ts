@@ -54,6 +54,7 @@ export const SIM_USER_SETTINGS: Readonly<Record<string, SimSettingDef>> = {
   web_stream_unreads_count_display_policy: { kind: 'integer-choice', values: [1, 2, 3], since: 210 },
   web_left_sidebar_unreads_count_summary: { kind: 'boolean', since: 398 },
   web_left_sidebar_show_channel_folders: { kind: 'boolean', since: 411 },
+  web_inbox_show_channel_folders: { kind: 'boolean', since: SIM_LEVELS.webInboxShowChannelFolders },
   left_side_userlist: { kind: 'boolean' },
   enable_stream_desktop_notifications: { kind: 'boolean' },
   enable_stream_audible_notifications: { kind: 'boolean' },

@@ -2,33 +2,15 @@ import { badRequest, missingArgument, SvcError } from '../errors';
 import { endpoint, userHandler, type RegisteredHandler } from '../handler';
 import { formatSubscription } from '../channel-access';
 import { updateStatus } from '../mutations';
-import type { SimSubscriptionSettings, SimUser, SvcStore } from '../store';
-import type { UserSettings } from '../settings';
-import { SIM_USER_SETTINGS, spellSettingValue, storedSettingValue } from '../user-setting-table';
-import { checkSettingValue } from './realm-defaults';
+import type { SimSubscriptionSettings } from '../store';
+import { ownSettingsHandler } from './own-settings';
 import { activeDevicesOf, pushStateOf } from '../push-devices';
 import { STATUS_TEXT_MAX, statusChangeOf } from './user-status';
-import { bool, int, json, listOf, strValue, text, textChecked, textUpTo } from '../param-spec';
+import { bool, int, json, listOf, text, textChecked, textUpTo } from '../param-spec';
 import { reactionTypeValue, subscriptionPropertyChange } from '../wire-values';
 import { SIM_LEVELS } from '../levels';
 
 /** The caller's own account: status, test push notification, APNs token. */
-
-/** `web_home_view` appeared at this level. */
-const WEB_HOME_VIEW_LEVEL = 219;
-
-/** Stores one of my own settings and tells me alone, when it changes something (spelled for the level). */
-function changeOwnSetting<K extends 'allow_private_data_export' | 'web_home_view'>(
-  store: SvcStore,
-  me: SimUser,
-  name: K,
-  value: UserSettings[K],
-): void {
-  if (store.personalSetting(me.user_id, name) === value) return;
-  store.personalSettings.set(me.user_id, { ...store.personalSettings.get(me.user_id), [name]: value });
-  const spelled = spellSettingValue(name, value, store.featureLevel);
-  store.emit({ type: 'user_settings', op: 'update', owner_id: me.user_id, property: name, value: spelled });
-}
 
 /** `appid` became required at this level; before it the server assumed its own iOS app. */
 const APNS_APPID_REQUIRED_LEVEL = 223;
@@ -203,31 +185,8 @@ export const accountHandlers: readonly RegisteredHandler[] = [
     },
   ),
 
-  // My own settings: the consent to private data in exports and the home view are kept here; other
-  // settings the server knows are accepted and left as they are. Every value is checked before anything
-  // changes; each change that changes something is announced to me alone.
-  userHandler(
-    endpoint({
-      method: 'PATCH',
-      path: '/settings',
-      params: {
-        allow_private_data_export: bool().optional(),
-        web_home_view: textChecked(strValue).optional().from(WEB_HOME_VIEW_LEVEL),
-      },
-    }),
-    ({ core, me, params }) => {
-      const { store } = core;
-      const level = store.featureLevel;
-      const homeView = params.web_home_view;
-      if (homeView !== undefined) checkSettingValue('web_home_view', SIM_USER_SETTINGS.web_home_view!, homeView, level);
-      if (params.allow_private_data_export !== undefined)
-        changeOwnSetting(store, me, 'allow_private_data_export', params.allow_private_data_export);
-      // Stored under its current name (`recent`, never `recent_topics`): it reads right at any level.
-      if (homeView !== undefined)
-        changeOwnSetting(store, me, 'web_home_view', String(storedSettingValue('web_home_view', homeView, level)));
-      return {};
-    },
-  ),
+  // My own settings, and from level 444 an administrator's settings for others (own-settings.ts).
+  ownSettingsHandler,
 
   // Devices first (none active for the user, or not the one asked for), then the relay's answer. The device
   // is named by its push account until level 468, by its device ID from then on; the other name is not

@@ -35,7 +35,8 @@ function settingParam(def: SimSettingDef): ParamSpec<SettingValue, false> {
     .removedAt(def.until ?? Number.POSITIVE_INFINITY);
 }
 
-function userSettingParams(): Record<string, ParamSpec<SettingValue, false>> {
+/** Every personal setting as a parameter, from the level that added it (PATCH /settings takes them too). */
+export function userSettingParams(): Record<string, ParamSpec<SettingValue, false>> {
   return Object.fromEntries(Object.entries(SIM_USER_SETTINGS).map(([name, def]) => [name, settingParam(def)]));
 }
 
