@@ -31,6 +31,20 @@ describe('activity from presence', () => {
     expect(matchesActivity('unknown', null, 90, now)).toBe(true);
   });
 
+  it('tells an imported account that never signed in apart from a never-active one (level 433), presence or not', () => {
+    const stub = { email: 'c@x', is_active: true, is_bot: false, is_imported_stub: true };
+    expect(lastActiveOf(stub, byEmail)).toBe('imported');
+    expect(lastActiveOf(stub, null)).toBe('imported');
+    expect(lastActiveOf({ ...stub, is_imported_stub: false }, byEmail)).toBe('never');
+    expect(lastActiveOf({ ...stub, is_imported_stub: false }, null)).toBe('unknown');
+    // A deactivated stub is deactivated first.
+    expect(lastActiveOf({ ...stub, is_active: false }, byEmail)).toBe('unknown');
+    expect(matchesActivity('imported', 'imported', 90, now)).toBe(true);
+    expect(matchesActivity('imported', 'never', 90, now)).toBe(false);
+    expect(matchesActivity('never', 'imported', 90, now)).toBe(false);
+    expect(formatLastActive('imported', now)).toBe('Imported, never signed in');
+  });
+
   it('formats for the column', () => {
     expect(formatLastActive(now - 3600, now)).toBe('Today');
     expect(formatLastActive('never', now)).toBe('Never');

@@ -3,11 +3,13 @@ import type { UserPresence } from '../../shared/svc/ops/presence-ops';
 
 /**
  * Last-active times from the presence API. The server lists active humans who ever connected, so for them
- * absence means "never active"; for bots and deactivated users it says nothing (unknown).
+ * absence means "never active"; for bots and deactivated users it says nothing (unknown). An account imported
+ * from another product that has never signed in (`is_imported_stub`, level 433) is `imported` instead: it
+ * was never meant to have been active here.
  */
-export type LastActive = number | 'never' | 'unknown';
+export type LastActive = number | 'never' | 'imported' | 'unknown';
 
-export const ACTIVITY_FILTERS = ['inactive', 'never'] as const;
+export const ACTIVITY_FILTERS = ['inactive', 'never', 'imported'] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
 export const DEFAULT_INACTIVE_DAYS = 90;
 
@@ -23,11 +25,14 @@ export function lastActiveByEmail(presences: Record<string, UserPresence>): Map<
   return out;
 }
 
+/** What the record alone says, before (or without) presence: an imported account that never signed in. */
 export function lastActiveOf(
-  user: Pick<User, 'email' | 'is_active' | 'is_bot'>,
+  user: Pick<User, 'email' | 'is_active' | 'is_bot' | 'is_imported_stub'>,
   byEmail: ReadonlyMap<string, number> | null,
 ): LastActive {
-  if (!byEmail || user.is_bot || !user.is_active) return 'unknown';
+  if (user.is_bot || !user.is_active) return 'unknown';
+  if (user.is_imported_stub === true) return 'imported';
+  if (!byEmail) return 'unknown';
   return byEmail.get(user.email) ?? 'never';
 }
 
@@ -40,8 +45,11 @@ export function matchesActivity(
 ): boolean {
   if (filter === null) return true;
   if (filter === 'never') return lastActive === 'never';
+  if (filter === 'imported') return lastActive === 'imported';
   return typeof lastActive === 'number' && nowSeconds - lastActive > days * DAY_SECONDS;
 }
+
+export const IMPORTED_NEVER_SIGNED_IN = 'Imported, never signed in';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -49,6 +57,7 @@ const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 export function formatLastActive(lastActive: LastActive, nowSeconds: number): string {
   if (lastActive === 'unknown') return '—';
   if (lastActive === 'never') return 'Never';
+  if (lastActive === 'imported') return IMPORTED_NEVER_SIGNED_IN;
   const days = Math.floor((nowSeconds - lastActive) / DAY_SECONDS);
   if (days < 1) return 'Today';
   if (days < 45) return relative.format(-days, 'day');

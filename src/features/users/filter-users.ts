@@ -1,6 +1,6 @@
 import type { User } from '../../shared/svc/records';
 import { ROLE, type RoleName } from '../../shared/svc/roles';
-import { DEFAULT_INACTIVE_DAYS, matchesActivity, type ActivityFilter, type LastActive } from './activity';
+import { DEFAULT_INACTIVE_DAYS, lastActiveOf, matchesActivity, type ActivityFilter, type LastActive } from './activity';
 
 export const STATUS_FILTERS = ['active', 'deactivated'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -102,7 +102,8 @@ export function filterUsers(
     if (
       activityFilter !== null &&
       !matchesActivity(
-        activity ? activity.lastActive(user) : 'unknown',
+        // Before presence is read, the record alone can still tell an imported account that never signed in.
+        activity ? activity.lastActive(user) : lastActiveOf(user, null),
         activityFilter,
         days,
         activity?.nowSeconds ?? 0,

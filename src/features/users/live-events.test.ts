@@ -39,6 +39,13 @@ describe('applyUserUpdate', () => {
       is_owner: false,
     });
     expect(applyUserUpdate(mia, { user_id: 7, role: 600 })).toMatchObject({ is_guest: true, is_admin: false });
+    // An imported account's first sign-in (levels 433 and 475).
+    expect(
+      applyUserUpdate(
+        { ...mia, is_imported_stub: true },
+        { user_id: 7, date_joined: '2026-11-28T08:00:00Z', is_imported_stub: false },
+      ),
+    ).toMatchObject({ date_joined: '2026-11-28T08:00:00Z', is_imported_stub: false });
   });
   it('updates and clears custom profile fields', () => {
     const withField = applyUserUpdate(mia, { user_id: 7, custom_profile_field: { id: 3, value: 'she/her' } })!;

@@ -17,6 +17,9 @@ const DIRECT_FIELDS = [
   'avatar_version',
   'is_active',
   'bot_owner_id',
+  // Level 433/475: an imported account's first sign-in sets its join date and ends its stub state.
+  'date_joined',
+  'is_imported_stub',
 ] as const;
 
 /** Applies a realm_user update to one cached user; null when the event carries something we can't patch. */

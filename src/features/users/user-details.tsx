@@ -8,6 +8,7 @@ import { botTypeLabel, roleLabel } from '../../shared/svc/roles';
 import { useUserStatus } from './api/get-user-status';
 import { ChangeRoleModal } from './change-role-modal';
 import { DeactivateUserModal } from './deactivate-user-modal';
+import { IMPORTED_NEVER_SIGNED_IN } from './activity';
 import { formatDateTime } from './format';
 import { StatusLine } from '../../components/status-emoji/status-line';
 import {
@@ -120,6 +121,11 @@ function UserDetails({
           <Group gap={6}>
             <Badge variant="light">{roleLabel(user.role)}</Badge>
             <ActiveBadge active={user.is_active} />
+            {user.is_imported_stub ? (
+              <Badge variant="light" color="orange">
+                {IMPORTED_NEVER_SIGNED_IN}
+              </Badge>
+            ) : null}
             {user.is_bot ? (
               <Badge variant="light" color="grape">
                 {botTypeLabel(user.bot_type) ?? 'Bot'}
@@ -145,7 +151,11 @@ function UserDetails({
         <Field label="API email">{user.email}</Field>
         <Field label="User ID">{user.user_id}</Field>
         <Field label="Role">{roleLabel(user.role)}</Field>
-        <Field label="Account">{user.is_active ? 'Active' : 'Deactivated'}</Field>
+        <Field label="Account">
+          {user.is_active ? 'Active' : 'Deactivated'}
+          {/* Level 433: an account brought over from another product, whose person has not signed in here yet. */}
+          {user.is_imported_stub ? ', imported from another product and never signed in' : ''}
+        </Field>
         <Field label="Bot type">{user.is_bot ? (botTypeLabel(user.bot_type) ?? 'Bot') : 'Not a bot'}</Field>
         {user.is_bot ? (
           <Field label="Bot owner">

@@ -2,7 +2,8 @@ import { NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { memo, useState } from 'react';
 import { LabelledChoice } from '../../components/labelled-choice';
 import { ROLE, roleLabel, type RoleName } from '../../shared/svc/roles';
-import type { ActivityFilter } from './activity';
+import { useFeature } from '../../client/use-role';
+import { IMPORTED_NEVER_SIGNED_IN, type ActivityFilter } from './activity';
 import { ROLE_FILTERS, type BotFilter, type StatusFilter, type UserFilters } from './filter-users';
 
 const ALL = 'all';
@@ -18,11 +19,19 @@ const statusOptions: { value: StatusFilter | All; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'deactivated', label: 'Deactivated' },
 ];
-const activityOptions = [
-  { value: ALL, label: 'Any activity' },
-  { value: 'inactive', label: 'Inactive for more than…' },
-  { value: 'never', label: 'Never active' },
-];
+/** Imported accounts are told apart from level 433 on; below it the choice stays, disabled with the reason. */
+function activityOptions(importedReason: string | null) {
+  return [
+    { value: ALL, label: 'Any activity' },
+    { value: 'inactive', label: 'Inactive for more than…' },
+    { value: 'never', label: 'Never active' },
+    {
+      value: 'imported',
+      label: importedReason ? `${IMPORTED_NEVER_SIGNED_IN} (${importedReason})` : IMPORTED_NEVER_SIGNED_IN,
+      disabled: importedReason !== null,
+    },
+  ];
+}
 const botOptions: { value: BotFilter | All; label: string }[] = [
   { value: ALL, label: 'All' },
   { value: 'humans', label: 'Humans' },
@@ -101,6 +110,7 @@ export const UsersFilters = memo(function UsersFilters({
   setFilter: SetFilter;
   setInactiveDays: (days: number) => void;
 }) {
+  const imported = useFeature('importedStubs');
   // A fragment: the controls sit in the page's row of filters, next to the search box.
   return (
     <>
@@ -122,7 +132,7 @@ export const UsersFilters = memo(function UsersFilters({
       />
       <NativeSelect
         label="Activity"
-        data={activityOptions}
+        data={activityOptions(imported.reason)}
         value={activity ?? ALL}
         onChange={(event) => {
           const value = event.currentTarget.value;

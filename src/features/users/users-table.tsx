@@ -3,7 +3,7 @@ import { memo, useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import type { User } from '../../shared/svc/records';
 import { botTypeLabel, roleLabel } from '../../shared/svc/roles';
-import { formatLastActive, type LastActive } from './activity';
+import { formatLastActive, lastActiveOf, type LastActive } from './activity';
 import { displayEmail, formatDate } from './format';
 import type { OptionalColumn } from './use-users-search';
 import { UserAvatar } from './user-avatar';
@@ -105,12 +105,16 @@ export const UsersTable = memo(function UsersTable({
         list.push({
           id: 'lastActive',
           header: 'Last active',
-          width: '9rem',
-          cell: (user) => (
-            <span className={lastActive ? undefined : classes.dimmed}>
-              {formatLastActive(lastActive ? lastActive(user) : 'unknown', nowSeconds)}
-            </span>
-          ),
+          // Wide enough for "Imported, never signed in".
+          width: '11.5rem',
+          cell: (user) => {
+            const value = lastActive ? lastActive(user) : lastActiveOf(user, null);
+            return (
+              <span className={lastActive || value === 'imported' ? undefined : classes.dimmed}>
+                {formatLastActive(value, nowSeconds)}
+              </span>
+            );
+          },
         });
       } else list.push(optionalColumns[id]);
     }
