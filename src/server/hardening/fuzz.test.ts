@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SVC_PREFIX } from '../../shared/bff/protocol';
 import type { SvcOperation } from '../../shared/svc/catalog';
-import { matchOperation } from '../../shared/svc/match';
+import { matchOperation, operationFor } from '../../shared/svc/match';
 import { checkParams } from '../../shared/svc/params';
 import { decodeParams, encodeValue, usesQueryString } from '../../shared/svc/wire';
 import { closeHarnesses, consoleRequest, setupHarness, signIn, type UpstreamRecord } from './harness';
@@ -103,9 +103,13 @@ function upstreamProblem(call: UpstreamRecord): string | null {
   // An upload's body is multipart; the file part is checked by svc-upstream's own test.
   if (match.op.fileParam) return null;
   const raw = call.method === 'GET' ? [...call.url.searchParams] : [...new URLSearchParams(call.body)];
-  const { values } = decodeParams(match.op.params.shape as Record<string, z.ZodType>, raw);
-  const checked = checkParams(match.op, { ...values, ...match.pathParams });
-  return checked.ok ? null : `${match.op.id} went upstream with invalid params: ${checked.msg}`;
+  const op = operationFor(
+    match,
+    raw.map(([name]) => name),
+  );
+  const { values } = decodeParams(op.params.shape as Record<string, z.ZodType>, raw);
+  const checked = checkParams(op, { ...values, ...match.pathParams });
+  return checked.ok ? null : `${op.id} went upstream with invalid params: ${checked.msg}`;
 }
 
 describe('input fuzzing through /bff/svc (fast-check)', () => {

@@ -81,6 +81,7 @@ function known(sim: SvcSimulator): Record<string, unknown> {
     playground_id: 1,
     pygments_language: 'Python',
     password: 'long-enough-1',
+    target_users: { user_ids: [10], skip_if_already_edited: true },
   };
 }
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { SVC_PREFIX } from '../../shared/bff/protocol';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
-import { matchOperation } from '../../shared/svc/match';
+import { matchOperation, operationFor } from '../../shared/svc/match';
 import { checkParams } from '../../shared/svc/params';
 import { decodeParams, usesQueryString } from '../../shared/svc/wire';
 import type { AppEnv, BffDeps } from '../app-types';
@@ -121,11 +121,15 @@ export function svcRoutes(config: Config, deps: BffDeps) {
         404,
       );
     }
-    const { op, pathParams } = match;
     const raw = await rawParams(c, url);
     if (raw === null) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, 'Send parameters as a URL-encoded form body.'), 415);
     }
+    const op = operationFor(
+      match,
+      raw.map(([name]) => name),
+    );
+    const { pathParams } = match;
     const { values } = decodeParams(op.params.shape as Record<string, z.ZodType>, raw);
     const checked = checkParams(op, { ...values, ...pathParams });
     if (!checked.ok) {

@@ -1,6 +1,7 @@
 import { CHANNEL_PERMISSION_SETTINGS } from '../svc/channels';
 import { CHANNEL_PERMISSION_LABELS } from './permissions';
 import { deletedInWords } from './deactivation';
+import { userSettingLabel } from '../svc/user-settings-defaults';
 
 /**
  * What a successful change did, in words an administrator reads on the Audit page (the operation id and
@@ -67,8 +68,31 @@ function deactivationNote(p: Params): string | null {
   return `Deactivated, and the server deleted ${deleted}${p.deactivation_notification_comment !== undefined ? '; notified by email' : ''}.`;
 }
 
+/** "Home view and Color theme set for 312 people, except anyone who had changed them themselves." */
+function settingsForUsersNote(p: Params): string | null {
+  const target = p.target_users as { user_ids?: unknown[]; group_ids?: unknown[]; skip_if_already_edited?: boolean };
+  const names = Object.keys(p).filter((name) => name !== 'target_users' && p[name] !== undefined);
+  if (names.length === 0 || typeof target !== 'object' || target === null) return null;
+  const labels = names.map(userSettingLabel);
+  const what = labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)!}`;
+  const people = target.user_ids?.length ?? 0;
+  const groups = target.group_ids?.length ?? 0;
+  const who = [
+    people > 0 ? `${people} ${people === 1 ? 'person' : 'people'}` : null,
+    groups > 0 ? `the members of ${groups} ${groups === 1 ? 'group' : 'groups'}` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' and ');
+  const skip = target.skip_if_already_edited
+    ? `, except anyone who had changed ${names.length === 1 ? 'it' : 'them'} themselves`
+    : '';
+  return `${what} set for ${who}${skip}.`;
+}
+
 export function describeSvcChange(opId: string, p: Params): string | null {
   switch (opId) {
+    case 'updateSettingsForUsers':
+      return settingsForUsersNote(p);
     case 'updateChannel':
       return sentence(channelChanges(p));
     case 'archiveChannel':

@@ -10,6 +10,7 @@ const OPERATION_LABELS: Readonly<Record<string, string>> = {
   createUser: 'Create user',
   updateOwnStatus: 'Set own status',
   updateOwnSettings: 'Change own settings',
+  updateSettingsForUsers: 'Apply settings to existing users',
   sendTestPushNotification: 'Send test push notification',
   addApnsDeviceToken: 'Add push device token',
   updateSubscriptionProperties: 'Change subscription settings',

@@ -102,6 +102,22 @@ describe('454: the recent view is "recent"', () => {
       params: { web_home_view: 'inbox' },
     });
   });
+  it('spells it so when a default is applied to existing users too (level 444 and up)', () => {
+    const target_users = { user_ids: [10, 11], skip_if_already_edited: true };
+    expect(paramsMayBeRespelled('updateSettingsForUsers')).toBe(true);
+    expect(spellParams('updateSettingsForUsers', { target_users, web_home_view: 'recent' }, 453)).toEqual({
+      ok: true,
+      params: { target_users, web_home_view: 'recent_topics' },
+    });
+    expect(spellParams('updateSettingsForUsers', { target_users, web_home_view: 'recent' }, 454)).toEqual({
+      ok: true,
+      params: { target_users, web_home_view: 'recent' },
+    });
+    expect(spellParams('updateSettingsForUsers', { target_users, color_scheme: 2 }, 444)).toEqual({
+      ok: true,
+      params: { target_users, color_scheme: 2 },
+    });
+  });
   it('reads recent_topics in the register state and in settings events', () => {
     expect(
       read('registerQueue', {

@@ -96,6 +96,7 @@ export const API_CHANGES = {
     before: { recent: 'recent_topics' },
     sites: [
       { in: 'param', op: 'updateRealmUserSettingsDefaults', name: 'web_home_view' },
+      { in: 'param', op: 'updateSettingsForUsers', name: 'web_home_view' },
       { in: 'register', path: 'realm_user_settings_defaults.web_home_view' },
       { in: 'register', path: 'user_settings.web_home_view' },
       { in: 'event', type: 'realm_user_settings_defaults', property: 'web_home_view', path: 'value' },

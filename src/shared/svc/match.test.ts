@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { svcOpList, svcOps } from './catalog';
-import { matchOperation } from './match';
+import { matchOperation, operationFor } from './match';
 import { checkParams } from './params';
 
 describe('matchOperation', () => {
@@ -25,8 +25,16 @@ describe('matchOperation', () => {
     };
     for (const op of svcOpList) {
       const path = op.template.segments.map((s) => (s.startsWith('{') ? samples[s.slice(1, -1)]! : s)).join('/');
-      expect(matchOperation(op.method, '/' + path)?.op.id).toBe(op.id);
+      const match = matchOperation(op.method, '/' + path);
+      expect(match && operationFor(match, op.whenParam ? [op.whenParam, 'x'] : ['x']).id).toBe(op.id);
     }
+  });
+  it('tells two operations on one path apart by the parameter one of them carries', () => {
+    const match = matchOperation('PATCH', '/settings')!;
+    expect(match.op).toBe(svcOps.updateOwnSettings);
+    expect(operationFor(match, ['allow_private_data_export'])).toBe(svcOps.updateOwnSettings);
+    expect(operationFor(match, ['target_users', 'web_home_view'])).toBe(svcOps.updateSettingsForUsers);
+    expect(operationFor(matchOperation('GET', '/users')!, ['target_users'])).toBe(svcOps.getUsers);
   });
   it('prefers literal segments: /users/me is the own user, not user "me"', () => {
     expect(matchOperation('GET', '/users/me')?.op).toBe(svcOps.getOwnUser);

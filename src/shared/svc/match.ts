@@ -7,8 +7,12 @@ export interface OpMatch {
   pathParams: Record<string, unknown>;
 }
 
+/** More specific templates first; of two operations on the same path, the one without `whenParam` first. */
+const precedence = (a: SvcOperation, b: SvcOperation) =>
+  templateSpecificity(b.template) - templateSpecificity(a.template) || Number(!!a.whenParam) - Number(!!b.whenParam);
+
 const byMethod = new Map<string, SvcOperation[]>();
-for (const o of [...svcOpList].sort((a, b) => templateSpecificity(b.template) - templateSpecificity(a.template))) {
+for (const o of [...svcOpList].sort(precedence)) {
   const list = byMethod.get(o.method) ?? [];
   list.push(o);
   byMethod.set(o.method, list);
@@ -41,9 +45,7 @@ export function matchOperation(method: string, path: string, ops?: readonly SvcO
 
 function findOperation(method: string, path: string, ops?: readonly SvcOperation[]): OpMatch | null {
   const candidates = ops
-    ? [...ops]
-        .filter((o) => o.method === method)
-        .sort((a, b) => templateSpecificity(b.template) - templateSpecificity(a.template))
+    ? [...ops].filter((o) => o.method === method).sort(precedence)
     : (byMethod.get(method.toUpperCase() as HttpMethod) ?? []);
   // Split and decoded once for all candidates (the BFF matches every browser call). A segment that does not
   // decode matches no template, as in matchTemplate.
@@ -65,6 +67,25 @@ function findOperation(method: string, path: string, ops?: readonly SvcOperation
     if (ok) return { op: o, pathParams: values };
   }
   return null;
+}
+
+/** Operations told apart from another on the same method and path by a parameter, by `METHOD path`. */
+const variants = new Map<string, SvcOperation[]>();
+for (const o of svcOpList) {
+  if (!o.whenParam) continue;
+  const key = `${o.method} ${o.path}`;
+  variants.set(key, [...(variants.get(key) ?? []), o]);
+}
+
+/**
+ * The operation a request is, once its parameters' names are known: the matched one, or another on the same
+ * method and path whose `whenParam` the request carries (PATCH /settings with `target_users`).
+ */
+export function operationFor(match: OpMatch, paramNames: Iterable<string>): SvcOperation {
+  const candidates = variants.get(`${match.op.method} ${match.op.path}`);
+  if (!candidates) return match.op;
+  const names = new Set(paramNames);
+  return candidates.find((o) => names.has(o.whenParam!)) ?? match.op;
 }
 
 /** matchTemplate over a path already split into decoded segments. */

@@ -16,6 +16,11 @@ export interface SvcOperation<P extends z.ZodObject = z.ZodObject, R extends z.Z
   adminOnly?: boolean;
   minLevel?: number;
   /**
+   * Another operation on the same method and path, told apart by a request parameter: a request that carries
+   * this parameter is this operation (see `operationFor` in match.ts).
+   */
+  whenParam?: string;
+  /**
    * Parameters a server takes only from a feature level on (name → level). A server below it ignores such a
    * parameter (naming it in `ignored_parameters_unsupported`) and does the rest of the call, so the BFF
    * refuses the call instead: half of a deletion must not pass for all of it.

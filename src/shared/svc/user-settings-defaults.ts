@@ -298,6 +298,10 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   bool('web_left_sidebar_show_channel_folders', 'navigation', 'Show channel folders in the left sidebar', {
     minLevel: 411,
   }),
+  bool('web_inbox_show_channel_folders', 'navigation', 'Show channel folders in the inbox', {
+    description: "Conversations with unread messages are grouped by the organization's channel folders.",
+    minLevel: FEATURE_LEVELS.inboxChannelFolders,
+  }),
   bool('left_side_userlist', 'navigation', 'Show the user list in the left sidebar in narrow windows'),
 
   // Channel notifications
@@ -496,3 +500,20 @@ export const userSettingsDefaultsParamsShape: Record<
   string,
   z.ZodOptional<z.ZodType<SettingValue>>
 > = Object.fromEntries(USER_SETTINGS.map((def) => [def.name, settingSchema(def).optional()]));
+
+/**
+ * Settings an administrator may not change for other people (level 444's `target_users`): privacy, presence and
+ * email choices each person makes for themselves. The server refuses them with this message.
+ */
+export const NOT_FOR_OTHER_USERS: ReadonlySet<string> = new Set([
+  'allow_private_data_export',
+  'email_address_visibility',
+  'enable_digest_emails',
+  'enable_login_emails',
+  'enable_marketing_emails',
+  'presence_enabled',
+  'send_private_typing_notifications',
+  'send_read_receipts',
+  'send_stream_typing_notifications',
+]);
+export const NOT_FOR_OTHER_USERS_MSG = 'Cannot change this setting for other users.';
