@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { simpleSuccessSchema, successSchema } from '../envelope';
 import { inviteSchema, INVITE_ROLES } from '../invites';
+import { FEATURE_LEVELS } from '../features';
 import { op } from '../op';
 
 const inviteId = z.number().int().positive();
@@ -48,6 +49,7 @@ export const invitesOps = {
     id: 'createInviteLink',
     method: 'POST',
     path: '/invites/multiuse',
+    paramLevels: { welcome_message_custom_text: FEATURE_LEVELS.inviteWelcomeMessage },
     params: () =>
       z.strictObject({
         stream_ids: ids.optional(),

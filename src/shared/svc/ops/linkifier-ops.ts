@@ -25,6 +25,13 @@ const contentShape = {
 function reverseHasExample(params: { example_input?: string | undefined; reverse_template?: string | undefined }) {
   return (params.reverse_template ?? '').trim() === '' || (params.example_input ?? '').trim() !== '';
 }
+/** Below these levels a server ignores the parameters and saves the rest: the BFF refuses them there. */
+const contentParamLevels = {
+  example_input: LINKIFIER_LEVELS.reverse,
+  reverse_template: LINKIFIER_LEVELS.reverse,
+  alternative_url_templates: LINKIFIER_LEVELS.alternativeUrls,
+};
+
 const REVERSE_NEEDS_EXAMPLE = {
   message: 'A reverse template needs an example input.',
   path: ['example_input'],
@@ -46,6 +53,7 @@ export const linkifierOps = {
     method: 'POST',
     path: '/realm/filters',
     adminOnly: true,
+    paramLevels: contentParamLevels,
     params: () => z.strictObject(contentShape).refine(reverseHasExample, REVERSE_NEEDS_EXAMPLE),
     response: () => successSchema({ id: z.number().int() }),
   }),
@@ -55,6 +63,7 @@ export const linkifierOps = {
     path: '/realm/filters/{filter_id}',
     adminOnly: true,
     minLevel: LINKIFIER_LEVELS.edit,
+    paramLevels: contentParamLevels,
     params: () =>
       z.strictObject({ filter_id: filterId, ...contentShape }).refine(reverseHasExample, REVERSE_NEEDS_EXAMPLE),
     response: () => simpleSuccessSchema,
