@@ -61,8 +61,10 @@ test('an admin changes defaults for new users and the real server keeps them; a 
   browser,
 }) => {
   const before = await currentDefaults();
+  // This server (level 372) spells the recent view "recent_topics"; the console shows it as level 454's "recent".
   const home = before.web_home_view === 'recent_topics' ? 'all_messages' : 'recent_topics';
   const homeLabel = home === 'recent_topics' ? 'Recent conversations' : 'Combined feed';
+  const homeOnScreen = home === 'recent_topics' ? 'recent' : home;
   try {
     await signInAs(page, 'admin', '/settings/new-user-defaults');
     await field(page, 'Home view').selectOption({ label: homeLabel });
@@ -71,12 +73,12 @@ test('an admin changes defaults for new users and the real server keeps them; a 
     await bar.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Defaults saved')).toBeVisible();
     await page.reload();
-    await expect(field(page, 'Home view')).toHaveValue(home);
+    await expect(field(page, 'Home view')).toHaveValue(homeOnScreen);
     expect(await currentDefaults()).toMatchObject({ web_home_view: home });
 
     const moderator = await (await browser.newContext()).newPage();
     await signInAs(moderator, 'moderator', '/settings/new-user-defaults');
-    await expect(field(moderator, 'Home view')).toHaveValue(home);
+    await expect(field(moderator, 'Home view')).toHaveValue(homeOnScreen);
     await expect(field(moderator, 'Home view')).toBeDisabled();
   } finally {
     await zulipApi('admin', 'PATCH', '/realm/user_settings_defaults', { web_home_view: before.web_home_view });
