@@ -36,7 +36,7 @@ describe('SkippedRecordsBanner', () => {
     expect((body as { members: unknown[] }).members).toHaveLength(1);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('The chat server sent 1 record the console could not read');
-    expect(alert).toHaveTextContent('members #2 (Person 2): role: expected number');
+    expect(alert).toHaveTextContent('person #2 (Person 2): role: expected number');
 
     // The same list read again without problems: nothing is skipped any more.
     answer({ result: 'success', msg: '', members: [{ user_id: 1 }, { user_id: 2 }] });
@@ -65,5 +65,19 @@ describe('SkippedRecordsBanner', () => {
     expect(alert).toHaveTextContent('and 2 more.');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("names a record left out of a change's answer too (an upload an edit left behind)", async () => {
+    render(
+      <MantineProvider env="test">
+        <SkippedRecordsBanner />
+      </MantineProvider>,
+    );
+    const upload = { list: 'detached_uploads', id: 9, name: 'plan.pdf', problem: 'message_ids: expected array' };
+    answer({ result: 'success', msg: '', detached_uploads: [], [SKIPPED_RECORDS_FIELD]: [upload] });
+    await act(async () => {
+      await bffFetch('/bff/svc/messages/5', { method: 'PATCH', body: 'content=x' });
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('upload the edit left behind #9 (plan.pdf)');
   });
 });

@@ -91,3 +91,53 @@ describe('468: the push test device', () => {
     expect(seen).toEqual([`${name}=7`]);
   });
 });
+
+describe('472: the uploads an edit leaves behind', () => {
+  async function editLeavingUpload(level: number, rewrite?: (body: Record<string, unknown>) => void) {
+    const h = createTestBff({
+      sim: { generatedUsers: 0, featureLevel: level, controlApi: true },
+      intercept: async (request, send) => {
+        const response = await send(request);
+        if (!rewrite || request.method !== 'PATCH' || !new URL(request.url).pathname.startsWith('/api/v1/messages/')) {
+          return response;
+        }
+        const body = (await response.json()) as Record<string, unknown>;
+        rewrite(body);
+        return Response.json(body, { status: response.status });
+      },
+    });
+    const upload = h.sim.control.addUpload!({ email: 'member@demo.test', name: 'plan.pdf', size: 2048 });
+    const general = h.sim.store.channels.find((c) => c.name === 'general')!;
+    const { last_id: id } = h.sim.control.seedTopic!({
+      streamId: general.stream_id,
+      topic: 'plans',
+      count: 1,
+      senderEmail: 'member@demo.test',
+    });
+    h.sim.store.messages.get(id)!.content = `See ${upload.link}`;
+    const cookie = await signIn(h, 'member@demo.test');
+    const res = await h.app.request(send(`/bff/svc/messages/${id}`, cookie, { content: 'No file any more.' }, 'PATCH'));
+    return { res, body: (await res.json()) as Record<string, unknown>, upload };
+  }
+
+  it.each([471, 472, 500])('at level %i the answer names the upload and its messages by ID', async (level) => {
+    const { res, body, upload } = await editLeavingUpload(level);
+    expect(res.status).toBe(200);
+    const [detached] = body.detached_uploads as Record<string, unknown>[];
+    expect(detached).toMatchObject({ id: upload.id, name: 'plan.pdf', message_ids: [] });
+    expect(detached).not.toHaveProperty('messages');
+    // Seconds, whatever the level sent (milliseconds before 443).
+    expect(detached!.create_time as number).toBeLessThan(1e11);
+  });
+
+  it('names an upload it cannot read, and keeps the rest of the answer', async () => {
+    const { res, body } = await editLeavingUpload(500, (b) => {
+      (b.detached_uploads as Record<string, unknown>[]).push({ id: 77, name: 'odd.bin', message_ids: 'none' });
+    });
+    expect(res.status).toBe(200);
+    expect((body.detached_uploads as unknown[]).length).toBe(1);
+    expect(body.console_skipped_records).toEqual([
+      expect.objectContaining({ list: 'detached_uploads', id: 77, name: 'odd.bin' }),
+    ]);
+  });
+});

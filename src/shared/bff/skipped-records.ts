@@ -36,9 +36,38 @@ export function skippedRecordsOf(body: unknown): SkippedRecord[] {
   return Array.isArray(list) ? list.filter(isSkippedRecord) : [];
 }
 
-/** "user #42 (Ann Lee)" */
+/** What a list of an answer holds, in words (the answer's own field names are not shown to people). */
+const LIST_WORDS: Readonly<Record<string, string>> = {
+  members: 'person',
+  users: 'person',
+  user: 'person',
+  streams: 'channel',
+  subscriptions: 'channel',
+  subscribers: 'subscriber',
+  user_groups: 'group',
+  messages: 'message',
+  topics: 'topic',
+  drafts: 'draft',
+  saved_snippets: 'saved snippet',
+  linkifiers: 'linkifier',
+  exports: 'data export',
+  export_consents: 'consent',
+  custom_fields: 'profile field',
+  invites: 'invitation',
+  detached_uploads: 'upload the edit left behind',
+  events: 'live update',
+};
+
+/** The last named part of a record's place in the answer ("streams.3.subscribers" → subscriber), in words. */
+export function skippedListWord(list: string): string {
+  const named = list.split('.').filter((part) => !/^\d+$/.test(part));
+  const last = named.at(-1) ?? list;
+  return LIST_WORDS[last] ?? last.replaceAll('_', ' ');
+}
+
+/** "person #42 (Ann Lee): role: expected number" */
 export function describeSkippedRecord(record: SkippedRecord): string {
   const id = record.id === null ? '' : ` #${record.id}`;
   const name = record.name ? ` (${record.name})` : '';
-  return `${record.list}${id}${name}: ${record.problem}`;
+  return `${skippedListWord(record.list)}${id}${name}: ${record.problem}`;
 }
