@@ -103,6 +103,46 @@ describe('deactivation with a spam clean-up (level 459)', () => {
   });
 });
 
+/** Selects the member on the users page and opens the bulk deactivation. */
+async function openBulkDeactivate() {
+  const view = renderWithProviders(<UsersPage />, { route: '/users?q=member%40demo.test' });
+  await view.user.click(await screen.findByRole('checkbox', { name: 'Select Mia Member' }));
+  await view.user.click(screen.getByRole('button', { name: 'Deactivate…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Deactivate users' });
+  return { view, dialog };
+}
+
+describe('bulk deactivation with a spam clean-up (level 459)', () => {
+  it('deletes the chosen messages after the preview’s typed phrase says so', async () => {
+    const mia = simUser('member@demo.test');
+    const { view, dialog } = await openBulkDeactivate();
+    const box = within(dialog).getByRole('checkbox', { name: PUBLIC_MESSAGES });
+    await waitFor(() => expect(box).toBeEnabled());
+    await view.user.click(box);
+    expect(dialog).toHaveTextContent('what the clean-up deleted stays deleted');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(
+      await within(dialog).findByText('Deactivate 1 user and delete their messages in public channels'),
+    ).toBeInTheDocument();
+    const typed = within(dialog).getByRole('textbox', { name: /to confirm/ });
+    expect(within(dialog).getByText('deactivate 1 user and delete their messages')).toBeInTheDocument();
+    await view.user.type(typed, 'deactivate 1 user and delete their messages');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(mia.isActive).toBe(false), { timeout: 5_000 });
+    expect(publicMessagesOf(mia.user_id)).toEqual([]);
+  });
+
+  it('below level 459 each choice is disabled with the reason', async () => {
+    env.sim.control.setFeatureLevel(458);
+    const { dialog } = await openBulkDeactivate();
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent('Needs a newer chat server: feature level 459, this one is at 458.'),
+    );
+    expect(within(dialog).getByRole('checkbox', { name: PUBLIC_MESSAGES })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Delete their profile' })).toBeDisabled();
+  });
+});
+
 describe('imported accounts that never signed in (level 433)', () => {
   const stubOf = () => env.sim.store.users.find((u) => u.isImportedStub)!;
 

@@ -13,6 +13,7 @@ import { bffErrorCodes } from '../../shared/svc/envelope';
 import type { AuditLog } from '../store/audit-log';
 import type { SvcUpstream } from '../upstreams/svc-upstream';
 import { describeErrorForLog } from '../log-line';
+import { chosenActions } from '../../shared/svc/deactivation';
 import { planAction, planUndo, undoKindOf, type BulkStep, type SnapshotUser } from './preview';
 import { PreviewStore } from './preview-store';
 import { defaultSleep, RunScheduler } from './run-scheduler';
@@ -159,7 +160,8 @@ export class BulkEngine {
         : { ...row, status: 'done' as const };
     });
     const plan = planUndo(ctx, run.kind, rows)!;
-    return this.previews.put(caller.userId, plan, null, [], run.id);
+    const cleanedUp = run.steps.some((step) => step?.op === 'deactivate' && chosenActions(step.actions).length > 0);
+    return this.previews.put(caller.userId, plan, null, [], run.id, cleanedUp);
   }
 
   /** Starts the previewed run; destructive kinds need the typed confirmation the preview named. */

@@ -6,6 +6,8 @@ import {
   type BulkPreview,
   type BulkRunKind,
 } from '../../shared/bff/bulk';
+import { deletedInWords } from '../../shared/labels/deactivation';
+import { deletesMessages } from '../../shared/svc/deactivation';
 import { roleLabel } from '../../shared/svc/roles';
 import type { PlannedPreview } from './preview';
 
@@ -19,11 +21,19 @@ function plural(count: number): string {
   return `${count} ${count === 1 ? 'user' : 'users'}`;
 }
 
-function labelOf(kind: BulkRunKind, count: number, action: BulkAction | null, channels: readonly string[]): string {
+function labelOf(
+  kind: BulkRunKind,
+  count: number,
+  action: BulkAction | null,
+  channels: readonly string[],
+  cleanedUp: boolean,
+): string {
   const list = channels.map((c) => `#${c}`).join(', ');
   switch (kind) {
-    case 'deactivate':
-      return `Deactivate ${plural(count)}`;
+    case 'deactivate': {
+      const deleted = action?.kind === 'deactivate' ? deletedInWords(action.actions) : '';
+      return deleted ? `Deactivate ${plural(count)} and delete ${deleted}` : `Deactivate ${plural(count)}`;
+    }
     case 'change_role':
       return `Change the role of ${plural(count)} to ${action?.kind === 'change_role' ? roleLabel(action.role) : '?'}`;
     case 'add_channels':
@@ -31,7 +41,9 @@ function labelOf(kind: BulkRunKind, count: number, action: BulkAction | null, ch
     case 'remove_channels':
       return `Remove ${plural(count)} from ${list}`;
     case 'reactivate':
-      return `Reactivate ${plural(count)}`;
+      return cleanedUp
+        ? `Reactivate ${plural(count)} (what the clean-up deleted stays deleted)`
+        : `Reactivate ${plural(count)}`;
     case 'restore_roles':
       return `Restore the previous roles of ${plural(count)}`;
     case 'undo_add_channels':
@@ -56,16 +68,21 @@ export class PreviewStore {
     action: BulkAction | null,
     channels: string[],
     undoOf: string | null,
+    /** An undo of a deactivation whose clean-up deleted things: its label says they stay deleted. */
+    cleanedUp = false,
   ): BulkPreview {
     this.sweep();
     const count = plan.affected.length;
     const preview: BulkPreview = {
       previewId: randomUUID(),
       kind: plan.kind,
-      label: labelOf(plan.kind, count, action, channels),
+      label: labelOf(plan.kind, count, action, channels, cleanedUp),
       affected: plan.affected.map((r) => r.user),
       skipped: plan.skipped,
-      confirmation: count > 0 ? confirmationPhrase(plan.kind, count) : null,
+      confirmation:
+        count > 0
+          ? confirmationPhrase(plan.kind, count, action?.kind === 'deactivate' && deletesMessages(action.actions))
+          : null,
       channels,
       expiresAt: this.now() + BULK_PREVIEW_TTL_MS,
       undoOf,

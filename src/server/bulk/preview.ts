@@ -7,6 +7,7 @@ import {
   type BulkUser,
   type SkipReason,
 } from '../../shared/bff/bulk';
+import type { DeactivationActions } from '../../shared/svc/deactivation';
 import { ROLE, type Role } from '../../shared/svc/roles';
 
 /**
@@ -35,7 +36,8 @@ export interface BulkActor {
 
 /** One request of a run, decided at preview time. */
 export type BulkStep =
-  | { op: 'deactivate'; comment: string | null }
+  /** `actions`: the spam clean-up (level 459), only when one was chosen. */
+  | { op: 'deactivate'; comment: string | null; actions?: DeactivationActions }
   | { op: 'reactivate' }
   | { op: 'set_role'; role: Role; previousRole: number }
   /** `apiEmail`: how servers before user-ID keys name the user in the answer (set when the run starts). */
@@ -197,7 +199,7 @@ function channelsToChange(ctx: PreviewContext, action: BulkAction, userId: numbe
 function stepFor(ctx: PreviewContext, action: BulkAction, user: SnapshotUser): BulkStep {
   switch (action.kind) {
     case 'deactivate':
-      return { op: 'deactivate', comment: action.comment };
+      return { op: 'deactivate', comment: action.comment, ...(action.actions ? { actions: action.actions } : {}) };
     case 'change_role':
       return { op: 'set_role', role: action.role, previousRole: user.role };
     case 'add_channels':

@@ -6,11 +6,13 @@ import {
   type BulkPreview,
   type BulkRunSummary,
 } from '../../shared/bff/bulk';
+import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
 import { jsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
+import { refuseNewerParams } from '../routes/param-levels';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { BulkEngine, BulkError, type BulkCaller, type BulkEngineOptions } from './engine';
 
@@ -68,6 +70,11 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
 
   app.post('/preview', jsonBody(bulkPreviewRequestSchema), async (c) => {
     const req = c.req.valid('json');
+    // A clean-up the server's level does not take is refused here, as for one deactivation (param-levels.ts).
+    if (req.action.kind === 'deactivate') {
+      const newer = await refuseNewerParams(deps, svcOps.deactivateUser, { actions: req.action.actions });
+      if (newer) return c.json(newer.envelope, newer.status);
+    }
     return answer(c, await engine.preview(callerOf(c), req.action, req.userIds));
   });
   app.get('/history', async (c) => answer(c, { runs: await engine.history(c.get('session').userId) }));

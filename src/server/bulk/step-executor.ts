@@ -1,6 +1,7 @@
 import type { BulkRunRow } from '../../shared/bff/bulk';
 import type { AuditActor } from '../../shared/bff/audit';
 import { svcOps } from '../../shared/svc/catalog';
+import { describeSvcChange } from '../../shared/labels';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { INTERNAL_ERROR_RESULT, redactParams } from '../audit';
 import { describeErrorForLog } from '../log-line';
@@ -25,6 +26,19 @@ export type StepOutcome =
   | { kind: 'fatal'; code: string; msg: string };
 
 export type DoneOutcome = Extract<StepOutcome, { kind: 'done' }>;
+
+/** A success answer's fields; an answer that is not JSON (the server did it, said nothing readable) as none. */
+function parseAnswer(text: string): Record<string, unknown> {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A deactivation whose clean-up the server ignored (a server below level 459 that said it was newer). */
+const CLEAN_UP_IGNORED = 'Deactivated, but the server ignored the clean-up: nothing was deleted.';
 
 /** A row done without changing anything (someone else made the change first): said on the row. */
 const NOTHING_CHANGED = 'No change: already subscribed to these channels.';
@@ -109,6 +123,7 @@ function requestOf(row: BulkRunRow, step: BulkStep) {
         params: {
           user_id: userId,
           ...(step.comment === null ? {} : { deactivation_notification_comment: step.comment }),
+          ...(step.actions ? { actions: step.actions } : {}),
         },
       };
     case 'reactivate':
@@ -146,8 +161,14 @@ export class StepExecutor {
     const caller = run.caller!;
     try {
       const raw = await this.options.svc.send(op, params, credentialsOf(caller), { retry: false });
-      await this.finishAudit(audit, { outcome: 'success' });
-      const body = JSON.parse(raw.text) as Record<string, unknown>;
+      const body = parseAnswer(raw.text);
+      const ignored = Array.isArray(body.ignored_parameters_unsupported) ? body.ignored_parameters_unsupported : [];
+      // The audit says what the server did: a clean-up it ignored is no note.
+      const note = ignored.includes('actions') ? null : describeSvcChange(op.id, params);
+      await this.finishAudit(audit, note ? { outcome: 'success', note } : { outcome: 'success' });
+      if (step.op === 'deactivate' && step.actions && ignored.includes('actions')) {
+        return { kind: 'done', note: CLEAN_UP_IGNORED };
+      }
       if (step.op === 'set_role') return doneOutcomeOf(step);
       if (step.op === 'subscribe') return subscribeOutcome(body, row, step);
       if (step.op === 'unsubscribe') {

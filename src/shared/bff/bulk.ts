@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deactivationActionsSchema } from '../svc/deactivation';
 import { roleSchema } from '../svc/records';
 
 /**
@@ -32,6 +33,8 @@ export const bulkActionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('deactivate'),
     /** null: no notification email; a string (even empty) emails each user, with the text when non-empty. */
     comment: z.string().max(2000).nullable(),
+    /** The spam clean-up of each deactivation (level 459); absent: none. */
+    actions: deactivationActionsSchema.optional(),
   }),
   z.strictObject({ kind: z.literal('change_role'), role: roleSchema }),
   z.strictObject({ kind: z.literal('add_channels'), channelIds }),
@@ -184,12 +187,15 @@ export type BulkRun = z.infer<typeof bulkRunSchema>;
 
 export const bulkRunListSchema = z.object({ runs: z.array(bulkRunSummarySchema) });
 
-/** The typed confirmation of a destructive action on `count` users; null when the action needs none. */
-export function confirmationPhrase(kind: BulkRunKind, count: number): string | null {
+/**
+ * The typed confirmation of a destructive action on `count` users; null when the action needs none. A
+ * deactivation that deletes messages says so in the phrase, so it is typed knowing it.
+ */
+export function confirmationPhrase(kind: BulkRunKind, count: number, deletesMessages = false): string | null {
   const users = `${count} ${count === 1 ? 'user' : 'users'}`;
   switch (kind) {
     case 'deactivate':
-      return `deactivate ${users}`;
+      return deletesMessages ? `deactivate ${users} and delete their messages` : `deactivate ${users}`;
     case 'change_role':
       return `change role of ${users}`;
     case 'remove_channels':

@@ -1,7 +1,15 @@
-import { Button, Group, Modal, MultiSelect, NativeSelect, Stack, Text, Textarea, Checkbox } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, Stack, Text, Textarea, Checkbox } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import type { BulkAction, BulkActionKind, BulkPreview, BulkRun } from '../../../shared/bff/bulk';
+import { useFeature } from '../../../client/use-role';
+import { DEACTIVATION_ACTION_DETAILS, DEACTIVATION_ACTION_LABELS } from '../../../shared/labels/deactivation';
+import {
+  actionsParam,
+  DEACTIVATION_ACTIONS,
+  deletesMessages,
+  type DeactivationAction,
+} from '../../../shared/svc/deactivation';
 import { roleSchema } from '../../../shared/svc/records';
 import { roleLabel, roleValues, ROLE } from '../../../shared/svc/roles';
 import { ServerError } from '../../../components/server-error';
@@ -67,6 +75,7 @@ function ActionSteps({
 }) {
   const [notify, setNotify] = useState(false);
   const [comment, setComment] = useState('');
+  const [cleanUp, setCleanUp] = useState<DeactivationAction[]>([]);
   const [role, setRole] = useState<string>(String(ROLE.member));
   const [channels, setChannels] = useState<string[]>([]);
   const [preview, setPreview] = useState<BulkPreview | null>(null);
@@ -74,8 +83,10 @@ function ActionSteps({
 
   const action = (): BulkAction => {
     switch (kind) {
-      case 'deactivate':
-        return { kind, comment: notify ? comment : null };
+      case 'deactivate': {
+        const actions = actionsParam(cleanUp);
+        return { kind, comment: notify ? comment : null, ...(actions ? { actions } : {}) };
+      }
       case 'change_role':
         return { kind, role: roleSchema.parse(Number(role)) };
       case 'add_channels':
@@ -108,24 +119,14 @@ function ActionSteps({
           anything changes.
         </Text>
         {kind === 'deactivate' ? (
-          <>
-            <Checkbox
-              label="Email each user a notification"
-              checked={notify}
-              onChange={(e) => setNotify(e.currentTarget.checked)}
-            />
-            {notify ? (
-              <Textarea
-                label="Notification comment (optional)"
-                description="One comment, sent to every deactivated user."
-                value={comment}
-                maxLength={2000}
-                onChange={(e) => setComment(e.currentTarget.value)}
-                autosize
-                minRows={2}
-              />
-            ) : null}
-          </>
+          <DeactivateOptions
+            notify={notify}
+            onNotify={setNotify}
+            comment={comment}
+            onComment={setComment}
+            cleanUp={cleanUp}
+            onCleanUp={setCleanUp}
+          />
         ) : null}
         {kind === 'change_role' ? (
           <NativeSelect
@@ -157,5 +158,71 @@ function ActionSteps({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** A bulk deactivation's options: the notification email, and the spam clean-up from level 459. */
+function DeactivateOptions({
+  notify,
+  onNotify,
+  comment,
+  onComment,
+  cleanUp,
+  onCleanUp,
+}: {
+  notify: boolean;
+  onNotify: (notify: boolean) => void;
+  comment: string;
+  onComment: (comment: string) => void;
+  cleanUp: readonly DeactivationAction[];
+  onCleanUp: (actions: DeactivationAction[]) => void;
+}) {
+  const gate = useFeature('deactivationActions');
+  const toggle = (action: DeactivationAction, on: boolean) =>
+    onCleanUp(DEACTIVATION_ACTIONS.filter((a) => (a === action ? on : cleanUp.includes(a))));
+  return (
+    <>
+      <Checkbox
+        label="Email each user a notification"
+        checked={notify}
+        onChange={(e) => onNotify(e.currentTarget.checked)}
+      />
+      {notify ? (
+        <Textarea
+          label="Notification comment (optional)"
+          description="One comment, sent to every deactivated user."
+          value={comment}
+          maxLength={2000}
+          onChange={(e) => onComment(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+      ) : null}
+      <Checkbox.Group
+        label="Spam clean-up"
+        description={
+          gate.reason ?? 'For spam accounts: the server deletes what you choose for each of them, their bots first.'
+        }
+      >
+        <Stack gap={6} mt={6}>
+          {DEACTIVATION_ACTIONS.map((action) => (
+            <Checkbox
+              key={action}
+              label={DEACTIVATION_ACTION_LABELS[action]}
+              description={DEACTIVATION_ACTION_DETAILS[action]}
+              disabled={!gate.enabled}
+              checked={cleanUp.includes(action)}
+              onChange={(e) => toggle(action, e.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      {cleanUp.length > 0 ? (
+        <Alert color="red" variant="light" title="This is permanent" role="note">
+          Undoing the run reactivates the accounts, but what the clean-up deleted stays deleted.
+          {deletesMessages(actionsParam(cleanUp)) ? ' The preview asks you to type that messages will be deleted.' : ''}
+        </Alert>
+      ) : null}
+    </>
   );
 }
