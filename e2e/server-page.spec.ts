@@ -16,7 +16,9 @@ test('the server page shows version and capabilities; at level 500 it says the s
   await expect(notice).toContainText('Data exports');
   await expect(createRow).toContainText('Expected (checked up to level 489)');
   const spelling = page.getByRole('table', { name: 'Changes the console follows on this server' });
-  await expect(spelling.getByRole('row', { name: /Export types are words/ })).toContainText('The new way');
+  await expect(spelling.getByRole('row', { name: /Data export types are sent and listed as words/ })).toContainText(
+    'The new way',
+  );
   await expect(page.getByRole('list', { name: 'Not offered by this console' })).toContainText('workplace users');
 
   await simControl('feature-level', { level: '300' });
@@ -25,7 +27,9 @@ test('the server page shows version and capabilities; at level 500 it says the s
     await expect(page.getByText('Feature level', { exact: true }).locator('..')).toContainText('300');
     await expect(createRow).toContainText('Unavailable');
     await expect(notice).toHaveCount(0);
-    await expect(spelling.getByRole('row', { name: /Export types are words/ })).toContainText('The old way');
+    await expect(spelling.getByRole('row', { name: /Data export types are sent and listed as words/ })).toContainText(
+      'The old way',
+    );
     await expect(page.getByRole('list', { name: 'Not offered by this console' })).toHaveCount(0);
     await expect(table.getByRole('row', { name: /Fetch messages by ID/ })).toContainText('Available');
   } finally {

@@ -37,26 +37,24 @@ export function SpellingSection({ level }: { level: number }) {
       <Text size="sm" c="dimmed" mb="sm">
         Some things are sent or read differently from a feature level on; the console uses the form this server expects.
       </Text>
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped aria-labelledby="spelling-heading">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Change</Table.Th>
-              <Table.Th>From level</Table.Th>
-              <Table.Th>On this server</Table.Th>
+      <Table striped aria-labelledby="spelling-heading">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Change</Table.Th>
+            <Table.Th>On this server</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(Object.keys(API_CHANGES) as (keyof typeof API_CHANGES)[]).map((id) => (
+            <Table.Tr key={id}>
+              <Table.Td>{API_CHANGES[id].summary}</Table.Td>
+              <Table.Td>
+                {spellsNewWay(id, level) ? 'The new way' : 'The old way'} (changed at level {API_CHANGES[id].level})
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(Object.keys(API_CHANGES) as (keyof typeof API_CHANGES)[]).map((id) => (
-              <Table.Tr key={id}>
-                <Table.Td>{API_CHANGES[id].summary}</Table.Td>
-                <Table.Td>{API_CHANGES[id].level}</Table.Td>
-                <Table.Td>{spellsNewWay(id, level) ? 'The new way' : 'The old way'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       {notOffered.length > 0 ? (
         <>
           <Text size="sm" fw={600} mt="md">
