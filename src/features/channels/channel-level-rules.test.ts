@@ -56,6 +56,13 @@ describe('who can start new topics (level 441)', () => {
     expect(topicStartersRefusal(combination)).toBe(
       'A private channel with protected history must let everyone start new topics.',
     );
+    const olderServer = new ApiError(400, {
+      result: 'error',
+      code: 'INVALID_PARAMS',
+      msg: 'Who can start new topics needs a newer chat server: feature level 441, this one is at 440.',
+      field: 'can_create_topic_group',
+    });
+    expect(topicStartersRefusal(olderServer)).toBe(olderServer.envelope.msg);
     const other = new ApiError(400, { result: 'error', code: 'BAD_REQUEST', msg: 'Invalid user group.' });
     expect(topicStartersRefusal(other)).toBeNull();
     expect(topicStartersRefusal(new Error('offline'))).toBeNull();

@@ -51,11 +51,12 @@ export function topicStartersProblem(
 
 /**
  * A refusal about who may start new topics (the server names `can_create_topic_group` among the parameters
- * it could not combine), in the form's words; null for any other refusal.
+ * it could not combine; the BFF names it as the field a server's level does not take), in the form's words;
+ * null for any other refusal.
  */
 export function topicStartersRefusal(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  const named = [error.envelope.msg, error.envelope.parameters, error.envelope.var_name]
+  const named = [error.envelope.msg, error.envelope.parameters, error.envelope.var_name, error.envelope.field]
     .filter((v): v is string => typeof v === 'string')
     .some((text) => text.includes('can_create_topic_group'));
   if (!named) return null;

@@ -10,6 +10,7 @@ import {
 import { simpleSuccessSchema, successSchema } from '../envelope';
 import { groupSettingUpdateSchema } from '../group-settings';
 import { op } from '../op';
+import { topicStartersParamLevels } from './channels-ops';
 
 const streamId = z.number().int().positive();
 const folderId = z.number().int().positive();
@@ -47,6 +48,8 @@ export const channelSettingsOps = {
     id: 'updateChannel',
     method: 'PATCH',
     path: '/streams/{stream_id}',
+    // Older servers would save the rest and ignore who may start new topics.
+    paramLevels: topicStartersParamLevels,
     params: () =>
       z.strictObject({
         stream_id: streamId,

@@ -34,6 +34,12 @@ const newChannelSettings = {
   ...permissionParams,
 };
 
+/**
+ * A server before level 441 ignores who may start new topics and makes the channel anyway: the BFF refuses the
+ * call instead, so a channel is never created without a restriction its creator chose.
+ */
+export const topicStartersParamLevels = { can_create_topic_group: FEATURE_LEVELS.canCreateTopicGroup } as const;
+
 /** Per channel name, the users (IDs, or emails on old servers) the request affected. */
 const byChannelName = z.record(z.string(), z.array(z.union([z.string(), z.number().int()])));
 
@@ -84,6 +90,7 @@ export const channelsOps = {
     method: 'POST',
     path: '/channels/create',
     minLevel: FEATURE_LEVELS.channelCreate,
+    paramLevels: topicStartersParamLevels,
     params: () =>
       z.strictObject({
         name: z.string().trim().min(1, 'Channel name is required.'),
@@ -98,6 +105,7 @@ export const channelsOps = {
     id: 'subscribe',
     method: 'POST',
     path: '/users/me/subscriptions',
+    paramLevels: topicStartersParamLevels,
     params: () =>
       z.strictObject({
         subscriptions: z
