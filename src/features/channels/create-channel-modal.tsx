@@ -15,9 +15,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useOpForm } from '../../client/op-form';
 import { useMemo, type ReactNode } from 'react';
 import { notify } from '../../client/notify';
+import type { Person } from '../../client/people';
 import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { GroupSettingPicker } from '../../components/group-setting-picker';
@@ -42,13 +44,14 @@ import {
   toCreateParams,
   toLegacySubscribeParams,
   TOPIC_STARTERS_FIELD,
+  type ChannelFormLimits,
   type ChannelFormValues,
   type Privacy,
   type RetentionChoice,
 } from './channel-form';
 import { everyoneGroupId, topicStartersRefusal } from './channel-level-rules';
 import { describeRetention, TOPICS_POLICY_TEXT } from './describe-settings';
-import { creationMethod, webPublicAbility } from './permissions';
+import { creationMethod, webPublicAbility, type Ability } from './permissions';
 import { useGroupLookup } from './use-group-lookup';
 
 interface CreateChannelModalProps {
@@ -88,7 +91,6 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
   const level = useFeatureLevel();
   const { data: session } = useSession();
   const realm = useChannelsRealm();
-  const folders = useChannelFolders();
   const lookup = useGroupLookup();
   const create = useCreateChannel();
   const subscribe = useSubscribe();
@@ -105,13 +107,6 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
   });
   const values = form.values;
   const webPublic = webPublicAbility(realm.data, user?.userId ?? null, lookup.membership);
-  const people = useMemo(
-    () =>
-      lookup.people
-        .filter((p) => p.is_active)
-        .map((p) => ({ value: String(p.user_id), label: p.email ? `${p.full_name} (${p.email})` : p.full_name })),
-    [lookup.people],
-  );
 
   const submit = form.onSubmit((v) => {
     const name = v.name.trim();
@@ -142,113 +137,9 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
             {method.note}
           </Alert>
         ) : null}
-        <TextInput
-          label="Name"
-          required
-          description={limits.maxNameLength ? `Up to ${limits.maxNameLength} characters.` : undefined}
-          {...form.getInputProps('name')}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          description={
-            limits.maxDescriptionLength ? `Markdown, up to ${limits.maxDescriptionLength} characters.` : 'Markdown.'
-          }
-          {...form.getInputProps('description')}
-        />
-        <MultiSelect
-          label="Subscribers"
-          description="People subscribed when the channel is created."
-          placeholder="Search people"
-          data={people}
-          searchable
-          limit={50}
-          clearable
-          {...form.getInputProps('subscribers')}
-        />
-        <Checkbox
-          label="Announce the new channel"
-          description="The notification bot posts about it."
-          {...form.getInputProps('announce', { type: 'checkbox' })}
-        />
-
-        <Radio.Group
-          label="Who can see it"
-          value={values.privacy}
-          onChange={(value) => form.setFieldValue('privacy', value as Privacy)}
-        >
-          <Stack gap={6} mt={6}>
-            <Radio value="public" label="Public: everyone in the organization except guests" />
-            <Radio value="private" label="Private: subscribers only" />
-            <Radio
-              value="web-public"
-              label="Web-public: anyone on the internet can read it"
-              disabled={!webPublic.allowed}
-              description={webPublic.reason ?? undefined}
-            />
-          </Stack>
-        </Radio.Group>
-        <Switch
-          label="New subscribers can read the history"
-          description={values.privacy === 'private' ? undefined : 'Public channels always share their history.'}
-          disabled={values.privacy !== 'private'}
-          checked={values.privacy !== 'private' || values.historyPublic}
-          onChange={(e) => form.setFieldValue('historyPublic', e.currentTarget.checked)}
-        />
-        <Switch
-          label="Default channel for new users"
-          description={isAdmin ? undefined : 'Only organization administrators can choose default channels.'}
-          disabled={!isAdmin}
-          {...form.getInputProps('isDefault', { type: 'checkbox' })}
-        />
-
-        <Group grow align="flex-start">
-          {method.method === 'create' ? (
-            <Select
-              label="Folder"
-              placeholder="No folder"
-              clearable
-              data={(folders.data ?? [])
-                .filter((f) => !f.is_archived)
-                .map((f) => ({ value: String(f.id), label: f.name }))}
-              description={folders.isFetched || folders.fetchStatus === 'idle' ? undefined : 'Loading folders…'}
-              {...form.getInputProps('folderId')}
-            />
-          ) : null}
-          {method.method === 'create' ? (
-            <Select
-              label="Topics"
-              data={TOPICS_POLICY_OPTIONS}
-              allowDeselect={false}
-              value={values.topicsPolicy}
-              onChange={(value) => value && form.setFieldValue('topicsPolicy', value as TopicsPolicy)}
-              description={
-                values.topicsPolicy === 'empty_topic_only'
-                  ? 'Every message goes to the one topic without a name; the server allows this only while all the channel’s messages are in that topic (always true for a new channel).'
-                  : undefined
-              }
-            />
-          ) : null}
-        </Group>
-
-        <Group align="flex-end">
-          <Select
-            label="Message retention"
-            data={[
-              { value: 'realm_default', label: describeRetention(null, realm.data) },
-              { value: 'unlimited', label: 'Forever' },
-              { value: 'days', label: 'A number of days' },
-            ]}
-            allowDeselect={false}
-            value={values.retention}
-            onChange={(value) => value && form.setFieldValue('retention', value as RetentionChoice)}
-            w={320}
-          />
-          {values.retention === 'days' ? (
-            <NumberInput label="Days" min={1} allowDecimal={false} w={120} {...form.getInputProps('retentionDays')} />
-          ) : null}
-        </Group>
+        <AboutFields form={form} limits={limits} people={lookup.people} />
+        <VisibilityFields form={form} webPublic={webPublic} isAdmin={isAdmin} />
+        <PlacementFields form={form} withFolderAndTopics={method.method === 'create'} />
 
         {method.method === 'create' ? (
           <CreatePermissionFields
@@ -325,5 +216,153 @@ function CreatePermissionFields({ level, lookup, permissions, errorOf, onChange 
         );
       })}
     </Stack>
+  );
+}
+
+type ChannelForm = UseFormReturnType<ChannelFormValues>;
+
+/** Who can see the new channel, what new subscribers read, and whether new users get it. */
+function VisibilityFields({ form, webPublic, isAdmin }: { form: ChannelForm; webPublic: Ability; isAdmin: boolean }) {
+  const values = form.values;
+  return (
+    <>
+      <Radio.Group
+        label="Who can see it"
+        value={values.privacy}
+        onChange={(value) => form.setFieldValue('privacy', value as Privacy)}
+      >
+        <Stack gap={6} mt={6}>
+          <Radio value="public" label="Public: everyone in the organization except guests" />
+          <Radio value="private" label="Private: subscribers only" />
+          <Radio
+            value="web-public"
+            label="Web-public: anyone on the internet can read it"
+            disabled={!webPublic.allowed}
+            description={webPublic.reason ?? undefined}
+          />
+        </Stack>
+      </Radio.Group>
+      <Switch
+        label="New subscribers can read the history"
+        description={values.privacy === 'private' ? undefined : 'Public channels always share their history.'}
+        disabled={values.privacy !== 'private'}
+        checked={values.privacy !== 'private' || values.historyPublic}
+        onChange={(e) => form.setFieldValue('historyPublic', e.currentTarget.checked)}
+      />
+      <Switch
+        label="Default channel for new users"
+        description={isAdmin ? undefined : 'Only organization administrators can choose default channels.'}
+        disabled={!isAdmin}
+        {...form.getInputProps('isDefault', { type: 'checkbox' })}
+      />
+    </>
+  );
+}
+
+/** Where the channel sits (folder, topics; only through the creation endpoint) and how long it keeps messages. */
+function PlacementFields({ form, withFolderAndTopics }: { form: ChannelForm; withFolderAndTopics: boolean }) {
+  const realm = useChannelsRealm();
+  const folders = useChannelFolders();
+  const values = form.values;
+  return (
+    <>
+      <Group grow align="flex-start">
+        {withFolderAndTopics ? (
+          <Select
+            label="Folder"
+            placeholder="No folder"
+            clearable
+            data={(folders.data ?? [])
+              .filter((f) => !f.is_archived)
+              .map((f) => ({ value: String(f.id), label: f.name }))}
+            description={folders.isFetched || folders.fetchStatus === 'idle' ? undefined : 'Loading folders…'}
+            {...form.getInputProps('folderId')}
+          />
+        ) : null}
+        {withFolderAndTopics ? (
+          <Select
+            label="Topics"
+            data={TOPICS_POLICY_OPTIONS}
+            allowDeselect={false}
+            value={values.topicsPolicy}
+            onChange={(value) => value && form.setFieldValue('topicsPolicy', value as TopicsPolicy)}
+            description={
+              values.topicsPolicy === 'empty_topic_only'
+                ? 'Every message goes to the one topic without a name; the server allows this only while all the channel’s messages are in that topic (always true for a new channel).'
+                : undefined
+            }
+          />
+        ) : null}
+      </Group>
+
+      <Group align="flex-end">
+        <Select
+          label="Message retention"
+          data={[
+            { value: 'realm_default', label: describeRetention(null, realm.data) },
+            { value: 'unlimited', label: 'Forever' },
+            { value: 'days', label: 'A number of days' },
+          ]}
+          allowDeselect={false}
+          value={values.retention}
+          onChange={(value) => value && form.setFieldValue('retention', value as RetentionChoice)}
+          w={320}
+        />
+        {values.retention === 'days' ? (
+          <NumberInput label="Days" min={1} allowDecimal={false} w={120} {...form.getInputProps('retentionDays')} />
+        ) : null}
+      </Group>
+    </>
+  );
+}
+
+interface AboutFieldsProps {
+  form: ChannelForm;
+  limits: ChannelFormLimits;
+  people: readonly Person[];
+}
+
+/** The channel's name, description and first subscribers. */
+function AboutFields({ form, limits, people }: AboutFieldsProps) {
+  const options = useMemo(
+    () =>
+      people
+        .filter((p) => p.is_active)
+        .map((p) => ({ value: String(p.user_id), label: p.email ? `${p.full_name} (${p.email})` : p.full_name })),
+    [people],
+  );
+  return (
+    <>
+      <TextInput
+        label="Name"
+        required
+        description={limits.maxNameLength ? `Up to ${limits.maxNameLength} characters.` : undefined}
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        description={
+          limits.maxDescriptionLength ? `Markdown, up to ${limits.maxDescriptionLength} characters.` : 'Markdown.'
+        }
+        {...form.getInputProps('description')}
+      />
+      <MultiSelect
+        label="Subscribers"
+        description="People subscribed when the channel is created."
+        placeholder="Search people"
+        data={options}
+        searchable
+        limit={50}
+        clearable
+        {...form.getInputProps('subscribers')}
+      />
+      <Checkbox
+        label="Announce the new channel"
+        description="The notification bot posts about it."
+        {...form.getInputProps('announce', { type: 'checkbox' })}
+      />
+    </>
   );
 }
