@@ -5,7 +5,8 @@ import { createSvcSimulator, startSvcSimServer } from '../src/sim/svc';
 const port = Number(process.env.SIM_SVC_PORT ?? 9991);
 const sim = createSvcSimulator({
   generatedUsers: Number(process.env.SIM_USERS ?? 300),
-  featureLevel: Number(process.env.SIM_FEATURE_LEVEL ?? 420),
+  // The simulator's own default (today's servers, level 500) unless the environment names another.
+  ...(process.env.SIM_FEATURE_LEVEL ? { featureLevel: Number(process.env.SIM_FEATURE_LEVEL) } : {}),
   controlApi: process.env.SIM_CONTROL === 'true',
 });
 const server = await startSvcSimServer(sim, port, '127.0.0.1');

@@ -13,7 +13,7 @@ describe('msw handing /bff/* to the real BFF in front of the simulator', () => {
   it('builds the session from the simulator’s own user and server settings', async () => {
     const info = await session();
     expect(info.user).toMatchObject({ fullName: 'Adam Admin', role: 200 });
-    expect(info.server?.featureLevel).toBe(420);
+    expect(info.server?.featureLevel).toBe(500);
     expect(info.demo?.accounts.length).toBeGreaterThan(0);
   });
 
