@@ -116,10 +116,10 @@ function ReverseFields({
         error={shown('reverseTemplate')}
       />
       <Textarea
-        label="Alternative URL templates"
+        label="Alternative URLs"
         description={
           alternativesGate ??
-          'One per line: other addresses of the same item (a mirror, an old domain). Only the reverse template reads them; links are always made with the URL template.'
+          'RFC 6570 URL templates, one per line: other addresses of the same item (a mirror, an old domain). Only the reverse template reads them; links are always made with the URL template.'
         }
         disabled={alternativesGate !== null}
         autosize

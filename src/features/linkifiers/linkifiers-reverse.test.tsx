@@ -39,7 +39,7 @@ describe('Linkifiers from level 471: example input and reverse template', () => 
     await fill(user, within(dialog).getByLabelText('URL template'), 'https://tracker.example/issues/{id}');
     await fill(user, within(dialog).getByLabelText('Example input'), '#42');
     await fill(user, within(dialog).getByLabelText('Reverse template'), '#{id}');
-    await fill(user, within(dialog).getByLabelText('Alternative URL templates'), 'https://old.example/t/{id}');
+    await fill(user, within(dialog).getByLabelText('Alternative URLs'), 'https://old.example/t/{id}');
 
     // The example fills the sandbox, which links it forward…
     expect(within(dialog).getByLabelText('Sample text')).toHaveValue('#42');
@@ -127,7 +127,7 @@ describe('Linkifiers below level 471 and 478', () => {
     expect(within(dialog).getByLabelText('Example input')).toBeDisabled();
     expect(within(dialog).getByLabelText('Reverse template')).toBeDisabled();
     expect(within(dialog).getAllByText(reason471).length).toBeGreaterThanOrEqual(3);
-    expect(within(dialog).getByLabelText('Alternative URL templates')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Alternative URLs')).toBeDisabled();
     expect(
       within(dialog).getByText('Needs a newer chat server: feature level 478, this one is at 470.'),
     ).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('Linkifiers below level 471 and 478', () => {
     const dialog = await openAdd(user);
     expect(within(dialog).getByLabelText('Example input')).toBeEnabled();
     expect(within(dialog).getByLabelText('Reverse template')).toBeEnabled();
-    expect(within(dialog).getByLabelText('Alternative URL templates')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Alternative URLs')).toBeDisabled();
     expect(
       within(dialog).getByText('Needs a newer chat server: feature level 478, this one is at 477.'),
     ).toBeInTheDocument();
