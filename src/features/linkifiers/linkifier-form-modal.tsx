@@ -108,9 +108,6 @@ function LinkifierForm({
   onDone,
 }: Omit<Props, 'opened' | 'onClose'> & { onDone: () => void }) {
   const syntax = urlSyntaxFor(featureLevel);
-  const add = useAddLinkifier(featureLevel);
-  const update = useUpdateLinkifier(featureLevel);
-  const mutation = linkifier ? update : add;
   const initial = initialValues(linkifier, syntax === 'template');
   const check = (values: LinkifierFormValues) => {
     const content = contentOf(values, featureLevel);
@@ -136,24 +133,9 @@ function LinkifierForm({
     [draftId],
   );
 
-  const submit = form.onSubmit((values) => {
-    const content = contentOf(values, featureLevel);
-    const done = () => {
-      notify(
-        'success',
-        linkifier ? `edit-linkifier-${linkifier.id}` : 'add-linkifier',
-        linkifier ? 'Linkifier saved' : 'Linkifier added',
-        linkifier ? `“${content.pattern}” was saved.` : `“${content.pattern}” now links to ${content.url}.`,
-      );
-      onDone();
-    };
-    // A refusal about one field goes on that field, in the server's words; the values stay as typed.
-    const onError = (error: unknown) => {
-      if (error instanceof ApiError) placeRefusal(error, refusedField(error.envelope));
-    };
-    if (linkifier) update.mutate({ id: linkifier.id, ...content }, { onSuccess: done, onError });
-    else add.mutate(content, { onSuccess: done, onError });
-  });
+  const save = useSaveLinkifier(linkifier, featureLevel, onDone);
+  const submit = form.onSubmit((values) => save.send(contentOf(values, featureLevel), placeRefusal));
+  const { mutation } = save;
   const refusalOnField =
     mutation.error instanceof ApiError && refusalField(mutation.error, refusedField(mutation.error.envelope)) !== null;
 
@@ -189,6 +171,32 @@ function LinkifierForm({
       />
     </SimpleGrid>
   );
+}
+
+/**
+ * Adding or saving: the toast says what the server took; a refusal about one field goes on that field, in the
+ * server's words, and the values stay as typed.
+ */
+function useSaveLinkifier(linkifier: Linkifier | null, featureLevel: number, onDone: () => void) {
+  const add = useAddLinkifier(featureLevel);
+  const update = useUpdateLinkifier(featureLevel);
+  const send = (content: LinkifierContent, placeRefusal: (error: unknown, field?: string | null) => boolean) => {
+    const done = () => {
+      notify(
+        'success',
+        linkifier ? `edit-linkifier-${linkifier.id}` : 'add-linkifier',
+        linkifier ? 'Linkifier saved' : 'Linkifier added',
+        linkifier ? `“${content.pattern}” was saved.` : `“${content.pattern}” now links to ${content.url}.`,
+      );
+      onDone();
+    };
+    const onError = (error: unknown) => {
+      if (error instanceof ApiError) placeRefusal(error, refusedField(error.envelope));
+    };
+    if (linkifier) update.mutate({ id: linkifier.id, ...content }, { onSuccess: done, onError });
+    else add.mutate(content, { onSuccess: done, onError });
+  };
+  return { mutation: linkifier ? update : add, send };
 }
 
 /** The draft takes its place in the order (last when new), so the sandbox shows what saving would do. */

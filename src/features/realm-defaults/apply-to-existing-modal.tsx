@@ -61,11 +61,7 @@ function ApplyForm({
     validate: (values) => ({ names: values.names.length === 0 ? 'Choose at least one setting to apply.' : null }),
   });
   const audience = people.data ? audienceOf(people.data) : null;
-  const options = settings.map(({ def, reason }) => ({
-    value: def.name,
-    label: `${def.label}: ${formatSettingValue(def, defaults[def.name])}${reason ? ' (each person decides)' : ''}`,
-    disabled: reason !== null,
-  }));
+  const options = settingOptions(settings, defaults);
 
   const submit = form.onSubmit((values) => {
     if (!audience) return;
@@ -147,9 +143,24 @@ function WhoIsAffected({ query, audience }: { query: ReturnType<typeof usePeople
   );
 }
 
-/** The chosen settings with the value each person gets. */
+/** Each setting with its saved default; those people decide for themselves cannot be chosen. */
+function settingOptions(settings: ReturnType<typeof applicableSettings>, defaults: Defaults) {
+  return settings.map(({ def, reason }) => ({
+    value: def.name,
+    label: `${def.label}: ${formatSettingValue(def, defaults[def.name])}${reason ? ' (each person decides)' : ''}`,
+    disabled: reason !== null,
+  }));
+}
+
+/** The chosen settings with the value each person gets (or why nothing can be applied yet). */
 function Chosen({ names, defaults }: { names: readonly string[]; defaults: Defaults }) {
-  if (names.length === 0) return null;
+  if (names.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        Applying is possible once at least one setting is chosen.
+      </Text>
+    );
+  }
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>

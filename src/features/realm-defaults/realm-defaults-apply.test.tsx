@@ -92,6 +92,7 @@ describe('Defaults applied to existing users (level 444)', () => {
     await within(dialog).findByRole('note', { name: 'Who is affected' });
     const apply = within(dialog).getByRole('button', { name: /^Apply to \d+ people$/ });
     expect(apply).toBeDisabled();
+    expect(within(dialog).getByText('Applying is possible once at least one setting is chosen.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Settings to apply' }));
     expect(
       await screen.findByRole('option', { name: /Show availability to other users: On \(each person decides\)/ }),
