@@ -10,7 +10,7 @@ export function NewerServerNotice({ level }: { level: number }) {
   const sentence = newerThanKnown(level);
   if (!sentence) return null;
   return (
-    <Alert color="yellow" variant="light" title="Newer than this console has been checked against">
+    <Alert color="orange" variant="light" title="Newer than this console has been checked against">
       <Text size="sm">{sentence}</Text>
       <Text size="sm" mt="xs">
         Relying on guesses there: {SPELLED_AREAS.join(', ')} are written and read as level {NEWEST_KNOWN_LEVEL} spells

@@ -144,7 +144,7 @@ function CapabilitiesSection({ level }: { level: number }) {
                 <Table.Td>{row.level}</Table.Td>
                 <Table.Td>
                   {row.available && level > NEWEST_KNOWN_LEVEL ? (
-                    <Badge color="teal" variant="outline" tt="none">
+                    <Badge color="teal" variant="light" tt="none">
                       Expected (checked up to level {NEWEST_KNOWN_LEVEL})
                     </Badge>
                   ) : row.available ? (
