@@ -82,7 +82,7 @@ test('an admin adds, reorders, edits and deletes a custom profile field on the r
     await page.getByRole('button', { name: 'Add profile field' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add profile field' });
     await choose(page, dialog.getByRole('combobox', { name: 'Type' }), 'List of options');
-    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
     await dialog.getByLabel('Options').fill('Red\nBlue');
     await dialog.getByLabel('Required').check();
     await dialog.getByRole('button', { name: 'Add field' }).click();
@@ -91,6 +91,11 @@ test('an admin adds, reorders, edits and deletes a custom profile field on the r
     await expect(row).toContainText('Required');
     expect((await fields()).find((f) => f.name === name)).toMatchObject({ type: 3, required: true });
 
+    // The toast sits over the new last row's buttons in this small window, and the pointer resting on it (where
+    // "Add field" was) keeps it open: close it, as a person would.
+    const toast = page.getByRole('alert').filter({ hasText: 'Profile field added' });
+    await toast.getByRole('button').click();
+    await expect(toast).toBeHidden();
     await row.getByRole('button', { name: `Move ${name} up` }).click();
     await expect.poll(async () => (await fields()).map((f) => f.name).indexOf(name)).toBe((await fields()).length - 2);
 
