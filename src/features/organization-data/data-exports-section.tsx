@@ -76,15 +76,11 @@ export function DataExportsSection() {
   const exports = useDataExports();
   const typeGate = useFeature('exportType');
   const withoutConsentGate = useWithoutConsentGate();
-  const consentGate = useFeature('exportConsents');
-  const consents = useExportConsents(consentGate.enabled);
   const people = usePeople(peopleById);
   const [type, setType] = useState<ExportType>(EXPORT_TYPES.public);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState<RealmExport | null>(null);
 
-  const consented = consents.data?.filter((c) => c.consented) ?? [];
-  const ownerConsented = consented.some((c) => people.data?.get(c.user_id)?.role === ROLE.owner);
   const list = [...(exports.data ?? [])].sort((a, b) => b.id - a.id);
 
   return (
@@ -97,55 +93,14 @@ export function DataExportsSection() {
         background — from seconds to an hour, by size — and this list follows it as it goes. It makes at most five
         exports in any seven days, deleted ones included.
       </Text>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Radio.Group
-            label="What to export"
-            value={type}
-            onChange={(v) => setType(isExportType(v) ? v : EXPORT_TYPES.public)}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value={EXPORT_TYPES.public} label="Public data" description={WHAT_IT_HOLDS[EXPORT_TYPES.public]} />
-              <Radio
-                value={EXPORT_TYPES.withConsent}
-                label="Public data and the private data of those who consented"
-                description={typeGate.reason ?? WHAT_IT_HOLDS[EXPORT_TYPES.withConsent]}
-                disabled={!typeGate.enabled}
-              />
-              <Radio
-                value={EXPORT_TYPES.withoutConsent}
-                label="Everything, including everyone’s private data, without consent"
-                description={withoutConsentGate ?? WHAT_IT_HOLDS[EXPORT_TYPES.withoutConsent]}
-                disabled={withoutConsentGate !== null}
-              />
-            </Stack>
-          </Radio.Group>
-          {consentGate.enabled ? (
-            consents.isError ? (
-              <LoadError
-                title="Who consented could not be loaded"
-                error={consents.error}
-                onRetry={() => void consents.refetch()}
-              />
-            ) : consents.data ? (
-              <Text size="sm" role="status" aria-label="Consent to private data export">
-                {consented.length} of {consents.data.length} people agreed to have their private data exported
-                {ownerConsented ? ', an owner among them.' : '; no owner has.'}
-                {!ownerConsented && type === EXPORT_TYPES.withConsent
-                  ? ' The server refuses an export with private data until at least one owner agrees (each person chooses this in My account, under Data exports).'
-                  : ''}
-              </Text>
-            ) : null
-          ) : (
-            <Text size="sm" c="dimmed">
-              Who consented: {consentGate.reason}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button onClick={() => setConfirming(true)}>Request export…</Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <ExportChoice
+        type={type}
+        onType={setType}
+        people={people.data}
+        withConsentReason={typeGate.reason}
+        withoutConsentReason={withoutConsentGate}
+        onRequest={() => setConfirming(true)}
+      />
       {exports.isPending ? (
         <Text size="sm">Loading exports…</Text>
       ) : exports.isError ? (
@@ -169,48 +124,9 @@ export function DataExportsSection() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.map((e) => {
-              const status = exportStatus(e);
-              const url = exportDownloadUrl(e);
-              return (
-                <Table.Tr key={e.id}>
-                  <Table.Td>#{e.id}</Table.Td>
-                  <Table.Td>{when(e.export_time)}</Table.Td>
-                  <Table.Td>{people.data?.get(e.acting_user_id)?.full_name ?? `User ${e.acting_user_id}`}</Table.Td>
-                  <Table.Td>{typeLabel(e)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS[status].color} variant="light">
-                      {STATUS[status].label}
-                    </Badge>
-                    {status === 'failed' && e.failed_timestamp !== null ? (
-                      <Text size="xs" c="dimmed">
-                        {when(e.failed_timestamp)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {url ? (
-                        <Anchor href={url} download rel="noreferrer" aria-label={`Download export #${e.id}`}>
-                          Download
-                        </Anchor>
-                      ) : null}
-                      {status === 'ready' ? (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          onClick={() => setDeleting(e)}
-                          aria-label={`Delete export #${e.id}`}
-                        >
-                          Delete
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {list.map((e) => (
+              <ExportRow key={e.id} item={e} by={people.data?.get(e.acting_user_id)} onDelete={setDeleting} />
+            ))}
           </Table.Tbody>
         </Table>
       )}
@@ -219,6 +135,125 @@ export function DataExportsSection() {
       ) : null}
       {deleting ? <DeleteExportModal item={deleting} onClose={() => setDeleting(null)} /> : null}
     </Stack>
+  );
+}
+
+/** What to export, who consented, and the button that asks for it (the confirmation says the rest). */
+function ExportChoice(props: {
+  type: ExportType;
+  onType: (type: ExportType) => void;
+  people: Map<number, Person> | undefined;
+  withConsentReason: string | null;
+  withoutConsentReason: string | null;
+  onRequest: () => void;
+}) {
+  const { type, onType, people, withConsentReason, withoutConsentReason, onRequest } = props;
+  const consentGate = useFeature('exportConsents');
+  const consents = useExportConsents(consentGate.enabled);
+  const consented = consents.data?.filter((c) => c.consented) ?? [];
+  const ownerConsented = consented.some((c) => people?.get(c.user_id)?.role === ROLE.owner);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Radio.Group
+          label="What to export"
+          value={type}
+          onChange={(v) => onType(isExportType(v) ? v : EXPORT_TYPES.public)}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value={EXPORT_TYPES.public} label="Public data" description={WHAT_IT_HOLDS[EXPORT_TYPES.public]} />
+            <Radio
+              value={EXPORT_TYPES.withConsent}
+              label="Public data and the private data of those who consented"
+              description={withConsentReason ?? WHAT_IT_HOLDS[EXPORT_TYPES.withConsent]}
+              disabled={withConsentReason !== null}
+            />
+            <Radio
+              value={EXPORT_TYPES.withoutConsent}
+              label="Everything, including everyone’s private data, without consent"
+              description={withoutConsentReason ?? WHAT_IT_HOLDS[EXPORT_TYPES.withoutConsent]}
+              disabled={withoutConsentReason !== null}
+            />
+          </Stack>
+        </Radio.Group>
+        {consentGate.enabled ? (
+          consents.isError ? (
+            <LoadError
+              title="Who consented could not be loaded"
+              error={consents.error}
+              onRetry={() => void consents.refetch()}
+            />
+          ) : consents.data ? (
+            <Text size="sm" role="status" aria-label="Consent to private data export">
+              {consented.length} of {consents.data.length} people agreed to have their private data exported
+              {ownerConsented ? ', an owner among them.' : '; no owner has.'}
+              {!ownerConsented && type === EXPORT_TYPES.withConsent
+                ? ' The server refuses an export with private data until at least one owner agrees (each person chooses this in My account, under Data exports).'
+                : ''}
+            </Text>
+          ) : null
+        ) : (
+          <Text size="sm" c="dimmed">
+            Who consented: {consentGate.reason}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={onRequest}>Request export…</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One export: when, by whom, what it holds, how far the server got, and what can be done with it now. */
+function ExportRow({
+  item: e,
+  by,
+  onDelete,
+}: {
+  item: RealmExport;
+  by: Person | undefined;
+  onDelete: (e: RealmExport) => void;
+}) {
+  const status = exportStatus(e);
+  const url = exportDownloadUrl(e);
+  return (
+    <Table.Tr>
+      <Table.Td>#{e.id}</Table.Td>
+      <Table.Td>{when(e.export_time)}</Table.Td>
+      <Table.Td>{by?.full_name ?? `User ${e.acting_user_id}`}</Table.Td>
+      <Table.Td>{typeLabel(e)}</Table.Td>
+      <Table.Td>
+        <Badge color={STATUS[status].color} variant="light">
+          {STATUS[status].label}
+        </Badge>
+        {status === 'failed' && e.failed_timestamp !== null ? (
+          <Text size="xs" c="dimmed">
+            {when(e.failed_timestamp)}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          {url ? (
+            <Anchor href={url} download rel="noreferrer" aria-label={`Download export #${e.id}`}>
+              Download
+            </Anchor>
+          ) : null}
+          {status === 'ready' ? (
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              onClick={() => onDelete(e)}
+              aria-label={`Delete export #${e.id}`}
+            >
+              Delete
+            </Button>
+          ) : null}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

@@ -24,6 +24,7 @@ import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from '../upstreams/read-back';
 import type { Session } from '../session-store';
 import { describeSvcChange } from '../../shared/labels';
+import type { SvcOperation } from '../../shared/svc/op';
 import { paramsMayBeRespelled, spellParams } from '../../shared/svc/api-changes';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
@@ -101,6 +102,34 @@ async function spellForServer(
 }
 
 /**
+ * A mutation's audit entry, begun before the change goes upstream, and its target's name (looked up now: after a
+ * rename, an archive or a removal the old name is gone). Reads and changes that change nothing have none.
+ */
+async function startAudit(
+  c: Context<AppEnv>,
+  deps: BffDeps,
+  op: SvcOperation,
+  params: Record<string, unknown>,
+  session: Session,
+): Promise<Response | { audit: AuditHandle | null; targetName: Promise<string | null> }> {
+  if (op.method === 'GET' || op.changesNothing) return { audit: null, targetName: Promise.resolve(null) };
+  const target = svcTarget(op.id, params, session);
+  const audit = await beginAudit(c, deps, { area: 'chat', operation: op.id, target, params });
+  if (!audit) return auditUnavailable(c);
+  let targetName: Promise<string | null> = Promise.resolve(null);
+  if (target?.type === 'user' && target.id !== null && target.name === null) {
+    targetName = lookupUserName(deps, session, Number(target.id));
+  } else if (target?.type === 'channel' && target.id !== null && target.name === null) {
+    targetName = Promise.resolve(await lookupChannelName(deps, session, Number(target.id)));
+  } else if (target?.type === 'playground' && target.id !== null && target.name === null) {
+    // The server lists playgrounds only in the register state.
+    const playground = deps.hub.registerState(session.id)?.playgrounds?.find((p) => String(p.id) === target.id);
+    targetName = Promise.resolve(playground?.name ?? null);
+  }
+  return { audit, targetName };
+}
+
+/**
  * `/bff/svc/*`: the browser's only way to the chat service. Only catalogued, browser-exposed operations
  * pass; parameters are checked with the catalog's schema before anything goes upstream; the user's own
  * credentials are added here and never leave the BFF.
@@ -143,24 +172,9 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     }
     const session = c.get('session');
     // Mutations are recorded before they go upstream; no audit entry, no action.
-    let audit: AuditHandle | null = null;
-    let targetName: Promise<string | null> = Promise.resolve(null);
-    if (op.method !== 'GET' && !op.changesNothing) {
-      const params = checked.data as Record<string, unknown>;
-      const target = svcTarget(op.id, params, session);
-      audit = await beginAudit(c, deps, { area: 'chat', operation: op.id, target, params });
-      if (!audit) return auditUnavailable(c);
-      if (target?.type === 'user' && target.id !== null && target.name === null) {
-        targetName = lookupUserName(deps, session, Number(target.id));
-      } else if (target?.type === 'channel' && target.id !== null && target.name === null) {
-        // Read before the change goes upstream: after a rename or an archive the old name is gone.
-        targetName = Promise.resolve(await lookupChannelName(deps, session, Number(target.id)));
-      } else if (target?.type === 'playground' && target.id !== null && target.name === null) {
-        // The server lists playgrounds only in the register state; read before the removal takes it away.
-        const playground = deps.hub.registerState(session.id)?.playgrounds?.find((p) => String(p.id) === target.id);
-        targetName = Promise.resolve(playground?.name ?? null);
-      }
-    }
+    const started = await startAudit(c, deps, op, checked.data as Record<string, unknown>, session);
+    if (started instanceof Response) return started;
+    const { audit, targetName } = started;
     const answer = readAnswers.start(c.req.header('accept-encoding'));
     try {
       const upstream = await deps.svc.send(
