@@ -116,6 +116,8 @@ test('a playground added elsewhere shows up live', async ({ page }) => {
   const name = `Elsewhere ${Date.now().toString(36)}`;
   await signIn(page, 'admin@demo.test', undefined, PAGE);
   await expect(page.getByRole('form', { name: 'Add code playground' })).toBeVisible();
+  // Live first: a change made before the console's event queue exists reaches it only through a reload.
+  await expect(page.getByLabel('Live updates: Live')).toBeVisible({ timeout: 20_000 });
   const { id } = (await simCall('owner@demo.test', 'POST', '/realm/playgrounds', {
     name,
     pygments_language: 'Rust',
