@@ -11,6 +11,9 @@ const pages = [
   ['member@demo.test', '/me', 'my-account'],
   ['admin@demo.test', '/server', 'server'],
   ['admin@demo.test', '/settings/new-user-defaults', 'defaults'],
+  ['admin@demo.test', '/settings/linkifiers', 'linkifiers'],
+  ['admin@demo.test', '/settings/profile-fields', 'profile-fields'],
+  ['admin@demo.test', '/invitations', 'invitations'],
 ] as const;
 const stack = await startStack({ SIM_USERS: '50' });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
