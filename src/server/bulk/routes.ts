@@ -12,7 +12,7 @@ import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
 import { jsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
-import { refuseNewerParams } from '../routes/param-levels';
+import { paramsForServer } from '../routes/param-levels';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { BulkEngine, BulkError, type BulkCaller, type BulkEngineOptions } from './engine';
 
@@ -72,8 +72,8 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
     const req = c.req.valid('json');
     // A clean-up the server's level does not take is refused here, as for one deactivation (param-levels.ts).
     if (req.action.kind === 'deactivate') {
-      const newer = await refuseNewerParams(deps, svcOps.deactivateUser, { actions: req.action.actions });
-      if (newer) return c.json(newer.envelope, newer.status);
+      const checked = await paramsForServer(deps, svcOps.deactivateUser, { actions: req.action.actions });
+      if (!checked.ok) return c.json(checked.refusal.envelope, checked.refusal.status);
     }
     return answer(c, await engine.preview(callerOf(c), req.action, req.userIds));
   });

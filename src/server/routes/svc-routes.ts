@@ -19,13 +19,12 @@ import type { Config } from '../config';
 import { requireSession } from '../middleware/require-session';
 import { endDeadSession } from '../session-end';
 import { SvcReadAnswers } from './svc-read-answers';
-import { refuseNewerParams } from './param-levels';
+import { paramsForServer } from './param-levels';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from '../upstreams/read-back';
 import type { Session } from '../session-store';
 import { describeSvcChange } from '../../shared/labels';
 import type { SvcOperation } from '../../shared/svc/op';
-import { paramsMayBeRespelled, spellParams } from '../../shared/svc/api-changes';
 
 const UPSTREAM_JSON = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 
@@ -71,34 +70,6 @@ async function lostAnswer(
       ? "The chat server's answer was lost; reading the user back shows the change was not made. Try again."
       : `${lost.envelope.msg} The change may or may not have been made: check before trying again.`;
   return c.json({ ...lost.envelope, msg }, lost.status as Status);
-}
-
-/**
- * The browser speaks the newest spelling the console knows; the server gets its own level's (api-changes.ts).
- * Only operations with a spelling change need the level, which the server-settings cache holds.
- */
-async function spellForServer(
-  deps: BffDeps,
-  opId: string,
-  params: Record<string, unknown>,
-): Promise<
-  | { ok: true; params: Record<string, unknown> }
-  | { ok: false; status: 400 | 502; code: string; field: string | null; msg: string }
-> {
-  if (!paramsMayBeRespelled(opId)) return { ok: true, params };
-  const server = await deps.serverInfo.get();
-  if (!server.info) {
-    return {
-      ok: false,
-      status: 502,
-      code: bffErrorCodes.upstreamUnavailable,
-      field: null,
-      msg: `The chat server's feature level could not be read, so this change cannot be spelled for it: ${server.error ?? 'no answer'}`,
-    };
-  }
-  const spelled = spellParams(opId, params, server.info.featureLevel);
-  if (spelled.ok) return spelled;
-  return { ok: false, status: 400, code: bffErrorCodes.invalidParams, field: spelled.field, msg: spelled.msg };
 }
 
 /**
@@ -164,12 +135,8 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     if (!checked.ok) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, checked.msg, { field: checked.field ?? null }), 400);
     }
-    const newer = await refuseNewerParams(deps, op, checked.data);
-    if (newer) return c.json(newer.envelope, newer.status);
-    const spelled = await spellForServer(deps, op.id, checked.data as Record<string, unknown>);
-    if (!spelled.ok) {
-      return c.json(errorEnvelope(spelled.code, spelled.msg, { field: spelled.field }), spelled.status);
-    }
+    const spelled = await paramsForServer(deps, op, checked.data);
+    if (!spelled.ok) return c.json(spelled.refusal.envelope, spelled.refusal.status);
     const session = c.get('session');
     // Mutations are recorded before they go upstream; no audit entry, no action.
     const started = await startAudit(c, deps, op, checked.data as Record<string, unknown>, session);
