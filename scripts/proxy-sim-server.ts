@@ -6,7 +6,7 @@ import type { ProxyScope } from '../src/shared/proxy';
 
 const port = Number(process.env.SIM_PROXY_PORT ?? 9992);
 const sim = createProxySimulator({
-  basePath: process.env.PROXY_RPC_PATH ?? '/api/rpc',
+  basePath: process.env.PROXY_RPC_PATH ?? '/api/trpc',
   transformer: process.env.PROXY_TRANSFORMER === 'none' ? 'none' : 'superjson',
   controlApi: true,
 });

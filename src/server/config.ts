@@ -38,7 +38,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /')
     .transform((p) => p.replace(/\/+$/, ''))
-    .default('/api/rpc'),
+    .default('/api/trpc'),
   PROXY_TRANSFORMER: z.enum(['superjson', 'none']).default('superjson'),
   SIM_SVC_PORT: port.default(9991),
   SIM_PROXY_PORT: port.default(9992),
@@ -84,7 +84,7 @@ export interface Config {
     url: string | null;
     /** The dashboard API key; only the BFF ever holds it. */
     apiKey: string | null;
-    /** Where the dashboard serves its typed RPC API, e.g. `/api/rpc` or `/api/trpc`. */
+    /** Where the dashboard serves its typed RPC API, by default `/api/trpc` as the real product does (the seed writes `/api/rpc`). */
     rpcPath: string;
     transformer: 'superjson' | 'none';
   };

@@ -118,7 +118,7 @@ describe('/bff/proxy: credentials', () => {
     expect(sent.headers.get('x-api-key')).toBeNull();
     expect(sent.url).not.toContain('apiKey');
     expect(sent.url).not.toContain(h.key);
-    expect(sent.url.startsWith('http://proxy.test/api/rpc/publicApi.routes')).toBe(true);
+    expect(sent.url.startsWith('http://proxy.test/api/trpc/publicApi.routes')).toBe(true);
     expect(h.logs.join('\n')).not.toContain(h.key);
   });
 });
@@ -136,7 +136,7 @@ describe('/bff/proxy: batching and error mapping', () => {
     const sent = h.upstream[0]!;
     const url = new URL(sent.url);
     expect(sent.method).toBe('GET');
-    expect(url.pathname).toBe('/api/rpc/publicApi.routes,publicApi.health');
+    expect(url.pathname).toBe('/api/trpc/publicApi.routes,publicApi.health');
     expect(url.searchParams.get('batch')).toBe('1');
 
     expect(res.status).toBe(207);

@@ -94,7 +94,7 @@ export function createTestBff(options: TestBffOptions = {}) {
 export type TestBff = ReturnType<typeof createTestBff>;
 
 function testProxy(options: NonNullable<TestBffOptions['proxy']>) {
-  const rpcPath = options.rpcPath ?? '/api/rpc';
+  const rpcPath = options.rpcPath ?? '/api/trpc';
   const transformer = options.transformer ?? 'superjson';
   const sim: ProxySimulator = createProxySimulator({ basePath: rpcPath, transformer });
   const { id: keyId, key } = sim.control.createKey({

@@ -50,8 +50,8 @@ export const proxyErrorCodes = {
 export const PROXY_NOT_CONFIGURED_HEADLINE = 'No proxy dashboard is configured for this console.';
 export const PROXY_NOT_CONFIGURED_HOWTO =
   "Set PROXY_URL (the dashboard's base URL) and PROXY_API_KEY (an API key created in the dashboard under " +
-  'Settings → API Keys), and PROXY_RPC_PATH when the dashboard serves its API elsewhere than /api/rpc (the ' +
-  'open-source dashboard uses /api/trpc); then restart the console.';
+  'Settings → API Keys), and PROXY_RPC_PATH when the dashboard serves its API elsewhere than /api/trpc; then ' +
+  'restart the console.';
 export const PROXY_NOT_CONFIGURED_TEXT = `${PROXY_NOT_CONFIGURED_HEADLINE} ${PROXY_NOT_CONFIGURED_HOWTO}`;
 
 /** The headline of the key-rejected banner and message. */

@@ -15,7 +15,7 @@ export const PROXY_SIM_VERSION = KEY_API_VERSION;
 export const PROXY_SESSION_COOKIE = 'pxd_session';
 
 export interface ProxySimOptions {
-  /** Where the RPC API is served; the seed writes `/api/rpc`, the real product serves `/api/trpc`. */
+  /** Where the RPC API is served; the seed writes `/api/rpc`, the real product (and this default) `/api/trpc`. */
   basePath?: string;
   transformer?: 'superjson' | 'none';
   /** Seed the demo routes (default true). */
@@ -71,7 +71,7 @@ function cookieValue(header: string | null, name: string): string | null {
  * stripping, and a proxy behind it that a write may not reach (see ProxyPlane).
  */
 export function createProxySimulator(options: ProxySimOptions = {}): ProxySimulator {
-  const basePath = (options.basePath ?? '/api/rpc').replace(/\/+$/, '');
+  const basePath = (options.basePath ?? '/api/trpc').replace(/\/+$/, '');
   const clock = options.clock ?? new SimClock();
   const lifetime = options.sessionLifetimeMs ?? 24 * 3_600_000;
   const routes = new RouteStore();
