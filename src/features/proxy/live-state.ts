@@ -26,9 +26,31 @@ function differenceText(entry: unknown): string {
   return JSON.stringify(entry);
 }
 
-/** `syncDiff` in words, whatever shape it came in (a list, a map of fields, text). */
+/** What a record's `syncStatus` says, whatever spelling the dashboard used. */
+export function syncStatusKind(status: string | null | undefined): 'none' | 'synced' | 'drift' | 'missing' | 'other' {
+  const value = (status ?? '').toLowerCase();
+  if (!value) return 'none';
+  if (IN_SYNC.has(value)) return 'synced';
+  if (MISSING.has(value)) return 'missing';
+  return DRIFT.has(value) ? 'drift' : 'other';
+}
+
+/** JSON text (a dashboard sends `syncDiff` as the text "[]" for an in-sync route) read as the value it holds. */
+function parsedText(diff: string): unknown {
+  try {
+    return JSON.parse(diff) as unknown;
+  } catch {
+    return diff;
+  }
+}
+
+/** `syncDiff` in words, whatever shape it came in (a list, a map of fields, text, JSON text). */
 export function describeSyncDiff(diff: unknown): string[] {
   if (diff === null || diff === undefined || diff === '') return [];
+  if (typeof diff === 'string') {
+    const parsed = parsedText(diff.trim());
+    return typeof parsed === 'string' ? [parsed] : describeSyncDiff(parsed);
+  }
   if (Array.isArray(diff)) return diff.map(differenceText);
   if (typeof diff === 'object') {
     return Object.entries(diff as Record<string, unknown>).map(([field, value]) =>

@@ -3,4 +3,5 @@ export * from './procedures';
 export * from './protocol';
 export * from './routes';
 export * from './insights';
+export * from './live';
 export * from './report';

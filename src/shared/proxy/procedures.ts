@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analyticsInputSchema, analyticsSchema, certListSchema } from './insights';
+import { driftListAllInputSchema, driftListSchema, proxyConfigSchema, proxyStatusSchema } from './live';
 import {
   createRouteInputSchema,
   createRouteOutputSchema,
@@ -112,6 +113,36 @@ export const proxyProcedures = {
     output: analyticsSchema,
     scope: 'analytics:read',
     purpose: 'read route traffic',
+  }),
+  // Public procedures (no key, no session): what is really live, beyond the record's sync fields.
+  'drift.list': procedure({
+    kind: 'query',
+    input: noInput,
+    output: driftListSchema,
+    scope: null,
+    purpose: 'read the drift events',
+  }),
+  'drift.listAll': procedure({
+    kind: 'query',
+    input: driftListAllInputSchema,
+    output: driftListSchema,
+    scope: null,
+    purpose: 'read the drift history',
+  }),
+  'caddy.status': procedure({
+    kind: 'query',
+    input: noInput,
+    output: proxyStatusSchema,
+    scope: null,
+    purpose: "read the proxy's state",
+  }),
+  'caddy.config': procedure({
+    kind: 'query',
+    input: noInput,
+    // Summarized to the routes it holds: the proxy's whole configuration never reaches the browser.
+    output: proxyConfigSchema,
+    scope: null,
+    purpose: 'read which routes the proxy holds',
   }),
 } as const;
 
