@@ -47,6 +47,8 @@ export const sessionInfoSchema = z.object({
   demo: z.object({ accounts: z.array(demoAccountSchema), password: z.string() }).nullable(),
   /** Null until the session's event queue is registered (or when the server is unreachable). */
   limits: serverLimitsSchema.nullable(),
+  /** Whether this console has a proxy dashboard (PROXY_URL and PROXY_API_KEY); absent from older BFFs. */
+  proxyConfigured: z.boolean().optional(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 

@@ -104,3 +104,23 @@ export const proxyConfigSchema = z.unknown().transform((value): ProxyConfigSumma
   const summary = proxyConfigSummarySchema.safeParse(value);
   return summary.success ? summary.data : summarizeProxyConfig(value);
 });
+
+/**
+ * `GET /bff/proxy/exposure`: what the dashboard answers to anyone who reaches it without a key or session,
+ * checked by the BFF at runtime (not assumed): each public read the console knows, and whether it answered.
+ */
+export const PROXY_EXPOSURE_PATH = '/bff/proxy/exposure';
+export const EXPOSURE_PROCEDURES = ['routes.get', 'drift.list', 'caddy.status', 'caddy.config'] as const;
+export const proxyExposureSchema = z.object({
+  checkedAt: z.string(),
+  probes: z.array(
+    z.object({
+      procedure: z.enum(EXPOSURE_PROCEDURES),
+      /** What it gives away, in words ("one route's full record", "the proxy's whole configuration"). */
+      what: z.string(),
+      /** Answered without any credential. */
+      open: z.boolean(),
+    }),
+  ),
+});
+export type ProxyExposure = z.infer<typeof proxyExposureSchema>;
