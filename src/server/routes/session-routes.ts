@@ -53,6 +53,8 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       serverError: server.error,
       demo: deps.demo,
       limits: session ? limits : null,
+      // Only a signed-in user learns whether a dashboard is configured (the navigation marks the area).
+      ...(session ? { proxyConfigured: Boolean(deps.proxy) } : {}),
     };
   }
 
