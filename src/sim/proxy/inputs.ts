@@ -71,3 +71,5 @@ export const idInput = z.object({ id: z.string() });
 export const analyticsInput = z.object({ windowMinutes: z.number().int().min(1).max(1440).default(60) }).default({
   windowMinutes: 60,
 });
+/** `drift.listAll`: how many events, newest first; no input at all means the default. */
+export const driftListAllInput = z.object({ limit: z.int().min(1).max(200).default(100) }).default({ limit: 100 });

@@ -1,4 +1,3 @@
-import type { ProxyPlane } from './proxy-plane';
 import type { RouteStore, SimRoute } from './route-store';
 
 const DAY_MS = 86_400_000;
@@ -84,21 +83,64 @@ function seedOf(text: string): number {
   return (h >>> 0) / 2 ** 32;
 }
 
+/** Whether a request's Host is one the route answers for: its domain or an alias, `*.` matching one label. */
+export function routeMatchesHost(route: Pick<SimRoute, 'domain' | 'aliases'>, host: string): boolean {
+  const wanted = host.toLowerCase();
+  return [route.domain, ...route.aliases].some((pattern) => {
+    const name = pattern.toLowerCase();
+    if (!name.startsWith('*.')) return name === wanted;
+    const rest = name.slice(1);
+    return wanted.endsWith(rest) && !wanted.slice(0, -rest.length).includes('.') && wanted.length > rest.length;
+  });
+}
+
+interface Arrival {
+  host: string;
+  at: number;
+  requests: number;
+  errors: number;
+}
+
+/** Requests a test made arrive for a domain (`POST /__sim/traffic`), on top of each route's steady traffic. */
+export class TrafficLedger {
+  private readonly arrivals: Arrival[] = [];
+
+  add(input: { host: string; requests: number; errors?: number }, at: number): void {
+    this.arrivals.push({ host: input.host, at, requests: input.requests, errors: input.errors ?? 0 });
+  }
+
+  /** What arrived for the route within the window ending at `now`. */
+  countFor(route: SimRoute, since: number, now: number): { requests: number; errors: number } {
+    let requests = 0;
+    let errors = 0;
+    for (const arrival of this.arrivals) {
+      if (arrival.at <= since || arrival.at > now || !routeMatchesHost(route, arrival.host)) continue;
+      requests += arrival.requests;
+      errors += arrival.errors;
+    }
+    return { requests, errors };
+  }
+}
+
 /**
- * Per-route traffic over a window, as the proxy counted it: a route the proxy serves gets requests whatever the
- * dashboard's `enabled` flag says; a route the proxy does not serve gets none.
+ * Per-route traffic over a window, as the dashboard counts it: every request whose Host matches a route, whether
+ * the proxy serves the route or not (measured: requests for a route missing in the proxy were counted though none
+ * reached its upstream). So a count is never proof that the proxy serves a route. Each route has a steady,
+ * stable traffic of its own, plus whatever a test made arrive for its domain.
  */
-export function trafficOf(routes: RouteStore, plane: ProxyPlane, windowMinutes: number) {
+export function trafficOf(routes: RouteStore, ledger: TrafficLedger, windowMinutes: number, now: number) {
   return routes.list().map((route) => {
     const r = seedOf(route.id);
-    const requests = plane.isServing(route.id) ? Math.round((20 + r * 180) * windowMinutes) : 0;
-    const errors = Math.round(requests * r * 0.04);
-    const status5xx = Math.round(errors * 0.4);
+    const steady = Math.round((20 + r * 180) * windowMinutes);
+    const steadyErrors = Math.round(steady * r * 0.04);
+    const added = ledger.countFor(route, now - windowMinutes * 60_000, now);
+    const requests = steady + added.requests;
+    const errors = steadyErrors + added.errors;
     return {
       routeId: route.id,
       requests,
       errors,
-      status5xx,
+      status5xx: Math.round(steadyErrors * 0.4),
       avgLatencyMs: requests > 0 ? Math.round(12 + r * 240) : 0,
       errorRatePct: requests > 0 ? Math.round((errors / requests) * 10_000) / 100 : 0,
     };

@@ -34,9 +34,10 @@ export interface SimRoute {
   rateLimit: { requests: number; windowSeconds: number } | null;
   ipAllowlist: string[];
   headers: Record<string, string>;
-  /** Set by drift checks only, never by a write. */
+  /** Set by the sync check only, never by a write (nor by the drift detector). */
   syncStatus: 'synced' | 'drift' | 'missing' | null;
-  syncDiff: SyncDiffEntry[] | null;
+  /** The differences found, or the text "[]" for a route found in sync (as a real dashboard sends it). */
+  syncDiff: SyncDiffEntry[] | string | null;
   syncCheckedAt: Date | null;
   syncSource: 'drift-check' | null;
   lastTrafficAt: Date | null;
@@ -176,7 +177,7 @@ export class RouteStore {
     return this.routes.delete(id);
   }
 
-  /** Direct access for seeding extras a create input cannot express, and for drift checks. */
+  /** Direct access for seeding extras a create input cannot express, and for the sync check. */
   patchRaw(id: string, fields: Partial<SimRoute>): void {
     const route = this.routes.get(id);
     if (route) Object.assign(route, fields);
