@@ -80,3 +80,31 @@ describe('checkParams', () => {
     expect(checkParams(svcOps.deactivateUser, { user_id: 3, deactivation_notification_comment: '' }).ok).toBe(true);
   });
 });
+
+describe('numeric path parameters have one spelling', () => {
+  it.each([
+    '999.0',
+    '9.99e2',
+    '999e0',
+    '0999',
+    '00',
+    '999%20',
+    '%20999',
+    '%39%39%39',
+    '+999',
+    '-0',
+    '9007199254740993',
+  ])('DELETE /export/realm/%s is no operation', (alias) => {
+    expect(matchOperation('DELETE', `/export/realm/${alias}`)).toBeNull();
+  });
+
+  it('the canonical decimal matches, zero included where the schema takes it', () => {
+    expect(matchOperation('DELETE', '/export/realm/999')?.pathParams).toEqual({ export_id: 999 });
+    expect(matchOperation('GET', '/users/0')).toBeNull();
+    expect(matchOperation('GET', '/users/9007199254740991')?.pathParams).toEqual({ user_id: 9007199254740991 });
+  });
+
+  it('text parameters are not held to it', () => {
+    expect(matchOperation('DELETE', '/realm/emoji/007')?.pathParams).toEqual({ emoji_name: '007' });
+  });
+});

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { svcOpList, type SvcOperation } from './catalog';
-import { decodeParams, templateSpecificity, type HttpMethod, type PathTemplate } from './wire';
+import { decodeParams, isTextField, templateSpecificity, type HttpMethod, type PathTemplate } from './wire';
 
 export interface OpMatch {
   op: SvcOperation;
@@ -49,9 +49,9 @@ function findOperation(method: string, path: string, ops?: readonly SvcOperation
     : (byMethod.get(method.toUpperCase() as HttpMethod) ?? []);
   // Split and decoded once for all candidates (the BFF matches every browser call). A segment that does not
   // decode matches no template, as in matchTemplate.
+  const sent = path.split('/').filter(Boolean);
   const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (!part) continue;
+  for (const part of sent) {
     try {
       parts.push(decodeURIComponent(part));
     } catch {
@@ -62,11 +62,32 @@ function findOperation(method: string, path: string, ops?: readonly SvcOperation
     const raw = matchDecoded(o.template, parts);
     if (!raw) continue;
     const shape = o.params.shape as Record<string, z.ZodType>;
+    if (!numbersCanonical(o.template, shape, sent)) continue;
     const { values } = decodeParams(shape, Object.entries(raw));
     const ok = o.template.names.every((name) => shape[name]?.safeParse(values[name]).success ?? false);
     if (ok) return { op: o, pathParams: values };
   }
   return null;
+}
+
+/** A number as a path spells it: plain decimal digits, no sign, no leading zero, nothing encoded. */
+const CANONICAL_NUMBER = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * Whether every numeric path parameter is spelled the one way: the wire decoding reads `999.0`, `9.99e2`, `0999`,
+ * `999%20` and `%39%39%39` all as 999, so each would be another name for the same id (and another spelling for
+ * the audit and every cache to tell apart). Anything else is no match, so the route answers 404.
+ */
+function numbersCanonical(t: PathTemplate, shape: Record<string, z.ZodType>, sent: readonly string[]): boolean {
+  for (let i = 0; i < t.segments.length; i++) {
+    const seg = t.segments[i]!;
+    if (!seg.startsWith('{')) continue;
+    const field = shape[seg.slice(1, -1)];
+    if (!field || isTextField(field)) continue;
+    const text = sent[i]!;
+    if (!CANONICAL_NUMBER.test(text) || !Number.isSafeInteger(Number(text))) return false;
+  }
+  return true;
 }
 
 /** Operations told apart from another on the same method and path by a parameter, by `METHOD path`. */
