@@ -72,7 +72,7 @@ describe('/bff/proxy: who may use it', () => {
 });
 
 describe('/bff/proxy: no dashboard configured', () => {
-  it('answers every call with PROXY_NOT_CONFIGURED, naming the variables to set', async () => {
+  it('answers every call 404 PROXY_NOT_CONFIGURED (a state, never a 5xx), naming the variables to set', async () => {
     // Only the chat server, as a deployment against a real chat server without a proxy dashboard.
     const { app } = createTestBff({ env: { PROXY_URL: '', PROXY_API_KEY: '' } });
     const cookie = await signIn({ app }, 'admin@demo.test');
@@ -88,11 +88,15 @@ describe('/bff/proxy: no dashboard configured', () => {
       ),
     ];
     for (const res of answers) {
-      expect(res.status).toBe(503);
+      expect(res.status).toBe(404);
       const body = (await res.json()) as { code: string; msg: string };
       expect(body.code).toBe(proxyErrorCodes.notConfigured);
       for (const name of ['PROXY_URL', 'PROXY_API_KEY', 'PROXY_RPC_PATH']) expect(body.msg).toContain(name);
     }
+    const info = (await (await app.request(request('/bff/session', { cookie }))).json()) as {
+      proxyConfigured?: boolean;
+    };
+    expect(info.proxyConfigured).toBe(false);
   });
 });
 

@@ -15,8 +15,9 @@ import type { AppEnv, BffDeps } from '../app-types';
 import { auditUnavailable, beginAudit, recordAudit } from '../audit';
 import { isWriteProcedure, verifiedWrite } from '../upstreams/proxy-verify';
 import type { Config } from '../config';
-import type { ProxyCallResult } from '../upstreams/proxy-upstream';
+import type { ProxyCallResult, ProxyUpstream } from '../upstreams/proxy-upstream';
 import { requireAdmin } from '../middleware/require-admin';
+import { exposureCheck } from './proxy-exposure';
 
 type Checked = { ok: true; input: unknown } | { ok: false; result: ProxyCallResult };
 
@@ -70,6 +71,47 @@ function send(c: Context, result: ProxyCallResult): Response {
   return result.ok ? c.json(result.data as object, 200) : c.json(result.error, result.status);
 }
 
+/** A query's `input` parameter, or a mutation's JSON body. */
+async function readInput(
+  c: Context<AppEnv>,
+  method: 'GET' | 'POST',
+): Promise<{ ok: true; value: unknown } | { ok: false; result: ProxyCallResult }> {
+  if (method === 'POST') {
+    const body = await jsonBody(c);
+    return body.ok ? body : { ok: false, result: invalid('Send the input as a JSON body.') };
+  }
+  // Only `input` is read; anything else on the URL (an `apiKey`, say) is ignored, never forwarded.
+  const text = new URL(c.req.url).searchParams.get('input');
+  try {
+    return { ok: true, value: text === null ? undefined : (JSON.parse(text) as unknown) };
+  } catch {
+    return { ok: false, result: invalid('The input parameter is not valid JSON.') };
+  }
+}
+
+/** A change, audited; a route write is read back and the audit says what the read-back showed. */
+async function change(
+  c: Context<AppEnv>,
+  deps: BffDeps,
+  proxy: ProxyUpstream,
+  name: ProxyProcedureName,
+  input: Record<string, unknown>,
+): Promise<Response> {
+  const start = { area: 'proxy', operation: `proxy.${name}`, target: routeTarget(input), params: input } as const;
+  if (!isWriteProcedure(name)) {
+    return recordAudit(c, deps, start, async () => send(c, await proxy.call(name, input)));
+  }
+  const handle = await beginAudit(c, deps, start);
+  if (!handle) return auditUnavailable(c);
+  const written = await verifiedWrite(proxy, name, input);
+  if (!written.ok) {
+    await handle.finish({ outcome: 'error', code: written.error.code, msg: written.error.msg });
+    return send(c, written);
+  }
+  await handle.finish({ outcome: 'success', note: summarizeReport(written.report) });
+  return send(c, { ok: true, data: { ...written.data, report: written.report } });
+}
+
 /**
  * `/bff/proxy/*`: the proxy dashboard, for owners and administrators of the chat organization only.
  * Only procedures of the table pass, with their input checked; the request is rebuilt from scratch by the
@@ -89,9 +131,12 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
   );
   const proxy = deps.proxy;
   if (!proxy) {
-    app.all('*', (c) => c.json(errorEnvelope(proxyErrorCodes.notConfigured, PROXY_NOT_CONFIGURED_TEXT), 503));
+    // A configuration state, not an outage: 404 (there is no dashboard behind this address), never a 5xx that
+    // monitoring would count. The navigation already says so from the session info.
+    app.all('*', (c) => c.json(errorEnvelope(proxyErrorCodes.notConfigured, PROXY_NOT_CONFIGURED_TEXT), 404));
     return app;
   }
+  const exposure = exposureCheck(proxy, deps.now);
 
   // Batches are for reading: every change goes through its own audited call below.
   const batch = async (c: Context<AppEnv>) => {
@@ -122,6 +167,13 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
       c.header('allow', 'POST');
       return c.json(errorEnvelope(proxyErrorCodes.methodNotAllowed, 'batch is called with POST.'), 405);
     }
+    if (name === 'exposure') {
+      if (c.req.method !== 'GET') {
+        c.header('allow', 'GET');
+        return c.json(errorEnvelope(proxyErrorCodes.methodNotAllowed, 'exposure is read with GET.'), 405);
+      }
+      return send(c, { ok: true, data: await exposure() });
+    }
     if (!isProxyProcedure(name)) {
       return c.json(
         errorEnvelope(proxyErrorCodes.unknownProcedure, `${name} is not a proxy procedure the console uses.`),
@@ -134,38 +186,12 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
       c.header('allow', method);
       return c.json(errorEnvelope(proxyErrorCodes.methodNotAllowed, `${name} is called with ${method}.`), 405);
     }
-    let raw: unknown;
-    if (method === 'GET') {
-      // Only `input` is read; anything else on the URL (an `apiKey`, say) is ignored, never forwarded.
-      const text = new URL(c.req.url).searchParams.get('input');
-      try {
-        raw = text === null ? undefined : (JSON.parse(text) as unknown);
-      } catch {
-        return send(c, invalid('The input parameter is not valid JSON.'));
-      }
-    } else {
-      const body = await jsonBody(c);
-      if (!body.ok) return send(c, invalid('Send the input as a JSON body.'));
-      raw = body.value;
-    }
-    const checked = checkInput(name, raw);
+    const raw = await readInput(c, method);
+    if (!raw.ok) return send(c, raw.result);
+    const checked = checkInput(name, raw.value);
     if (!checked.ok) return send(c, checked.result);
     if (def.kind === 'query') return send(c, await proxy.call(name, checked.input));
-    const input = (checked.input ?? {}) as Record<string, unknown>;
-    const start = { area: 'proxy', operation: `proxy.${name}`, target: routeTarget(input), params: input } as const;
-    if (!isWriteProcedure(name)) {
-      return recordAudit(c, deps, start, async () => send(c, await proxy.call(name, checked.input)));
-    }
-    const handle = await beginAudit(c, deps, start);
-    if (!handle) return auditUnavailable(c);
-    const written = await verifiedWrite(proxy, name, input);
-    if (!written.ok) {
-      await handle.finish({ outcome: 'error', code: written.error.code, msg: written.error.msg });
-      return send(c, written);
-    }
-    // The audit says what the read-back showed, not just that the dashboard answered.
-    await handle.finish({ outcome: 'success', note: summarizeReport(written.report) });
-    return send(c, { ok: true, data: { ...written.data, report: written.report } });
+    return change(c, deps, proxy, name, (checked.input ?? {}) as Record<string, unknown>);
   });
 
   return app;

@@ -22,6 +22,8 @@ export interface ProxyUpstream {
    * (the batch link), so `Promise.all` over several calls is one round trip.
    */
   call(procedure: ProxyProcedureName, input: unknown): Promise<ProxyCallResult>;
+  /** The same call with no credential at all (no key, no cookie): for checking what the dashboard exposes. */
+  callAnonymously(procedure: ProxyProcedureName, input: unknown): Promise<ProxyCallResult>;
 }
 
 export interface ProxyUpstreamOptions {
@@ -143,20 +145,19 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/**
- * The BFF's client of the dashboard: @trpc/client v11 with the batch link. The key travels only in
- * `Authorization: Bearer` (never in a URL, never logged); nothing of the browser's request reaches here.
- */
-export function createProxyUpstream(options: ProxyUpstreamOptions): ProxyUpstream {
+type TrpcClient = ReturnType<typeof createTRPCUntypedClient>;
+
+/** One tRPC client of the dashboard; `apiKey` null for a client that sends no credential at all. */
+function dashboardClient(options: ProxyUpstreamOptions, apiKey: string | null): TrpcClient {
   const doFetch: FetchLike = options.fetch ?? ((request) => fetch(request));
-  const client = createTRPCUntypedClient({
+  return createTRPCUntypedClient({
     links: [
       httpBatchLink({
         url: options.url + options.rpcPath,
         transformer: options.transformer === 'superjson' ? superjson : identity,
         // Long GET batches are split rather than refused by intermediaries.
         maxURLLength: 2_000,
-        headers: () => ({ authorization: `Bearer ${options.apiKey}` }),
+        headers: (): Record<string, string> => (apiKey === null ? {} : { authorization: `Bearer ${apiKey}` }),
         fetch: async (url, init) => {
           const deadline = AbortSignal.timeout(options.timeoutMs);
           const signal = init?.signal ? AbortSignal.any([deadline, init.signal]) : deadline;
@@ -171,29 +172,42 @@ export function createProxyUpstream(options: ProxyUpstreamOptions): ProxyUpstrea
       }),
     ],
   });
+}
+
+/**
+ * The BFF's client of the dashboard: @trpc/client v11 with the batch link. The key travels only in
+ * `Authorization: Bearer` (never in a URL, never logged); nothing of the browser's request reaches here.
+ */
+export function createProxyUpstream(options: ProxyUpstreamOptions): ProxyUpstream {
+  const withKey = dashboardClient(options, options.apiKey);
+  // Only for the exposure check: what anyone reaching the dashboard without a credential can read.
+  const anonymous = dashboardClient(options, null);
+
+  async function run(client: TrpcClient, procedure: ProxyProcedureName, input: unknown): Promise<ProxyCallResult> {
+    const def = proxyProcedures[procedure];
+    try {
+      const data =
+        def.kind === 'query' ? await client.query(procedure, input) : await client.mutation(procedure, input);
+      const parsed = def.output.safeParse(data);
+      if (!parsed.success) {
+        options.log?.('warn', `proxy ${procedure}: unexpected answer (${parsed.error.issues[0]?.message ?? ''})`);
+        return error(
+          502,
+          proxyErrorCodes.invalidResponse,
+          'The proxy dashboard sent an answer the console cannot read.',
+        );
+      }
+      return { ok: true, data: parsed.data };
+    } catch (err) {
+      const mapped = mapProxyError(procedure, err);
+      // The code only: the key is never part of a message, but upstream text stays out of the log anyway.
+      if (!mapped.ok) options.log?.('warn', `proxy ${procedure}: ${mapped.error.code}`);
+      return mapped;
+    }
+  }
 
   return {
-    async call(procedure, input) {
-      const def = proxyProcedures[procedure];
-      try {
-        const data =
-          def.kind === 'query' ? await client.query(procedure, input) : await client.mutation(procedure, input);
-        const parsed = def.output.safeParse(data);
-        if (!parsed.success) {
-          options.log?.('warn', `proxy ${procedure}: unexpected answer (${parsed.error.issues[0]?.message ?? ''})`);
-          return error(
-            502,
-            proxyErrorCodes.invalidResponse,
-            'The proxy dashboard sent an answer the console cannot read.',
-          );
-        }
-        return { ok: true, data: parsed.data };
-      } catch (err) {
-        const mapped = mapProxyError(procedure, err);
-        // The code only: the key is never part of a message, but upstream text stays out of the log anyway.
-        if (!mapped.ok) options.log?.('warn', `proxy ${procedure}: ${mapped.error.code}`);
-        return mapped;
-      }
-    },
+    call: (procedure, input) => run(withKey, procedure, input),
+    callAnonymously: (procedure, input) => run(anonymous, procedure, input),
   };
 }
