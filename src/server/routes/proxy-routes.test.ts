@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROXY_BATCH_PATH, proxyErrorCodes, proxyPath } from '../../shared/proxy';
+import { PROXY_BATCH_PATH, proxyErrorCodes, proxyExposureSchema, proxyPath } from '../../shared/proxy';
 import type { ProxyScope } from '../../shared/proxy';
 import { mapProxyError, scopeNamedIn } from '../upstreams/proxy-upstream';
 import { closeTestBffs, consoleRequest, createTestBff, signIn } from '../test-support/test-bff';
@@ -97,6 +97,58 @@ describe('/bff/proxy: no dashboard configured', () => {
       proxyConfigured?: boolean;
     };
     expect(info.proxyConfigured).toBe(false);
+  });
+});
+
+describe('/bff/proxy: what the dashboard gives anyone', () => {
+  it('checks each public read with no credential at all and says which answered', async () => {
+    const h = setup();
+    const cookie = await signIn(h, 'admin@demo.test');
+    const res = await h.app.request(request('/bff/proxy/exposure', { cookie }));
+    expect(res.status).toBe(200);
+    const body = proxyExposureSchema.parse(await res.json());
+    // The reference: routes.get, drift.list, caddy.status and caddy.config answer without a key or a session.
+    expect(body.probes.map((p) => [p.procedure, p.open])).toEqual([
+      ['routes.get', true],
+      ['drift.list', true],
+      ['caddy.status', true],
+      ['caddy.config', true],
+    ]);
+    const probes = h.upstream.filter((r) => !r.url.includes('publicApi.'));
+    expect(probes.length).toBeGreaterThan(0);
+    for (const probe of probes) {
+      expect(probe.headers.get('authorization')).toBeNull();
+      expect(probe.headers.get('cookie')).toBeNull();
+    }
+  });
+
+  it('says closed where the dashboard asks for a credential, and is for admins only', async () => {
+    const h = setup({
+      proxyFetch: async (request) =>
+        request.headers.get('authorization')
+          ? h.proxy.fetch(request)
+          : new Response(
+              JSON.stringify([
+                {
+                  error: {
+                    json: {
+                      message: 'Not authenticated',
+                      code: -32001,
+                      data: { code: 'UNAUTHORIZED', httpStatus: 401 },
+                    },
+                  },
+                },
+              ]),
+              { status: 401, headers: { 'content-type': 'application/json' } },
+            ),
+    });
+    const member = await signIn(h, 'member@demo.test');
+    expect((await h.app.request(request('/bff/proxy/exposure', { cookie: member }))).status).toBe(403);
+    const cookie = await signIn(h, 'admin@demo.test');
+    const body = proxyExposureSchema.parse(
+      await (await h.app.request(request('/bff/proxy/exposure', { cookie }))).json(),
+    );
+    expect(body.probes.every((p) => !p.open)).toBe(true);
   });
 });
 
