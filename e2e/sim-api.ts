@@ -155,3 +155,82 @@ export async function simEditMessage(
     if (value !== undefined) form[name] = typeof value === 'string' ? value : JSON.stringify(value);
   return simCall(email, 'PATCH', `/messages/${messageId}`, form);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The proxy-dashboard simulator (started by global setup; E2E_PROXY_URL). Its `/__sim` control surface speaks
+// JSON; these helpers drive the proxy behind the dashboard and the dashboard's two checks of it.
+
+/** What the proxy holds (`GET /__sim/proxy/state`). */
+export interface ProxySimState {
+  down: boolean;
+  /** `routeId` is the dashboard id the entry carries as `@id`, or null for a hand edit without one. */
+  routes: { routeId: string | null; domain: string; aliases: string[]; upstreams: string[] }[];
+}
+
+/** One call to the proxy simulator's control surface; answers its JSON. */
+export async function proxySimControl<T = Record<string, unknown>>(
+  path: string,
+  body: unknown = {},
+  method: 'GET' | 'POST' = 'POST',
+): Promise<T> {
+  const res = await fetch(`${process.env.E2E_PROXY_URL}/__sim/${path}`, {
+    method,
+    ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`proxy sim control ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The dashboard's drift detector runs now: records and resolves drift events; the sync fields stay as they were. */
+export async function proxyDriftDetect(): Promise<{ recorded: number; resolved: number }> {
+  return proxySimControl('drift-detect');
+}
+
+/** The dashboard's (slower) sync check runs now: the only writer of syncStatus, syncDiff, syncCheckedAt. */
+export async function proxySyncCheck(): Promise<void> {
+  await proxySimControl('sync-check');
+}
+
+/** The proxy goes down (pushes fail, caddy.status unreachable, caddy.config fails) or comes back up. */
+export async function proxyDown(down: boolean): Promise<void> {
+  await proxySimControl('proxy', { down });
+}
+
+/** The proxy restarts; with `dropAll` (the default) it holds no route until the dashboard pushes again. */
+export async function proxyRestart(options: { dropAll?: boolean } = {}): Promise<void> {
+  await proxySimControl('proxy/restart', options);
+}
+
+/** A route added to the proxy by hand, not in the dashboard (no `@id` unless `routeId` is given). */
+export async function proxyHandAdd(
+  domain: string,
+  upstream: string,
+  options: { routeId?: string } = {},
+): Promise<void> {
+  await proxySimControl('proxy/hand-add', { domain, upstream, ...options });
+}
+
+/** A change made in the dashboard's own UI (not through the console): stored, `updatedAt` moved, pushed. */
+export async function proxyDashboardEdit(
+  routeId: string,
+  edit: { name?: string; upstreams?: { address: string; weight?: number }[] },
+): Promise<{ updatedAt: string }> {
+  return proxySimControl(`routes/${encodeURIComponent(routeId)}/dashboard-edit`, edit);
+}
+
+/**
+ * Requests arrive for `domain` now; the dashboard counts them on the route whose domain matches, whether the proxy
+ * serves it or not. Answers that route's id, or null when no route matches.
+ */
+export async function proxyTraffic(
+  domain: string,
+  requests: number,
+  errors?: number,
+): Promise<{ routeId: string | null }> {
+  return proxySimControl('traffic', { domain, requests, ...(errors === undefined ? {} : { errors }) });
+}
+
+/** What the proxy holds right now. */
+export async function proxyState(): Promise<ProxySimState> {
+  return proxySimControl<ProxySimState>('proxy/state', undefined, 'GET');
+}
