@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '../shared/bff/audit';
 import { redactParams } from './audit';
+import { TOO_DEEP_MARKER } from './audit-params';
 import { closeTestBffs, consoleRequest, createTestBff, signIn } from './test-support/test-bff';
 import { MemorySessionStore } from './session-store';
 import { MemoryAuditLog, StoreUnavailableError, openConsoleStore, type AuditLog, type ConsoleStore } from './store';
@@ -132,6 +133,45 @@ describe('audit recording', () => {
     expect(user.user.is_active).toBe(true);
   });
 
+  it('keeps every id of a long list: 149 members added to a group in one call are 149 ids in the entry', async () => {
+    const audit = new MemoryAuditLog();
+    const h = createTestBff({ sim: { generatedUsers: 170 }, deps: { audit } });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const group = h.sim.store.userGroups.find((g) => !g.isSystemGroup && !g.deactivated)!;
+    const add = h.sim.store.users
+      .filter((u) => u.isActive && !u.isBot && !group.members.has(u.user_id))
+      .slice(0, 149)
+      .map((u) => u.user_id);
+    expect(add).toHaveLength(149);
+    const res = await h.app.request(
+      request(`/bff/svc/user_groups/${group.id}/members`, {
+        method: 'POST',
+        cookie,
+        ...form({ add: JSON.stringify(add) }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const entry = audit.all.find((e) => e.operation === 'updateUserGroupMembers')!;
+    expect(entry.params.add).toEqual(add);
+  });
+
+  it('stores a select field’s option texts (settings, not message content)', async () => {
+    const audit = new MemoryAuditLog();
+    const h = setup({ audit });
+    const cookie = await signIn(h, 'admin@demo.test');
+    const fieldData = { '0': { text: 'Design', order: '1' }, '1': { text: 'Operations', order: '2' } };
+    const res = await h.app.request(
+      request('/bff/svc/realm/profile_fields', {
+        method: 'POST',
+        cookie,
+        ...form({ name: 'Team', field_type: '3', field_data: JSON.stringify(fieldData) }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const entry = audit.all.find((e) => e.operation === 'createCustomProfileField')!;
+    expect(entry.params.field_data).toEqual(fieldData);
+  });
+
   it("signs out all of a user's sessions", async () => {
     const sessions = new MemorySessionStore({ idleMs: 60_000, maxMs: 3_600_000 });
     const h = setup();
@@ -171,6 +211,84 @@ describe('redactParams', () => {
       drafts: [{ topic: 't', content: '[redacted: 10 characters]' }],
       nested: { apiKey: '[redacted]', name: 'ok' },
     });
+  });
+
+  // One row per redacted field: the operation that carries it, its parameters, and what the audit keeps.
+  const redacted: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['createUser: password', { email: 'a@x.test', password: 'pw', full_name: 'A' }, { password: '[redacted]' }],
+    ['signIn-style api_key', { api_key: 'k' }, { api_key: '[redacted]' }],
+    ['addApnsDeviceToken: token', { token: 'device', appid: 'app' }, { token: '[redacted]', appid: 'app' }],
+    ['webhooks.createEndpoint: token', { botUserId: 5, token: 'bot-token' }, { token: '[redacted]' }],
+    ['a proxy credential: apiKey', { apiKey: 'k' }, { apiKey: '[redacted]' }],
+    ['sendMessage: content', { type: 'stream', to: 3, content: 'hi' }, { content: '[redacted: 2 characters]' }],
+    ['updateMessage: content', { message_id: 9, content: 'edit' }, { content: '[redacted: 4 characters]' }],
+    [
+      'createSavedSnippet: content',
+      { title: 'T', content: 'body' },
+      { title: 'T', content: '[redacted: 4 characters]' },
+    ],
+    [
+      'createDrafts: drafts[].content',
+      { drafts: [{ type: 'stream', to: [3], topic: 't', content: 'abc', timestamp: 1 }] },
+      { drafts: [{ type: 'stream', to: [3], topic: 't', content: '[redacted: 3 characters]', timestamp: 1 }] },
+    ],
+    [
+      'updateDraft: draft.content',
+      { draft_id: 2, draft: { topic: 't', content: 'abcd' } },
+      { draft: { topic: 't', content: '[redacted: 4 characters]' } },
+    ],
+    [
+      'webhooks.updateEndpoint: reply.content',
+      { reply: { kind: 'content', content: 'Thanks!' } },
+      { reply: { kind: 'content', content: '[redacted: 7 characters]' } },
+    ],
+  ];
+  it.each(redacted)('redacts %s', (_field, params, kept) => {
+    expect(redactParams(params)).toMatchObject(kept);
+  });
+
+  it('keeps an emoji image as its type, size and digest, never its bytes', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(redactParams({ emoji_name: 'party', file: png })).toEqual({
+      emoji_name: 'party',
+      file: { type: 'image/png', bytes: 8, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+  });
+
+  // Fields that only look like content or credentials: settings, and kept whole.
+  const kept: [string, Record<string, unknown>][] = [
+    [
+      'createCustomProfileField: field_data option texts',
+      {
+        name: 'Team',
+        field_type: 3,
+        field_data: { '0': { text: 'Design', order: '1' }, '1': { text: 'Ops', order: '2' } },
+      },
+    ],
+    ['updateOwnStatus: status_text', { status_text: 'On holiday', emoji_name: 'palm_tree' }],
+    ['sendInvites: welcome_message_custom_text', { welcome_message_custom_text: 'Welcome aboard' }],
+    ['deactivateUser: deactivation_notification_comment', { deactivation_notification_comment: 'Contract ended' }],
+    [
+      'updateRealmUserSettingsDefaults: message_content_in_email_notifications',
+      { message_content_in_email_notifications: false },
+    ],
+    ['updateMessage: prev_content_sha256 and topic', { prev_content_sha256: 'ab'.repeat(32), topic: 'plans' }],
+    ['a name that merely contains a secret-looking word', { passive_mode: true, compass: 'north' }],
+    ['a long description, whole', { description: 'x'.repeat(5_000) }],
+  ];
+  it.each(kept)('keeps %s', (_field, params) => {
+    expect(redactParams(params)).toEqual(params);
+  });
+
+  it('keeps lists whole, however long (149 members added in one call are 149 ids)', () => {
+    const add = Array.from({ length: 149 }, (_, i) => i + 100);
+    expect(redactParams({ user_group_id: 3, add })).toEqual({ user_group_id: 3, add });
+  });
+
+  it('says so, never silently, when a value is nested deeper than it keeps', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 40; i++) deep = [deep];
+    expect(JSON.stringify(redactParams({ deep }))).toContain(TOO_DEEP_MARKER);
   });
 });
 

@@ -4,6 +4,7 @@ import type { AuditActor, AuditEntry, AuditTarget } from '../shared/bff/audit';
 import { svcOps } from '../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope, isErrorEnvelope } from '../shared/svc/envelope';
 import type { AppEnv, BffDeps } from './app-types';
+import { redactParams } from './audit-params';
 import { describeErrorForLog } from './log-line';
 import type { Session } from './session-store';
 import type { AuditResult } from './store/audit-log';
@@ -20,6 +21,8 @@ import type { AuditResult } from './store/audit-log';
  *
  * or, when the outcome is not a plain HTTP response, use beginAudit() and `handle.finish(result)`.
  */
+
+export { redactParams } from './audit-params';
 
 export const AUDIT_UNAVAILABLE = bffErrorCodes.auditUnavailable;
 const REQUEST_ID_HEADER = 'x-request-id';
@@ -74,36 +77,6 @@ export function requestIdOf(c: Context<AppEnv>): string {
 
 export function actorOf(session: Pick<Session, 'userId' | 'apiEmail' | 'fullName' | 'role'>): AuditActor {
   return { userId: session.userId, email: session.apiEmail, name: session.fullName, role: session.role };
-}
-
-// Credentials of any kind: never stored.
-const SECRET_KEY = /pass(word)?|api[_-]?key|secret|token|authorization|cookie|credential|otp/i;
-// Message and draft/snippet bodies: never stored (their length is).
-const CONTENT_KEY = /^(content|.*_content|body|text|message|file)$/i;
-const MAX_STRING = 500;
-const MAX_DEPTH = 6;
-
-function redactValue(key: string, value: unknown, depth: number): unknown {
-  if (SECRET_KEY.test(key)) return '[redacted]';
-  if (CONTENT_KEY.test(key) && !key.endsWith('_sha256')) {
-    return typeof value === 'string' ? `[redacted: ${value.length} characters]` : '[redacted]';
-  }
-  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
-  if (value === null || typeof value !== 'object') return value;
-  if (depth >= MAX_DEPTH) return '[nested]';
-  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactValue('', v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = redactValue(k, v, depth + 1);
-  return out;
-}
-
-/**
- * Parameters as they may be kept: passwords, API keys, tokens and secrets become `[redacted]`; message,
- * draft and snippet content becomes `[redacted: N characters]`; everything else (ids, names, settings,
- * a deactivation's notification comment) is kept, long strings cut at 500 characters.
- */
-export function redactParams(params: Record<string, unknown>): Record<string, unknown> {
-  return redactValue('', params, 0) as Record<string, unknown>;
 }
 
 function id(value: unknown): string | null {
