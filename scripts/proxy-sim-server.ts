@@ -5,10 +5,15 @@ import { createProxySimulator, startProxySimServer } from '../src/sim/proxy';
 import type { ProxyScope } from '../src/shared/proxy';
 
 const port = Number(process.env.SIM_PROXY_PORT ?? 9992);
+// The dashboard's own checks stay off unless asked for: e2e runs them through /__sim (drift-detect, sync-check) at
+// the moment a test chooses. SIM_PROXY_DRIFT_CHECK_MS / SIM_PROXY_SYNC_CHECK_MS run them on a schedule instead.
+const everyMs = (name: string) => (Number(process.env[name]) > 0 ? Number(process.env[name]) : undefined);
 const sim = createProxySimulator({
   basePath: process.env.PROXY_RPC_PATH ?? '/api/trpc',
   transformer: process.env.PROXY_TRANSFORMER === 'none' ? 'none' : 'superjson',
   controlApi: true,
+  driftCheckMs: everyMs('SIM_PROXY_DRIFT_CHECK_MS'),
+  syncCheckMs: everyMs('SIM_PROXY_SYNC_CHECK_MS'),
 });
 const server = await startProxySimServer(sim, port, '127.0.0.1');
 const scopes = (

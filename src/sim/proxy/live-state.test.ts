@@ -1,8 +1,8 @@
 // Each test stands on a fact of the reference page's last section, "Live state: what the dashboard knows beyond
 // syncStatus" (proxy-dashboard-wire.md), quoted or named in its title.
 import superjson from 'superjson';
-import { describe, expect, it } from 'vitest';
-import { createProxySimulator, PROXY_SIM_CONTROL_PREFIX, SimClock } from '.';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createProxySimulator, PROXY_SIM_CONTROL_PREFIX, PROXY_SIM_DEMO_TIMINGS, SimClock } from '.';
 import type { DriftEvent } from './drift-store';
 import type { SimScope } from './keys';
 
@@ -351,5 +351,22 @@ describe('proxy simulator: live state beyond syncStatus', () => {
         ['rt_0005', 'missing_in_caddy'],
       ]),
     );
+  });
+
+  describe('demo schedules', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('"the drift detector runs every 30 s"; the sync check every 5 minutes, so syncStatus lags behind drift.list', async () => {
+      vi.useFakeTimers();
+      const sim = createProxySimulator({ clock: new SimClock(() => T0), ...PROXY_SIM_DEMO_TIMINGS });
+      // The first detection runs at start: the seeded route the proxy refused is already a drift event.
+      expect(sim.control.drift.list().map((e) => [e.routeId, e.type])).toEqual([['rt_0005', 'missing_in_caddy']]);
+      sim.control.forgetInProxy('app.demo.test');
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(sim.control.drift.list().some((e) => e.routeId === 'rt_0001')).toBe(true);
+      expect(sim.control.routes.get('rt_0001')!.syncStatus).toBe('synced');
+      await vi.advanceTimersByTimeAsync(PROXY_SIM_DEMO_TIMINGS.syncCheckMs - 30_000);
+      expect(sim.control.routes.get('rt_0001')!.syncStatus).toBe('missing');
+    });
   });
 });

@@ -160,12 +160,13 @@ function controlOf(state: SimState): ProxySimControl {
 
 /** The real dashboard's own schedules (demo mode); timers never keep the process alive on their own. */
 function startChecks(control: ProxySimControl, options: ProxySimOptions): void {
-  if (!options.driftCheckMs) return;
-  // The product's detector runs once at start, then on its interval.
-  control.detectDrift();
-  setInterval(() => control.detectDrift(), options.driftCheckMs).unref();
-  const syncEvery = options.syncCheckMs ?? PROXY_SIM_DEMO_TIMINGS.syncCheckMs;
-  setInterval(() => control.syncCheck(), syncEvery).unref();
+  if (options.driftCheckMs) {
+    // The product's detector runs once at start, then on its interval.
+    control.detectDrift();
+    setInterval(() => control.detectDrift(), options.driftCheckMs).unref();
+  }
+  const syncEvery = options.syncCheckMs ?? (options.driftCheckMs ? PROXY_SIM_DEMO_TIMINGS.syncCheckMs : undefined);
+  if (syncEvery) setInterval(() => control.syncCheck(), syncEvery).unref();
 }
 
 /** Checked on every call: a key or session that expired since the last one no longer counts. */
