@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createProxySimulator, startProxySimServer } from '../sim/proxy';
+import { createProxySimulator, PROXY_SIM_DEMO_TIMINGS, startProxySimServer } from '../sim/proxy';
 import { createSvcSimulator, DEMO_ACCOUNTS, DEMO_PASSWORD, startSvcSimServer } from '../sim/svc';
 import { createApp } from './app';
 import type { DemoWebhooks } from './app-types';
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
     const proxySim = createProxySimulator({
       basePath: config.proxy.rpcPath,
       transformer: config.proxy.transformer,
-      driftCheckMs: 10_000,
+      // The real dashboard's rhythm: its drift detector every 30 s, the slower sync check every 5 minutes.
+      ...PROXY_SIM_DEMO_TIMINGS,
     });
     const proxyServer = await startProxySimServer(proxySim, config.sim.proxyPort, '127.0.0.1');
     closers.push(proxyServer.close);
