@@ -186,8 +186,24 @@ export async function lookupChannelName(deps: BffDeps, session: Session, streamI
   }
 }
 
+/** The longest target id kept: ids, session handles and `channel:topic` pairs are far shorter. */
+const MAX_TARGET_ID = 256;
+
+/**
+ * Every route checks its path segments against their type before it audits (an unknown or malformed one is a
+ * 404 that stores nothing); this is the net behind them: a target id that is not short, printable text is a
+ * bug, refused (500) before anything is written.
+ */
+function assertBoundedTarget(operation: string, target: AuditTarget | null): void {
+  const id = target?.id;
+  if (id === null || id === undefined) return;
+  if (id.length <= MAX_TARGET_ID && !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(id)) return;
+  throw new Error(`audit: ${operation} was given a target id that is not a bounded, printable id`);
+}
+
 /** Writes the pending entry; null when the store cannot take it (the caller answers auditUnavailable). */
 export async function beginAudit(c: Context<AppEnv>, deps: BffDeps, start: AuditStart): Promise<AuditHandle | null> {
+  assertBoundedTarget(start.operation, start.target);
   const session = start.session ?? c.get('session');
   const requestId = requestIdOf(c);
   let entryId: number;

@@ -52,6 +52,13 @@ export function sessionHandleOfHash(idHash: string): string {
   return createHash('sha256').update(`rc-session-handle:${idHash}`, 'utf8').digest('base64url').slice(0, 22);
 }
 
+/** What a handle looks like (22 base64url characters): anything else names no session and is never looked up. */
+const SESSION_HANDLE = /^[A-Za-z0-9_-]{22}$/;
+
+export function isSessionHandle(text: string): boolean {
+  return SESSION_HANDLE.test(text);
+}
+
 export function sessionHandleOf(id: string): string {
   return sessionHandleOfHash(hashSessionId(id));
 }

@@ -9,7 +9,7 @@ import { jsonBody } from '../middleware/json-body';
 import { endDeadSession } from '../session-end';
 import { requireSession } from '../middleware/require-session';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from '../session-cookie';
-import { sessionHandleOf, type Session } from '../session-store';
+import { isSessionHandle, sessionHandleOf, type Session } from '../session-store';
 import {
   credentialsFor,
   recordRefusedSignIn,
@@ -22,6 +22,7 @@ import { clientIp, SignInThrottle } from '../sign-in-throttle';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 
 const SESSION_NOT_FOUND = bffErrorCodes.sessionNotFound;
+const NO_SUCH_SESSION = 'You have no session with that handle (it may have ended already).';
 
 export function sessionRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
@@ -150,6 +151,10 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
   app.delete('/sessions/:handle', requireSession(config, deps), async (c) => {
     const session = c.get('session');
     const handle = c.req.param('handle');
+    c.header('cache-control', 'no-store');
+    // Checked before anything is stored: what is not a handle's shape names no session, and the audit keeps
+    // only what the route takes (a 4,000-character value with newlines and escapes is not an id to record).
+    if (!isSessionHandle(handle)) return c.json(errorEnvelope(SESSION_NOT_FOUND, NO_SUCH_SESSION), 404);
     const audit = await beginAudit(c, deps, {
       area: 'console',
       operation: 'session.end',
@@ -157,11 +162,9 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       params: {},
     });
     if (!audit) return auditUnavailable(c);
-    c.header('cache-control', 'no-store');
     if (!(await deps.sessions.deleteByHandle(session.userId, handle))) {
-      const msg = 'You have no session with that handle (it may have ended already).';
-      await audit.finish({ outcome: 'error', code: SESSION_NOT_FOUND, msg });
-      return c.json(errorEnvelope(SESSION_NOT_FOUND, msg), 404);
+      await audit.finish({ outcome: 'error', code: SESSION_NOT_FOUND, msg: NO_SUCH_SESSION });
+      return c.json(errorEnvelope(SESSION_NOT_FOUND, NO_SUCH_SESSION), 404);
     }
     await audit.finish({ outcome: 'success' });
     // Its tabs here close now; on other replicas at their next session check.

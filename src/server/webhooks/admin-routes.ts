@@ -17,7 +17,7 @@ import { jsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import type { RefusalLog } from './refusals';
-import { newEndpointId, type WebhookRegistry } from './registry';
+import { isEndpointId, newEndpointId, type WebhookRegistry } from './registry';
 
 const FORBIDDEN = bffErrorCodes.forbidden;
 const NOT_FOUND = bffErrorCodes.webhookEndpointNotFound;
@@ -180,6 +180,8 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
   app.patch('/endpoints/:id', jsonBody(updateEndpointRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const id = c.req.param('id');
+    // Not an endpoint id's shape: no endpoint, and nothing of it reaches the audit or the store.
+    if (!isEndpointId(id)) return notFound(c);
     const existing = await registry.get(id);
     const start = {
       operation: 'webhooks.updateEndpoint',
@@ -194,6 +196,7 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
 
   app.delete('/endpoints/:id', async (c) => {
     const id = c.req.param('id');
+    if (!isEndpointId(id)) return notFound(c);
     const existing = await registry.get(id);
     const start = {
       operation: 'webhooks.deleteEndpoint',
@@ -210,6 +213,7 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
 
   app.get('/endpoints/:id/deliveries', async (c) => {
     const id = c.req.param('id');
+    if (!isEndpointId(id)) return notFound(c);
     const deliveries = await registry.deliveries(id);
     if (!deliveries) return notFound(c);
     return c.json({

@@ -64,8 +64,13 @@ export function newEndpointId(): string {
 }
 
 /** The endpoint checked before it is kept: a valid id, token and reply, or an error (nothing invalid stored). */
+/** What an endpoint id looks like (see newEndpointId): anything else names no endpoint. */
+export function isEndpointId(text: string): boolean {
+  return /^[A-Za-z0-9_-]{16,64}$/.test(text);
+}
+
 export function checkNewEndpoint(input: NewEndpoint): NewEndpoint {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(input.id)) throw new Error('webhook endpoint: invalid id');
+  if (!isEndpointId(input.id)) throw new Error('webhook endpoint: invalid id');
   const token = webhookTokenSchema.safeParse(input.token);
   if (!token.success || token.data !== input.token) throw new Error('webhook endpoint: invalid token');
   return { ...input, reply: checkReply(input.reply) };
