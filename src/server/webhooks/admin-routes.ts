@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   createEndpointRequestSchema,
   demoConnectRequestSchema,
@@ -40,6 +40,11 @@ const NOT_AN_OUTGOING_WEBHOOK_BOT = bffErrorCodes.notAnOutgoingWebhookBot;
  * the change, and the change is refused when it cannot be. The pasted token is redacted from the entry's
  * parameters (and a reply's content reduced to its length), like every audited secret and message body.
  */
+/** Not an endpoint id's shape: no endpoint, and nothing of it reaches the audit or the store. */
+function endpointIdChecked(notFound: (c: Context) => Response): MiddlewareHandler<AppEnv> {
+  return (c, next) => (isEndpointId(c.req.param('id') ?? '') ? next() : Promise.resolve(notFound(c)));
+}
+
 export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: WebhookRegistry, refusals: RefusalLog) {
   const app = new Hono<AppEnv>();
 
@@ -56,6 +61,7 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
   );
 
   const notFound = (c: Context) => c.json(errorEnvelope(NOT_FOUND, 'No such webhook endpoint.'), 404);
+  app.use('/endpoints/:id/*', endpointIdChecked(notFound));
 
   /** Runs `action` once its audit entry is written; the entry is completed with the outcome and target name. */
   async function audited(
@@ -180,8 +186,6 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
   app.patch('/endpoints/:id', jsonBody(updateEndpointRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const id = c.req.param('id');
-    // Not an endpoint id's shape: no endpoint, and nothing of it reaches the audit or the store.
-    if (!isEndpointId(id)) return notFound(c);
     const existing = await registry.get(id);
     const start = {
       operation: 'webhooks.updateEndpoint',
@@ -196,7 +200,6 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
 
   app.delete('/endpoints/:id', async (c) => {
     const id = c.req.param('id');
-    if (!isEndpointId(id)) return notFound(c);
     const existing = await registry.get(id);
     const start = {
       operation: 'webhooks.deleteEndpoint',
@@ -213,7 +216,6 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
 
   app.get('/endpoints/:id/deliveries', async (c) => {
     const id = c.req.param('id');
-    if (!isEndpointId(id)) return notFound(c);
     const deliveries = await registry.deliveries(id);
     if (!deliveries) return notFound(c);
     return c.json({
