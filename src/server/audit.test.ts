@@ -7,7 +7,15 @@ import { redactParams } from './audit';
 import { TOO_DEEP_MARKER } from './audit-params';
 import { closeTestBffs, consoleRequest, createTestBff, signIn } from './test-support/test-bff';
 import { MemorySessionStore } from './session-store';
-import { MemoryAuditLog, StoreUnavailableError, openConsoleStore, type AuditLog, type ConsoleStore } from './store';
+import {
+  MemoryAuditLog,
+  openConsoleStore,
+  openPglite,
+  SqlAuditLog,
+  StoreUnavailableError,
+  type AuditLog,
+  type ConsoleStore,
+} from './store';
 
 afterEach(closeTestBffs);
 
@@ -170,6 +178,66 @@ describe('audit recording', () => {
     expect(res.status).toBe(200);
     const entry = audit.all.find((e) => e.operation === 'createCustomProfileField')!;
     expect(entry.params.field_data).toEqual(fieldData);
+  });
+
+  // Each create, its form, and the field its answer names the new thing by.
+  const creates: [string, string, Record<string, string>, string][] = [
+    [
+      'addLinkifier',
+      '/bff/svc/realm/filters',
+      { pattern: '#(?P<id>[0-9]+)', url_template: 'https://t.example/{id}' },
+      'id',
+    ],
+    ['createChannelFolder', '/bff/svc/channel_folders/create', { name: 'Teams', description: '' }, 'channel_folder_id'],
+    [
+      'createUserGroup',
+      '/bff/svc/user_groups/create',
+      { name: 'reviewers', description: 'r', members: '[]' },
+      'group_id',
+    ],
+    ['createSavedSnippet', '/bff/svc/saved_snippets', { title: 'Hi', content: 'Hello' }, 'saved_snippet_id'],
+    [
+      'addCodePlayground',
+      '/bff/svc/realm/playgrounds',
+      { name: 'Rust', pygments_language: 'Rust', url_template: 'https://play.example/?c={code}' },
+      'id',
+    ],
+    ['createCustomProfileField', '/bff/svc/realm/profile_fields', { name: 'Desk', field_type: '1' }, 'id'],
+  ];
+  it.each(creates)(
+    '%s: the entry’s target id is the id the server answered',
+    async (operation, path, params, field) => {
+      const audit = new MemoryAuditLog();
+      const h = setup({ audit });
+      const cookie = await signIn(h, 'admin@demo.test');
+      const res = await h.app.request(request(path, { method: 'POST', cookie, ...form(params) }));
+      expect(res.status).toBe(200);
+      const answered = ((await res.json()) as Record<string, unknown>)[field];
+      expect(typeof answered).toBe('number');
+      expect(audit.all.find((e) => e.operation === operation)!.target!.id).toBe(String(answered));
+    },
+  );
+
+  it('the SQL audit keeps a create’s answered id too (a linkifier answered id N: target id N)', async () => {
+    const database = await openPglite(null);
+    await database.migrate();
+    try {
+      const audit = new SqlAuditLog(database.db, 'test');
+      const h = setup({ audit });
+      const cookie = await signIn(h, 'admin@demo.test');
+      const res = await h.app.request(
+        request('/bff/svc/realm/filters', {
+          method: 'POST',
+          cookie,
+          ...form({ pattern: '#(?P<id>[0-9]+)', url_template: 'https://t.example/{id}' }),
+        }),
+      );
+      const { id } = (await res.json()) as { id: number };
+      const { entries } = await audit.page({ operation: 'addLinkifier', limit: 1 });
+      expect(entries[0]!.target).toMatchObject({ type: 'linkifier', id: String(id) });
+    } finally {
+      await database.close();
+    }
   });
 
   it("signs out all of a user's sessions", async () => {

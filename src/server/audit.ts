@@ -41,8 +41,11 @@ export interface AuditStart {
 export interface AuditHandle {
   id: number;
   requestId: string;
-  /** Completes the entry; never throws (a failure is logged: the entry then stays `pending`). */
-  finish(result: AuditResult, targetName?: string | null): Promise<void>;
+  /**
+   * Completes the entry; never throws (a failure is logged: the entry then stays `pending`). `createdId`: the id
+   * the server answered for what a create made, the entry's target id from then on.
+   */
+  finish(result: AuditResult, targetName?: string | null, createdId?: string | null): Promise<void>;
 }
 
 /** 503 for an action that was not done because its audit entry could not be written. */
@@ -116,6 +119,37 @@ export function svcTarget(opId: string, p: Record<string, unknown>, session: Ses
   if (opId.startsWith('updateRealm')) return { type: 'realm', id: null, name: null };
   // Everything else under /users/me acts on the signed-in user.
   return { type: 'user', id: String(session.userId), name: session.fullName };
+}
+
+/** Where a create's answer names what it made, by operation: its target id, which no one knew before the call. */
+const CREATED_ID_FIELDS: Readonly<Record<string, string>> = {
+  addLinkifier: 'id',
+  createChannel: 'id',
+  createChannelFolder: 'channel_folder_id',
+  createUserGroup: 'group_id',
+  createDrafts: 'ids',
+  createSavedSnippet: 'saved_snippet_id',
+  createCustomProfileField: 'id',
+  exportRealm: 'id',
+  addCodePlayground: 'id',
+  createUser: 'user_id',
+};
+
+/** The id (or ids, comma-separated) a create's success answer gives what it made; null for anything else. */
+export function createdIdOf(opId: string, answerText: string): string | null {
+  const field = CREATED_ID_FIELDS[opId];
+  if (!field) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(answerText);
+  } catch {
+    return null;
+  }
+  if (typeof body !== 'object' || body === null) return null;
+  const value: unknown = (body as Record<string, unknown>)[field];
+  const ids = Array.isArray(value) ? value : [value];
+  if (ids.length === 0 || !ids.every((v) => Number.isSafeInteger(v))) return null;
+  return ids.join(',');
 }
 
 /** Invitations, profile fields, custom emoji, created users, data exports and code playgrounds. */
@@ -224,9 +258,9 @@ export async function beginAudit(c: Context<AppEnv>, deps: BffDeps, start: Audit
   return {
     id: entryId,
     requestId,
-    finish: async (result, targetName) => {
+    finish: async (result, targetName, createdId) => {
       try {
-        await deps.audit.complete(entryId, result, deps.now(), targetName);
+        await deps.audit.complete(entryId, result, deps.now(), targetName, createdId);
       } catch (error) {
         deps.log('error', `audit: entry ${entryId} (${start.operation}) stays pending: ${describeErrorForLog(error)}`);
       }

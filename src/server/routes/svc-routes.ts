@@ -9,6 +9,7 @@ import type { AppEnv, BffDeps } from '../app-types';
 import {
   auditUnavailable,
   beginAudit,
+  createdIdOf,
   INTERNAL_ERROR_RESULT,
   lookupChannelName,
   lookupUserName,
@@ -151,7 +152,11 @@ export function svcRoutes(config: Config, deps: BffDeps) {
         audit ? undefined : { beforeCheck: answer.beforeCheck },
       );
       const label = audit ? describeSvcChange(op.id, checked.data as Record<string, unknown>) : null;
-      await audit?.finish(label ? { outcome: 'success', note: label } : { outcome: 'success' }, await targetName);
+      await audit?.finish(
+        label ? { outcome: 'success', note: label } : { outcome: 'success' },
+        await targetName,
+        audit ? createdIdOf(op.id, upstream.text) : null,
+      );
       // A mutation's response also carries what the audit set on the context (x-request-id); a read has
       // nothing else to carry and takes the cheaper prebuilt response.
       if (audit) return c.body(upstream.bytes, upstream.status as 200, UPSTREAM_JSON);

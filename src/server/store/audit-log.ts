@@ -39,8 +39,17 @@ export function detailOf(result: AuditResult): { code: string; msg: string } | n
 export interface AuditLog {
   /** Writes a `pending` entry before the action runs; throws StoreUnavailableError when it cannot. */
   begin(input: AuditRecordInput): Promise<number>;
-  /** Completes a pending entry with the outcome (and a target name learned meanwhile). */
-  complete(id: number, result: AuditResult, at: number, targetName?: string | null): Promise<void>;
+  /**
+   * Completes a pending entry with the outcome, and a target name learned meanwhile; `targetId` (a create's new
+   * id, as the server answered it) fills an entry whose target had none.
+   */
+  complete(
+    id: number,
+    result: AuditResult,
+    at: number,
+    targetName?: string | null,
+    targetId?: string | null,
+  ): Promise<void>;
   /** Writes a finished entry in one go (sign-in, sign-out). */
   record(input: AuditRecordInput, result: AuditResult): Promise<number>;
   /** Newest first, `limit` at a time; `before` pages back. */
@@ -88,7 +97,13 @@ export class MemoryAuditLog implements AuditLog {
     return this.add(input, { outcome: 'pending' });
   }
 
-  async complete(id: number, result: AuditResult, at: number, targetName?: string | null): Promise<void> {
+  async complete(
+    id: number,
+    result: AuditResult,
+    at: number,
+    targetName?: string | null,
+    targetId?: string | null,
+  ): Promise<void> {
     const entry = this.entries.find((e) => e.id === id);
     if (!entry) return;
     entry.outcome = result.outcome;
@@ -96,6 +111,7 @@ export class MemoryAuditLog implements AuditLog {
     entry.note = result.outcome === 'success' ? (result.note ?? null) : null;
     entry.completedAt = new Date(at).toISOString();
     if (targetName && entry.target) entry.target.name = targetName;
+    if (targetId && entry.target && entry.target.id === null) entry.target.id = targetId;
   }
 
   async record(input: AuditRecordInput, result: AuditResult): Promise<number> {

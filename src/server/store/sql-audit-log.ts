@@ -45,7 +45,13 @@ export class SqlAuditLog implements AuditLog {
     return this.insert(input, { outcome: 'pending' });
   }
 
-  async complete(id: number, result: AuditResult, at: number, targetName?: string | null): Promise<void> {
+  async complete(
+    id: number,
+    result: AuditResult,
+    at: number,
+    targetName?: string | null,
+    targetId?: string | null,
+  ): Promise<void> {
     await guard(() =>
       this.db
         .update(auditEntries)
@@ -56,6 +62,8 @@ export class SqlAuditLog implements AuditLog {
           note: result.outcome === 'success' ? (result.note ?? null) : null,
           completedAt: new Date(at),
           ...(targetName ? { targetName } : {}),
+          // Only an entry whose target had no id yet (a create) takes the one the server answered.
+          ...(targetId ? { targetId: sql`coalesce(${auditEntries.targetId}, ${targetId})` } : {}),
         })
         .where(eq(auditEntries.id, id)),
     );
