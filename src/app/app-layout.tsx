@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
@@ -6,7 +6,7 @@ import { useSession } from '../client/session';
 import { SkippedRecordsBanner } from '../components/skipped-records-banner';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
-import { navItemMatchesExactly, visibleNavItems } from './nav-items';
+import { navAreaNote, navItemMatchesExactly, visibleNavItems } from './nav-items';
 import { preloadRouteData } from './route-data';
 import { liveSyncModule, preloadRoute } from './route-modules';
 import classes from './app-layout.module.css';
@@ -14,6 +14,22 @@ import { UserMenu } from './user-menu';
 
 // The event map pulls in every feature's handlers and their schemas: a chunk of its own, off the shell.
 const LiveSync = lazy(async () => ({ default: (await liveSyncModule()).LiveSync }));
+
+/** An area's heading in the navigation, with its note ("Not configured") when there is one. */
+function AreaHeading({ area, note }: { area: string; note: string | null }) {
+  return (
+    <Group gap={6} px="sm" pt="sm" pb={4} wrap="nowrap">
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+        {area}
+      </Text>
+      {note ? (
+        <Badge size="xs" color="gray" variant="outline">
+          {note}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
@@ -52,9 +68,7 @@ export function AppLayout() {
         <ScrollArea>
           {visibleNavItems(data?.user?.role ?? null).map((group) => (
             <div key={group.area}>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
-                {group.area}
-              </Text>
+              <AreaHeading area={group.area} note={navAreaNote(group, data)} />
               {group.items.map((item) => (
                 <NavLink
                   key={item.to}

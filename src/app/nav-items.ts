@@ -9,8 +9,15 @@ export interface NavItem {
   audience?: NavAudience;
 }
 
+export interface NavArea {
+  area: string;
+  items: readonly NavItem[];
+  /** An area that works only when the console is set up for it (the proxy area needs a dashboard). */
+  requires?: 'proxy';
+}
+
 /** Navigation by area; only areas that exist are listed. */
-export const navItems: readonly { area: string; items: readonly NavItem[] }[] = [
+export const navItems: readonly NavArea[] = [
   {
     area: 'People',
     items: [
@@ -45,6 +52,7 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
   },
   {
     area: 'Proxy',
+    requires: 'proxy',
     items: [
       { to: paths.proxyRoutes, label: 'Routes', audience: 'admins' },
       { to: paths.proxyCertificates, label: 'Certificates', audience: 'admins' },
@@ -68,12 +76,12 @@ export const navItems: readonly { area: string; items: readonly NavItem[] }[] = 
 ];
 
 /** The entries this role may see, areas without any left out. */
-export function visibleNavItems(role: number | null): { area: string; items: readonly NavItem[] }[] {
+export function visibleNavItems(role: number | null): NavArea[] {
   const most: Record<Exclude<NavAudience, 'everyone'>, number> = { members: 400, moderators: 300, admins: 200 };
   const allowed = (audience: NavAudience = 'everyone') =>
     audience === 'everyone' || (role !== null && role <= most[audience]);
   return navItems
-    .map((group) => ({ area: group.area, items: group.items.filter((item) => allowed(item.audience)) }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => allowed(item.audience)) }))
     .filter((group) => group.items.length > 0);
 }
 
@@ -83,4 +91,12 @@ export function visibleNavItems(role: number | null): { area: string; items: rea
  */
 export function navItemMatchesExactly(to: string): boolean {
   return navItems.some((group) => group.items.some((item) => item.to.startsWith(`${to}/`)));
+}
+
+/**
+ * A note beside an area's heading when the console is not set up for it ("Not configured" for the proxy area
+ * without a dashboard); null otherwise, and while the session does not say (an older BFF leaves it out).
+ */
+export function navAreaNote(group: NavArea, session: { proxyConfigured?: boolean } | undefined): string | null {
+  return group.requires === 'proxy' && session?.proxyConfigured === false ? 'Not configured' : null;
 }

@@ -1,36 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { certRecordSchema, routeRecordSchema, type WriteReport } from '../../shared/proxy';
+import { certRecordSchema, type WriteReport } from '../../shared/proxy';
 import { expiryOf } from './cert-expiry';
-import { describeSyncDiff, liveStateOf } from './live-state';
+import { describeSyncDiff } from './live-state';
 import { describeWrite } from './write-outcome';
 
-const base = { id: 'rt_1', name: 'App', domain: 'app.example.com', upstreams: [] };
-
-describe('live state', () => {
-  it('reads the drift-check fields in plain words, ISO dates included', () => {
-    const unchecked = liveStateOf(routeRecordSchema.parse(base));
-    expect(unchecked.label).toBe('Not checked');
-    const drift = liveStateOf(
-      routeRecordSchema.parse({
-        ...base,
-        syncStatus: 'drift',
-        syncDiff: [{ field: 'enabled', dashboard: false, proxy: true }],
-        syncCheckedAt: '2026-11-26T10:00:00.000Z',
-        updatedAt: '2026-11-26T10:05:00.000Z',
-      }),
-    );
-    expect(drift).toMatchObject({ label: 'Drift', color: 'orange', staleCheck: true });
-    expect(drift.differences).toEqual(['Enabled: the dashboard has off, the proxy has on']);
-    expect(liveStateOf(routeRecordSchema.parse({ ...base, syncStatus: 'missing' })).label).toBe('Missing in proxy');
-    expect(liveStateOf(routeRecordSchema.parse({ ...base, syncStatus: 'weird' })).label).toBe('weird');
-  });
-
+describe('sync differences in words', () => {
   it('describes a diff in any shape', () => {
     expect(describeSyncDiff({ upstreams: { dashboard: ['a:1'], proxy: ['b:2'] } })).toEqual([
       'Upstreams: the dashboard has a:1, the proxy has b:2',
     ]);
+    expect(describeSyncDiff([{ field: 'enabled', dashboard: false, proxy: true }])).toEqual([
+      'Enabled: the dashboard has off, the proxy has on',
+    ]);
     expect(describeSyncDiff('route not found in proxy')).toEqual(['route not found in proxy']);
     expect(describeSyncDiff(null)).toEqual([]);
+  });
+
+  it('reads JSON text: "[]" is no difference at all, never "[]"', () => {
+    expect(describeSyncDiff('[]')).toEqual([]);
+    expect(describeSyncDiff(' {} ')).toEqual([]);
+    expect(describeSyncDiff('[{"field":"name","dashboard":"A","proxy":"B"}]')).toEqual([
+      'Name: the dashboard has A, the proxy has B',
+    ]);
+  });
+
+  it("speaks the drift detector's sides (db, caddy) and spells unknown fields out", () => {
+    expect(describeSyncDiff('{"upstreams":{"db":["a:1"],"caddy":["b:2"]}}')).toEqual([
+      'Upstreams: the dashboard has a:1, the proxy has b:2',
+    ]);
+    expect(describeSyncDiff({ forceSSL: { db: true, caddy: false } })).toEqual([
+      'Force HTTPS: the dashboard has on, the proxy has off',
+    ]);
+    expect(describeSyncDiff({ tlsDnsProviderId: { db: 'x', caddy: null } })).toEqual([
+      'DNS provider for certificates: the dashboard has x, the proxy has nothing',
+    ]);
+    expect(describeSyncDiff({ someNewThing: { db: 1, caddy: 2 } })).toEqual([
+      'Some new thing: the dashboard has 1, the proxy has 2',
+    ]);
+    expect(describeSyncDiff([{ field: 'route', dashboard: 'present', proxy: 'absent' }])).toEqual([
+      'The route: the dashboard has it, the proxy does not',
+    ]);
   });
 });
 

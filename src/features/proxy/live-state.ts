@@ -1,30 +1,34 @@
-import { describeValue, fieldLabel, type RouteRecord } from '../../shared/proxy';
-
-export interface LiveState {
-  /** Short words for the column badge. */
-  label: string;
-  color: 'teal' | 'orange' | 'red' | 'gray';
-  /** The plain-words meaning, for the details. */
-  explanation: string;
-  /** Each difference the dashboard's drift check listed, in words. */
-  differences: string[];
-  checkedAt: Date | null;
-  /** The route changed after the last check, so the check says nothing about the change. */
-  staleCheck: boolean;
-}
+import { describeValue } from '../../shared/proxy';
+import { routeFieldWords } from './extra-fields';
 
 const IN_SYNC = new Set(['synced', 'in_sync', 'in-sync', 'ok', 'live']);
 const DRIFT = new Set(['drift', 'drifted', 'out_of_sync', 'out-of-sync', 'mismatch', 'diverged']);
 const MISSING = new Set(['missing', 'missing_in_proxy', 'missing-in-proxy', 'absent', 'not_in_proxy']);
 
+/** A side's value in words; the drift detector names the sides `db` and `caddy`, the sync check `dashboard`/`proxy`. */
+function sides(entry: Record<string, unknown>): { dashboard: unknown; proxy: unknown } {
+  return {
+    dashboard: 'dashboard' in entry ? entry.dashboard : entry.db,
+    proxy: 'proxy' in entry ? entry.proxy : entry.caddy,
+  };
+}
+
 function differenceText(entry: unknown): string {
   if (typeof entry === 'string') return entry;
   if (typeof entry === 'object' && entry !== null && 'field' in entry) {
-    const { field, dashboard, proxy } = entry as { field: unknown; dashboard?: unknown; proxy?: unknown };
-    return `${fieldLabel(String(field))}: the dashboard has ${describeValue(dashboard)}, the proxy has ${describeValue(proxy)}`;
+    const record = entry as Record<string, unknown>;
+    const { dashboard, proxy } = sides(record);
+    // The sync check's way of saying the whole route is absent: `{field: "route", dashboard: "present", proxy: "absent"}`.
+    if (record.field === 'route') return 'The route: the dashboard has it, the proxy does not';
+    return `${routeFieldWords(String(record.field))}: the dashboard has ${describeValue(dashboard)}, the proxy has ${describeValue(proxy)}`;
   }
-  return JSON.stringify(entry);
+  return typeof entry === 'object' && entry !== null ? describeValue([entry]) : String(entry);
 }
+
+const isSides = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  ('dashboard' in value || 'proxy' in value || 'db' in value || 'caddy' in value);
 
 /** What a record's `syncStatus` says, whatever spelling the dashboard used. */
 export function syncStatusKind(status: string | null | undefined): 'none' | 'synced' | 'drift' | 'missing' | 'other' {
@@ -54,63 +58,8 @@ export function describeSyncDiff(diff: unknown): string[] {
   if (Array.isArray(diff)) return diff.map(differenceText);
   if (typeof diff === 'object') {
     return Object.entries(diff as Record<string, unknown>).map(([field, value]) =>
-      typeof value === 'object' && value !== null && ('dashboard' in value || 'proxy' in value)
-        ? differenceText({ field, ...value })
-        : `${fieldLabel(field)}: ${describeValue(value)}`,
+      isSides(value) ? differenceText({ field, ...value }) : `${routeFieldWords(field)}: ${describeValue(value)}`,
     );
   }
   return [String(diff)];
-}
-
-/**
- * What the dashboard's own drift checks say about a route (`syncStatus`, `syncDiff`, `syncCheckedAt`). A write
- * never sets these, so right after one the state is what the last check found, or "not checked".
- */
-export function liveStateOf(route: RouteRecord): LiveState {
-  const status = (route.syncStatus ?? '').toLowerCase();
-  const checkedAt = route.syncCheckedAt ?? null;
-  const staleCheck = Boolean(checkedAt && route.updatedAt && route.updatedAt.getTime() > checkedAt.getTime());
-  const differences = describeSyncDiff(route.syncDiff);
-  const base = { differences, checkedAt, staleCheck };
-  if (!status) {
-    return {
-      ...base,
-      label: 'Not checked',
-      color: 'gray',
-      explanation:
-        'The dashboard has not compared this route with the proxy yet, so whether requests reach its upstreams is unknown.',
-    };
-  }
-  if (IN_SYNC.has(status)) {
-    return {
-      ...base,
-      label: 'In sync',
-      color: 'teal',
-      explanation: 'At the last check the proxy served this route as the dashboard has it.',
-    };
-  }
-  if (MISSING.has(status)) {
-    return {
-      ...base,
-      label: 'Missing in proxy',
-      color: 'red',
-      explanation:
-        'The dashboard has this route but the proxy does not serve it: requests for the domain do not reach its upstreams.',
-    };
-  }
-  if (DRIFT.has(status)) {
-    return {
-      ...base,
-      label: 'Drift',
-      color: 'orange',
-      explanation:
-        'Drift: the proxy serves this route differently from what the dashboard has stored, so what you see here is not what requests get.',
-    };
-  }
-  return {
-    ...base,
-    label: route.syncStatus ?? status,
-    color: 'gray',
-    explanation: `The dashboard reports “${route.syncStatus}”, a state this console does not know.`,
-  };
 }

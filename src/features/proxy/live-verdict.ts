@@ -2,10 +2,11 @@ import type { DriftEvent, ProxyConfigSummary, ProxyStatus, RouteRecord } from '.
 import { describeSyncDiff, syncStatusKind } from './live-state';
 
 /**
- * One verdict on whether a route is live, from every source the dashboard offers: its drift detector
- * (`drift.list`, every 30 s), the proxy's own state (`caddy.status`, and `caddy.config` for whether the route's
- * `@id` is really there) and the record's sync fields (`syncStatus`, which goes stale for minutes). "In sync" only
- * when they all agree; the routes list, the details and the traffic page all read this one verdict.
+ * One verdict on whether a route is live, from every source the dashboard offers: the proxy's own state
+ * (`caddy.status`, and `caddy.config` for whether the route's `@id` is really there — read now, the freshest),
+ * the drift detector (`drift.list`, every 30 s) and the record's sync fields (`syncStatus`, written by a check that
+ * runs far less often and goes stale for minutes). "In sync" only when the fresh sources agree; the routes list,
+ * the details and the traffic page all read this one verdict.
  */
 export type LiveKind = 'in-sync' | 'missing-in-proxy' | 'differs' | 'proxy-unreachable' | 'not-checked' | 'not-served';
 
@@ -16,6 +17,8 @@ export interface SourceReading {
   source: LiveSourceName;
   said: string;
   at: Date | null;
+  /** What `at` is: since when the source has seen it, when the console read it, when the sync check ran. */
+  atIs: 'since' | 'read' | 'checked';
 }
 
 export interface LiveVerdict {
@@ -26,6 +29,8 @@ export interface LiveVerdict {
   differences: string[];
   /** Since when the verdict's condition is known (the drift event's detection, the read, the creation). */
   since: Date | null;
+  /** The source the verdict stands on first, for "seen by … since …". */
+  seenBy: LiveSourceName | null;
   /** Whether the proxy holds the route: null when the proxy's configuration could not be read. */
   held: boolean | null;
   readings: SourceReading[];
@@ -48,6 +53,23 @@ const DRIFT_WORDS: Record<string, string> = {
   config_mismatch: 'the proxy serves the route differently',
 };
 
+const SYNC_WORDS: Record<ReturnType<typeof syncStatusKind>, string> = {
+  none: 'not checked yet',
+  synced: 'in sync',
+  drift: 'the proxy serves the route differently',
+  missing: 'the route is missing in the proxy',
+  other: 'a state this console does not know',
+};
+
+const LOOKS: Record<LiveKind, [string, LiveVerdict['color']]> = {
+  'in-sync': ['In sync', 'teal'],
+  'missing-in-proxy': ['Missing in proxy', 'red'],
+  differs: ['Differs', 'orange'],
+  'proxy-unreachable': ['Proxy unreachable', 'red'],
+  'not-checked': ['Not checked yet', 'gray'],
+  'not-served': ['Not served', 'gray'],
+};
+
 function parseDiff(diffJson: unknown): unknown {
   if (typeof diffJson !== 'string') return diffJson;
   try {
@@ -63,132 +85,216 @@ function eventsFor(route: RouteRecord, sources: LiveSources): DriftEvent[] {
   return sources.drift.data.filter((e) => e.routeId === route.id && !e.resolvedAt);
 }
 
-function heldEntry(route: RouteRecord, sources: LiveSources) {
-  if (!sources.config?.ok) return null;
-  // A proxy route without a dashboard `@id` (a hand edit) still serves the domain it matches.
-  return sources.config.data.routes.filter(
-    (r) => r.routeId === route.id || (r.routeId === null && r.hosts.includes(route.domain)),
+/**
+ * Whether the proxy's configuration holds the route: by its `@id`, or — for a route put there by hand, without
+ * one — by a host matching the route's domain (it serves that domain all the same). Null when not read.
+ */
+export function heldByProxy(
+  route: Pick<RouteRecord, 'id' | 'domain'>,
+  config: ProxyConfigSummary | null,
+): boolean | null {
+  if (config === null) return null;
+  const domain = route.domain.toLowerCase();
+  return config.routes.some(
+    (r) => r.routeId === route.id || (r.routeId === null && r.hosts.some((h) => h.toLowerCase() === domain)),
   );
 }
 
-function readings(route: RouteRecord, sources: LiveSources, events: DriftEvent[], held: boolean | null) {
+/** When the route changed after the sync check: what that check said is about an older version. */
+function isStaleCheck(route: RouteRecord): boolean {
+  const checkedAt = route.syncCheckedAt ?? null;
+  return Boolean(checkedAt && route.updatedAt && route.updatedAt.getTime() > checkedAt.getTime());
+}
+
+function driftReading(sources: LiveSources, events: DriftEvent[]): SourceReading | null {
+  const { drift } = sources;
+  if (!drift) return null;
+  if (!drift.ok)
+    return { source: 'drift detector', said: `could not be read (${drift.reason})`, at: null, atIs: 'read' };
+  const newest = events[0];
+  return newest
+    ? {
+        source: 'drift detector',
+        said: DRIFT_WORDS[newest.type] ?? 'found a difference',
+        at: newest.detectedAt ?? null,
+        atIs: 'since',
+      }
+    : { source: 'drift detector', said: 'has no open finding about the route', at: drift.readAt, atIs: 'read' };
+}
+
+function syncReading(route: RouteRecord, superseded: boolean): SourceReading {
+  const kind = syncStatusKind(route.syncStatus);
+  const notes = [
+    ...(isStaleCheck(route) ? ['the route changed after this check'] : []),
+    // Bad news the verdict does not count is said to be uncounted, so the reading does not contradict the badge.
+    ...(superseded && kind !== 'synced' ? ['not counted: the drift detector checks more often'] : []),
+  ];
+  return {
+    source: 'sync check',
+    said: SYNC_WORDS[kind] + (kind !== 'none' && notes.length > 0 ? ` (${notes.join('; ')})` : ''),
+    at: route.syncCheckedAt ?? null,
+    atIs: 'checked',
+  };
+}
+
+function readingsOf(route: RouteRecord, sources: LiveSources, events: DriftEvent[], held: boolean | null) {
   const out: SourceReading[] = [];
-  const { drift, status, config } = sources;
-  if (drift?.ok) {
-    const newest = events[0];
-    out.push(
-      newest
-        ? { source: 'drift detector', said: DRIFT_WORDS[newest.type] ?? newest.type, at: newest.detectedAt ?? null }
-        : { source: 'drift detector', said: 'no open drift event', at: drift.readAt },
-    );
-  } else if (drift) out.push({ source: 'drift detector', said: `could not be read (${drift.reason})`, at: null });
+  const { status, config } = sources;
   if (status?.ok && status.data.reachable === false) {
-    out.push({ source: 'proxy status', said: 'the proxy does not answer', at: status.readAt });
+    out.push({ source: 'proxy status', said: 'the proxy does not answer', at: status.readAt, atIs: 'read' });
+  } else if (status?.ok && status.data.hasMain === false) {
+    const said = 'the proxy has no main server, so it serves nothing';
+    out.push({ source: 'proxy status', said, at: status.readAt, atIs: 'read' });
+  } else if (status && !status.ok) {
+    out.push({ source: 'proxy status', said: `could not be read (${status.reason})`, at: null, atIs: 'read' });
   }
   if (config?.ok) {
-    out.push({
-      source: 'proxy configuration',
-      said: held ? 'the proxy holds the route' : 'the proxy does not hold the route',
-      at: config.readAt,
-    });
-  } else if (config)
-    out.push({ source: 'proxy configuration', said: `could not be read (${config.reason})`, at: null });
-  const sync = syncStatusKind(route.syncStatus);
-  out.push({
-    source: 'sync check',
-    said: sync === 'none' ? 'not checked yet' : (route.syncStatus ?? ''),
-    at: route.syncCheckedAt ?? null,
-  });
+    const said = held ? 'the proxy holds the route' : 'the proxy does not hold the route';
+    out.push({ source: 'proxy configuration', said, at: config.readAt, atIs: 'read' });
+  } else if (config) {
+    out.push({ source: 'proxy configuration', said: `could not be read (${config.reason})`, at: null, atIs: 'read' });
+  }
+  const drift = driftReading(sources, events);
+  if (drift) out.push(drift);
+  // The detector runs every 30 s, the sync check every few minutes: once the detector can be read, it has looked
+  // since the sync check did (as far as the console can tell), so the record's sync fields are shown, not counted.
+  out.push(syncReading(route, Boolean(sources.drift?.ok)));
   return out;
 }
 
-function verdict(
-  kind: LiveKind,
-  explanation: string,
-  rest: Omit<LiveVerdict, 'kind' | 'label' | 'color' | 'explanation'>,
-): LiveVerdict {
-  const looks: Record<LiveKind, [string, LiveVerdict['color']]> = {
-    'in-sync': ['In sync', 'teal'],
-    'missing-in-proxy': ['Missing in proxy', 'red'],
-    differs: ['Differs', 'orange'],
-    'proxy-unreachable': ['Proxy unreachable', 'red'],
-    'not-checked': ['Not checked yet', 'gray'],
-    'not-served': ['Not served', 'gray'],
-  };
-  const [label, color] = looks[kind];
+type Rest = Omit<LiveVerdict, 'kind' | 'label' | 'color' | 'explanation'>;
+
+function verdict(kind: LiveKind, explanation: string, rest: Rest): LiveVerdict {
+  const [label, color] = LOOKS[kind];
   return { kind, label, color, explanation, ...rest };
 }
 
-/** The verdict for one route of the dashboard (see LiveKind); `sources` as read, any of them missing. */
-export function liveVerdict(route: RouteRecord, sources: LiveSources): LiveVerdict {
-  const events = eventsFor(route, sources);
-  const entries = heldEntry(route, sources);
-  const held = entries === null ? null : entries.length > 0;
-  const sync = syncStatusKind(route.syncStatus);
-  const checkedAt = route.syncCheckedAt ?? null;
-  const staleCheck = Boolean(checkedAt && route.updatedAt && route.updatedAt.getTime() > checkedAt.getTime());
-  const base = { held, readings: readings(route, sources, events, held), staleCheck, differences: [] as string[] };
-  const at = (answer: SourceAnswer<unknown> | undefined) => (answer?.ok ? answer.readAt : null);
+interface Facts {
+  route: RouteRecord;
+  sources: LiveSources;
+  events: DriftEvent[];
+  held: boolean | null;
+  /** The record's sync fields count only while the drift detector cannot be read (see readingsOf). */
+  sync: ReturnType<typeof syncStatusKind>;
+  base: Omit<Rest, 'since' | 'seenBy'>;
+}
 
-  if (sources.status?.ok && sources.status.data.reachable === false) {
-    return verdict(
-      'proxy-unreachable',
-      "The proxy's admin API does not answer, so no route can be confirmed live; requests may not be served at all.",
-      { ...base, since: at(sources.status) },
-    );
+const readAt = (answer: SourceAnswer<unknown> | undefined) => (answer?.ok ? answer.readAt : null);
+
+/** The differences the detector's mismatch events name, or the sync check's when it is the source. */
+function differencesOf(facts: Facts, mismatch: DriftEvent[]): string[] {
+  if (mismatch.length > 0) return mismatch.flatMap((e) => describeSyncDiff(parseDiff(e.diffJson)));
+  return facts.sync === 'drift' ? describeSyncDiff(facts.route.syncDiff) : [];
+}
+
+/** A route the dashboard has switched off: served (the key API's disable leaves it in the proxy) or not. */
+function disabledVerdict(facts: Facts): LiveVerdict {
+  const { sources, held, base } = facts;
+  const mismatch = facts.events.filter((e) => e.type === 'config_mismatch');
+  if (held === true || mismatch.length > 0) {
+    const named = differencesOf(facts, mismatch);
+    return verdict('differs', 'Disabled in the dashboard, but the proxy still holds the route and serves its domain.', {
+      ...base,
+      differences: named.length > 0 ? named : ['Enabled: the dashboard has off, the proxy still serves it'],
+      since: mismatch[0]?.detectedAt ?? readAt(sources.config),
+      seenBy: mismatch.length > 0 ? 'drift detector' : 'proxy configuration',
+    });
   }
+  if (held === false) {
+    return verdict('not-served', 'Disabled in the dashboard, and the proxy does not serve it.', {
+      ...base,
+      since: readAt(sources.config),
+      seenBy: 'proxy configuration',
+    });
+  }
+  return verdict(
+    'not-checked',
+    "Disabled in the dashboard; whether the proxy still serves it is unknown, as the proxy's configuration could not be read.",
+    { ...base, since: null, seenBy: null },
+  );
+}
+
+function missingVerdict(facts: Facts, event: DriftEvent | undefined): LiveVerdict {
+  const { sources, held, base } = facts;
+  return verdict(
+    'missing-in-proxy',
+    'The dashboard has this route but the proxy does not serve it: requests for the domain do not reach its upstreams.',
+    {
+      ...base,
+      since: event?.detectedAt ?? (held === false ? readAt(sources.config) : (facts.route.syncCheckedAt ?? null)),
+      seenBy: event ? 'drift detector' : held === false ? 'proxy configuration' : 'sync check',
+    },
+  );
+}
+
+/** An enabled route: missing, back but not rechecked, differing, in sync, or not known yet. */
+function enabledVerdict(facts: Facts): LiveVerdict {
+  const { sources, held, base, events, route } = facts;
   const missingEvent = events.find((e) => e.type === 'missing_in_caddy');
-  if (route.enabled !== false && (missingEvent || held === false || sync === 'missing')) {
-    return verdict(
-      'missing-in-proxy',
-      'The dashboard has this route but the proxy does not serve it: requests for the domain do not reach its upstreams.',
-      { ...base, since: missingEvent?.detectedAt ?? at(sources.config) ?? checkedAt },
-    );
+  if (held === false || (held === null && (missingEvent || facts.sync === 'missing'))) {
+    return missingVerdict(facts, missingEvent);
   }
-  if (route.enabled === false) {
-    return held === true
-      ? verdict('differs', 'Disabled in the dashboard, but the proxy still holds the route and serves its domain.', {
-          ...base,
-          differences: ['Enabled: the dashboard has off, the proxy still serves it'],
-          since: at(sources.config),
-        })
-      : verdict('not-served', 'Disabled in the dashboard, and the proxy does not serve it.', {
-          ...base,
-          since: at(sources.config),
-        });
+  if (missingEvent) {
+    // The proxy's configuration, read now, holds it: the event is older than that, and resolves at the next run.
+    return verdict(
+      'not-checked',
+      'The proxy holds this route again, but the drift detector has not rechecked it since it found it missing.',
+      { ...base, since: readAt(sources.config), seenBy: 'proxy configuration' },
+    );
   }
   const mismatch = events.filter((e) => e.type === 'config_mismatch');
-  if (mismatch.length > 0 || sync === 'drift') {
-    const differences = [
-      ...mismatch.flatMap((e) => describeSyncDiff(parseDiff(e.diffJson))),
-      ...(mismatch.length === 0 ? describeSyncDiff(route.syncDiff) : []),
-    ];
+  if (mismatch.length > 0 || facts.sync === 'drift') {
     return verdict(
       'differs',
       'The proxy serves this route differently from what the dashboard has stored, so what you see here is not what requests get.',
-      { ...base, differences, since: mismatch[0]?.detectedAt ?? checkedAt },
+      {
+        ...base,
+        differences: differencesOf(facts, mismatch),
+        since: mismatch[0]?.detectedAt ?? route.syncCheckedAt ?? null,
+        seenBy: mismatch.length > 0 ? 'drift detector' : 'sync check',
+      },
     );
   }
   if (held === true && sources.drift?.ok) {
-    return verdict(
-      'in-sync',
-      'The proxy holds this route, and neither the drift detector nor the sync check finds a difference.',
-      {
-        ...base,
-        since: at(sources.config),
-      },
-    );
+    return verdict('in-sync', 'The proxy holds this route, and the drift detector has no open finding about it.', {
+      ...base,
+      since: readAt(sources.config),
+      seenBy: 'proxy configuration',
+    });
   }
   return verdict(
     'not-checked',
     held === true
       ? 'The proxy holds this route, but the drift detector could not be read, so whether it matches is unknown.'
-      : 'Whether the proxy serves this route could not be confirmed yet.',
-    { ...base, since: route.createdAt ?? null },
+      : "Whether the proxy serves this route could not be confirmed: the proxy's configuration could not be read.",
+    { ...base, since: route.createdAt ?? null, seenBy: null },
   );
 }
 
-/** Routes the proxy holds that the dashboard does not have: from `missing_in_db` events and the proxy's config. */
+/** The verdict for one route of the dashboard (see LiveKind); `sources` as read, any of them missing. */
+export function liveVerdict(route: RouteRecord, sources: LiveSources): LiveVerdict {
+  const events = eventsFor(route, sources);
+  const held = heldByProxy(route, sources.config?.ok ? sources.config.data : null);
+  const base = { held, readings: readingsOf(route, sources, events, held), staleCheck: isStaleCheck(route) };
+  const facts: Facts = {
+    route,
+    sources,
+    events,
+    held,
+    sync: sources.drift?.ok || isStaleCheck(route) ? 'none' : syncStatusKind(route.syncStatus),
+    base: { ...base, differences: [] },
+  };
+  if (sources.status?.ok && sources.status.data.reachable === false) {
+    return verdict(
+      'proxy-unreachable',
+      "The proxy's admin API does not answer, so no route can be confirmed live; requests may not be served at all.",
+      { ...facts.base, since: sources.status.readAt, seenBy: 'proxy status' },
+    );
+  }
+  return route.enabled === false ? disabledVerdict(facts) : enabledVerdict(facts);
+}
+
+/** A route the proxy holds that the dashboard does not have: from `missing_in_db` events and the proxy's config. */
 export interface ProxyOnlyRoute {
   hosts: string[];
   routeId: string | null;
@@ -207,28 +313,35 @@ function hostsOf(diffJson: unknown): string[] {
 
 export function proxyOnlyRoutes(routes: readonly RouteRecord[], sources: LiveSources): ProxyOnlyRoute[] {
   const known = new Set(routes.map((r) => r.id));
-  const domains = new Set(routes.map((r) => r.domain));
+  const domains = new Set(routes.map((r) => r.domain.toLowerCase()));
   const out: ProxyOnlyRoute[] = [];
-  const seen = new Set<string>();
+  // The detector and the configuration name the same stray route: by its id when it carries one, else its hosts.
+  const seenIds = new Set<string>();
+  const seenHosts = new Set<string>();
+  const add = (entry: ProxyOnlyRoute) => {
+    const hosts = entry.hosts.map((h) => h.toLowerCase());
+    if ((entry.routeId && seenIds.has(entry.routeId)) || hosts.some((h) => seenHosts.has(h))) return;
+    if (entry.routeId) seenIds.add(entry.routeId);
+    for (const h of hosts) seenHosts.add(h);
+    out.push(entry);
+  };
   for (const event of sources.drift?.ok ? sources.drift.data : []) {
     if (event.type !== 'missing_in_db' || event.resolvedAt) continue;
-    const hosts = hostsOf(event.diffJson);
-    const key = event.routeId ?? hosts.join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ hosts, routeId: event.routeId ?? null, since: event.detectedAt ?? null, source: 'drift detector' });
-  }
-  for (const held of sources.config?.ok ? sources.config.data.routes : []) {
-    const inDashboard = held.routeId !== null ? known.has(held.routeId) : held.hosts.some((h) => domains.has(h));
-    const key = held.routeId ?? held.hosts.join(',');
-    if (inDashboard || seen.has(key)) continue;
-    seen.add(key);
-    out.push({
-      hosts: held.hosts,
-      routeId: held.routeId,
-      since: sources.config?.ok ? sources.config.readAt : null,
-      source: 'proxy configuration',
+    // An event about a route the dashboard lists now is older than the list: the route came back.
+    if (event.routeId && known.has(event.routeId)) continue;
+    add({
+      hosts: hostsOf(event.diffJson),
+      routeId: event.routeId ?? null,
+      since: event.detectedAt ?? null,
+      source: 'drift detector',
     });
+  }
+  const config = sources.config?.ok ? sources.config : null;
+  for (const held of config?.data.routes ?? []) {
+    const inDashboard =
+      held.routeId !== null ? known.has(held.routeId) : held.hosts.some((h) => domains.has(h.toLowerCase()));
+    if (inDashboard) continue;
+    add({ hosts: held.hosts, routeId: held.routeId, since: config?.readAt ?? null, source: 'proxy configuration' });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Table, Text, Title, type BadgeProps } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, Title, type BadgeProps } from '@mantine/core';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { ListStatus } from '../../components/list-status';
@@ -7,6 +7,8 @@ import { useProxyCerts } from './api/get-certs';
 import { isNotConfigured } from './api/get-overview';
 import { AdminsOnly, isKeyRefusal, MissingScope, NotConfigured } from './area-states';
 import { expiryOf, EXPIRY_WARNING_DAYS, statusColor, type Expiry } from './cert-expiry';
+import { useProxyConfigured } from './use-proxy-configured';
+import type { CertRecord } from '../../shared/proxy';
 
 const TITLE = 'Proxy certificates';
 
@@ -35,6 +37,12 @@ export function ProxyCertsPage() {
 }
 
 function CertsArea() {
+  // Without a dashboard there is nothing to ask the BFF: the session already says so.
+  if (!useProxyConfigured()) return <NotConfigured title={TITLE} />;
+  return <AskedCerts />;
+}
+
+function AskedCerts() {
   const query = useProxyCerts();
   if (isNotConfigured(query.error)) return <NotConfigured title={TITLE} />;
   const certs = query.data?.certs ?? null;
@@ -80,60 +88,79 @@ function CertsArea() {
           />
         )
       ) : certs ? (
-        <Table striped highlightOnHover aria-label="Certificates">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Domain</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Issued</Table.Th>
-              <Table.Th>Expiry</Table.Th>
-              <Table.Th>Auto-renew</Table.Th>
-              <Table.Th>Route</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.map((cert) => {
-              const expiry = expiryOf(cert, now);
-              const routeDomain = cert.routeId ? domainOf.get(cert.routeId) : undefined;
-              return (
-                <Table.Tr key={cert.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {cert.domain}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColor(cert.status)} variant="light">
-                      {cert.status ?? 'unknown'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{cert.source ?? '—'}</Table.Td>
-                  <Table.Td>{when(cert.issuedAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">{when(cert.expiresAt)}</Text>
-                      <Badge {...EXPIRY_BADGES[expiry.color]}>{expiry.label}</Badge>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {cert.autoRenew === null || cert.autoRenew === undefined ? '—' : cert.autoRenew ? 'Yes' : 'No'}
-                  </Table.Td>
-                  <Table.Td>
-                    {cert.routeId ? (
-                      <Anchor component={Link} to={`/proxy/routes?route=${encodeURIComponent(cert.routeId)}`} size="sm">
-                        {routeDomain ?? cert.routeId}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <CertTable certs={sorted} domainOf={domainOf} now={now} />
       ) : null}
     </Stack>
+  );
+}
+
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
+function CertTable({
+  certs,
+  domainOf,
+  now,
+}: {
+  certs: CertRecord[];
+  domainOf: ReadonlyMap<string, string>;
+  now: number;
+}) {
+  return (
+    // The domain and its expiry come first; on a phone the rest scrolls sideways inside the table, not the page.
+    <Table.ScrollContainer minWidth={720} type="native">
+      <Table striped highlightOnHover aria-label="Certificates">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Domain</Table.Th>
+            <Table.Th>Expiry</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Auto-renew</Table.Th>
+            <Table.Th>Issued</Table.Th>
+            <Table.Th>Source</Table.Th>
+            <Table.Th>Route</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {certs.map((cert) => {
+            const expiry = expiryOf(cert, now);
+            const routeDomain = cert.routeId ? domainOf.get(cert.routeId) : undefined;
+            return (
+              <Table.Tr key={cert.id}>
+                <Table.Td miw={160} maw={280}>
+                  <Text size="sm" fw={500} style={WRAP}>
+                    {cert.domain}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2} align="flex-start">
+                    <Text size="sm">{when(cert.expiresAt)}</Text>
+                    <Badge {...EXPIRY_BADGES[expiry.color]}>{expiry.label}</Badge>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={statusColor(cert.status)} variant="light">
+                    {cert.status ?? 'unknown'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {cert.autoRenew === null || cert.autoRenew === undefined ? '—' : cert.autoRenew ? 'Yes' : 'No'}
+                </Table.Td>
+                <Table.Td>{when(cert.issuedAt)}</Table.Td>
+                <Table.Td>{cert.source ?? '—'}</Table.Td>
+                <Table.Td maw={240} style={WRAP}>
+                  {cert.routeId ? (
+                    <Anchor component={Link} to={`/proxy/routes?route=${encodeURIComponent(cert.routeId)}`} size="sm">
+                      {routeDomain ?? 'Open the route'}
+                    </Anchor>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -1,14 +1,21 @@
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { LabelledChoice } from '../../components/labelled-choice';
 import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
 import { useSearchParamsWriter } from '../../client/use-search-params-writer';
-import { DEFAULT_WINDOW_MINUTES } from '../../shared/proxy';
+import { DEFAULT_WINDOW_MINUTES, type RouteRecord, type RouteTraffic } from '../../shared/proxy';
+import { useProxyLive } from './api/get-live-states';
 import { isNotConfigured } from './api/get-overview';
 import { useProxyTraffic } from './api/get-traffic';
 import { AdminsOnly, isKeyRefusal, MissingScope, NotConfigured } from './area-states';
+import { VerdictBadge } from './live-badge';
+import { liveVerdict, type LiveVerdict } from './live-verdict';
+import { useProxyConfigured } from './use-proxy-configured';
+
+const WRAP = { overflowWrap: 'anywhere' } as const;
 
 const TITLE = 'Proxy traffic';
 const WINDOWS = [
@@ -39,15 +46,28 @@ export function ProxyTrafficPage() {
 }
 
 function TrafficArea() {
+  // Without a dashboard there is nothing to ask the BFF: the session already says so.
+  if (!useProxyConfigured()) return <NotConfigured title={TITLE} />;
+  return <AskedTraffic />;
+}
+
+function AskedTraffic() {
   const [params] = useSearchParams();
   const write = useSearchParamsWriter();
   const raw = params.get('window');
   const windowValue: WindowValue = isWindow(raw) ? raw : (String(DEFAULT_WINDOW_MINUTES) as WindowValue);
   const query = useProxyTraffic(Number(windowValue));
+  const routes = query.data?.routes;
+  const listed = useMemo(() => (routes?.ok ? routes.data : null), [routes]);
+  // The same live query as the routes list (same routes, same key): one verdict per route across the area.
+  const live = useProxyLive(useMemo(() => listed?.map((r) => r.id) ?? null, [listed]));
   if (isNotConfigured(query.error)) return <NotConfigured title={TITLE} />;
   const traffic = query.data?.traffic ?? null;
-  const routes = query.data?.routes;
-  const routeOf = new Map((routes?.ok ? routes.data : []).map((r) => [r.id, r]));
+  const verdictOf = (route: RouteRecord) => {
+    const record = live.data?.records.get(route.id) ?? route;
+    return live.data ? liveVerdict(record, live.data.sources) : null;
+  };
+  const routeOf = new Map((listed ?? []).map((r) => [r.id, r]));
   const rows = traffic?.ok ? [...traffic.data].sort((a, b) => (b.requests ?? 0) - (a.requests ?? 0)) : [];
   return (
     <Stack gap="md">
@@ -61,8 +81,8 @@ function TrafficArea() {
         />
       </Group>
       <Text size="sm" c="dimmed">
-        Counted by the proxy, not the dashboard: a route the dashboard shows as disabled still gets requests while the
-        proxy keeps serving it.
+        The dashboard counts every request whose domain matches a route, whether the proxy served it or not: a count is
+        no proof that a route is live. The live state beside each route says whether the proxy holds it.
       </Text>
       <ListStatus updating={query.isFetching && !query.isPending}>
         {query.isPending
@@ -84,46 +104,89 @@ function TrafficArea() {
           <LoadError title="Traffic could not be loaded" error={traffic.error} onRetry={() => void query.refetch()} />
         )
       ) : traffic ? (
-        <Table striped highlightOnHover aria-label="Traffic by route">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Route</Table.Th>
-              <Table.Th ta="right">Requests</Table.Th>
-              <Table.Th ta="right">Errors</Table.Th>
-              <Table.Th ta="right">5xx</Table.Th>
-              <Table.Th ta="right">Avg latency</Table.Th>
-              <Table.Th ta="right">Error rate</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const route = routeOf.get(row.routeId);
-              const servedWhileDisabled = route?.enabled === false && (row.requests ?? 0) > 0;
-              return (
-                <Table.Tr key={row.routeId}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" fw={500}>
-                        {route?.domain ?? row.routeId}
-                      </Text>
-                      {servedWhileDisabled ? (
-                        <Badge color="orange" variant="light">
-                          Disabled in the dashboard, still served
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">{figure(row.requests)}</Table.Td>
-                  <Table.Td ta="right">{figure(row.errors)}</Table.Td>
-                  <Table.Td ta="right">{figure(row.status5xx)}</Table.Td>
-                  <Table.Td ta="right">{figure(row.avgLatencyMs, ' ms')}</Table.Td>
-                  <Table.Td ta="right">{figure(row.errorRatePct, ' %')}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <TrafficTable rows={rows} routeOf={routeOf} verdictOf={verdictOf} />
       ) : null}
     </Stack>
+  );
+}
+
+/** What the route's count means, said only from the verdict: served while disabled, or counted but not served. */
+function ServedNote({
+  route,
+  verdict,
+  requests,
+}: {
+  route: RouteRecord;
+  verdict: LiveVerdict | null;
+  requests: number;
+}) {
+  if (requests === 0 || !verdict) return null;
+  if (route.enabled === false && verdict.held === true) {
+    return (
+      <Badge color="orange" variant="light">
+        Disabled in the dashboard, still served
+      </Badge>
+    );
+  }
+  if (verdict.held === false) {
+    return (
+      <Text size="xs" c="red.8" style={WRAP}>
+        Requests arrive for this domain, but the proxy does not serve it: {countOf(requests, 'request', 'requests')} in
+        this window, none of them reached its upstreams.
+      </Text>
+    );
+  }
+  return null;
+}
+
+function TrafficTable({
+  rows,
+  routeOf,
+  verdictOf,
+}: {
+  rows: RouteTraffic[];
+  routeOf: ReadonlyMap<string, RouteRecord>;
+  verdictOf: (route: RouteRecord) => LiveVerdict | null;
+}) {
+  return (
+    // On a phone the figures scroll sideways inside the table; the route and its requests stay in view.
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table striped highlightOnHover aria-label="Traffic by route">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Route</Table.Th>
+            <Table.Th ta="right">Requests</Table.Th>
+            <Table.Th ta="right">Errors</Table.Th>
+            <Table.Th ta="right">5xx</Table.Th>
+            <Table.Th ta="right">Avg latency</Table.Th>
+            <Table.Th ta="right">Error rate</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const route = routeOf.get(row.routeId);
+            const verdict = route ? verdictOf(route) : null;
+            return (
+              <Table.Tr key={row.routeId}>
+                <Table.Td miw={200} maw={320}>
+                  <Stack gap={4} align="flex-start">
+                    <Text size="sm" fw={500} style={WRAP}>
+                      {route?.domain ?? 'A route the dashboard no longer lists'}
+                    </Text>
+                    {verdict ? <VerdictBadge verdict={verdict} /> : null}
+                    {route ? <ServedNote route={route} verdict={verdict} requests={row.requests ?? 0} /> : null}
+                  </Stack>
+                </Table.Td>
+                <Table.Td ta="right">{figure(row.requests)}</Table.Td>
+                <Table.Td ta="right">{figure(row.errors)}</Table.Td>
+                <Table.Td ta="right">{figure(row.status5xx)}</Table.Td>
+                <Table.Td ta="right">{figure(row.avgLatencyMs, ' ms')}</Table.Td>
+                <Table.Td ta="right">{figure(row.errorRatePct, ' %')}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../client/api-error';
-import { useOpForm } from '../../client/op-form';
+import { useOpForm, type OpForm } from '../../client/op-form';
 import { ServerError } from '../../components/server-error';
 import {
   DEFAULT_WEIGHT,
@@ -39,7 +39,7 @@ import {
   upstreamRow,
   type RouteFormValues,
 } from './route-form';
-import { announceWrite } from './write-outcome';
+import { announceWrite, writeFailureTitle } from './write-outcome';
 
 interface RouteFormModalProps {
   /** The route to edit, or null to create one. */
@@ -103,15 +103,73 @@ function ReadOnlySettings({ route }: { route: RouteRecord }) {
   );
 }
 
-function RouteForm({
-  route,
-  onSaved,
-  onCancel,
-}: {
-  route: RouteRecord | null;
-  onSaved: (id: string) => void;
-  onCancel: () => void;
-}) {
+/** The upstream rows (address and weight), with the weight warning the proxy's behaviour calls for. */
+function UpstreamsEditor({ form }: { form: OpForm<RouteFormValues>['form'] }) {
+  const values = form.values;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500} id="upstreams-label">
+        Upstreams
+      </Text>
+      <Text size="xs" c="dimmed">
+        host:port or http(s)://host[:port]; weight {MIN_WEIGHT}–{MAX_WEIGHT}, default {DEFAULT_WEIGHT}.
+      </Text>
+      {values.upstreams.map((row, index) => (
+        <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap">
+          <TextInput
+            aria-label={`Upstream ${index + 1} address`}
+            placeholder="10.0.0.5:8080"
+            style={{ flex: 1 }}
+            {...form.getInputProps(`upstreams.${index}.address`)}
+          />
+          <NumberInput
+            aria-label={`Upstream ${index + 1} weight`}
+            w={110}
+            min={MIN_WEIGHT}
+            max={MAX_WEIGHT}
+            allowDecimal={false}
+            {...form.getInputProps(`upstreams.${index}.weight`)}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Remove upstream ${index + 1}`}
+            disabled={values.upstreams.length === 1}
+            onClick={() => form.removeListItem('upstreams', index)}
+          >
+            ×
+          </ActionIcon>
+        </Group>
+      ))}
+      {form.errors.upstreams ? (
+        <Text size="xs" c="red" role="alert">
+          {form.errors.upstreams}
+        </Text>
+      ) : null}
+      <Group>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={values.upstreams.length >= MAX_UPSTREAMS}
+          onClick={() => form.insertListItem('upstreams', upstreamRow())}
+        >
+          Add upstream
+        </Button>
+      </Group>
+      {hasNonDefaultWeight(values) ? (
+        <Alert color="orange" variant="light" title="The proxy may reject this weight">
+          The dashboard stores any weight from {MIN_WEIGHT} to {MAX_WEIGHT}, but its proxy may have no per-upstream
+          weights and refuse the route silently; after a dashboard restart such a route can keep the whole proxy config
+          from loading. Leave the weight at {DEFAULT_WEIGHT} unless you know the proxy supports it.
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The form's state and its sending: a create, or an edit sent as the difference from what the form opened with. */
+function useRouteFormState(route: RouteRecord | null, onSaved: (id: string) => void) {
   const create = useCreateProxyRoute();
   const update = useUpdateProxyRoute();
   const mutation = route ? update : create;
@@ -124,7 +182,6 @@ function RouteForm({
       return checked.ok ? {} : checked.errors;
     },
   });
-  const values = form.values;
 
   /** 409 and validation refusals go on the field they concern; anything else shows above the buttons. */
   const keyRejected = (error: unknown) => error instanceof ApiError && error.code === proxyErrorCodes.keyRejected;
@@ -163,6 +220,20 @@ function RouteForm({
       });
     }
   });
+  return { form, mutation, fieldError, submit };
+}
+
+function RouteForm({
+  route,
+  onSaved,
+  onCancel,
+}: {
+  route: RouteRecord | null;
+  onSaved: (id: string) => void;
+  onCancel: () => void;
+}) {
+  const { form, mutation, fieldError, submit } = useRouteFormState(route, onSaved);
+  const values = form.values;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -177,64 +248,7 @@ function RouteForm({
             {...form.getInputProps('domain')}
           />
         )}
-        <Stack gap="xs">
-          <Text size="sm" fw={500} id="upstreams-label">
-            Upstreams
-          </Text>
-          <Text size="xs" c="dimmed">
-            host:port or http(s)://host[:port]; weight {MIN_WEIGHT}–{MAX_WEIGHT}, default {DEFAULT_WEIGHT}.
-          </Text>
-          {values.upstreams.map((row, index) => (
-            <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap">
-              <TextInput
-                aria-label={`Upstream ${index + 1} address`}
-                placeholder="10.0.0.5:8080"
-                style={{ flex: 1 }}
-                {...form.getInputProps(`upstreams.${index}.address`)}
-              />
-              <NumberInput
-                aria-label={`Upstream ${index + 1} weight`}
-                w={110}
-                min={MIN_WEIGHT}
-                max={MAX_WEIGHT}
-                allowDecimal={false}
-                {...form.getInputProps(`upstreams.${index}.weight`)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Remove upstream ${index + 1}`}
-                disabled={values.upstreams.length === 1}
-                onClick={() => form.removeListItem('upstreams', index)}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-          {form.errors.upstreams ? (
-            <Text size="xs" c="red" role="alert">
-              {form.errors.upstreams}
-            </Text>
-          ) : null}
-          <Group>
-            <Button
-              size="xs"
-              variant="light"
-              disabled={values.upstreams.length >= MAX_UPSTREAMS}
-              onClick={() => form.insertListItem('upstreams', upstreamRow())}
-            >
-              Add upstream
-            </Button>
-          </Group>
-          {hasNonDefaultWeight(values) ? (
-            <Alert color="orange" variant="light" title="The proxy may reject this weight">
-              The dashboard stores any weight from {MIN_WEIGHT} to {MAX_WEIGHT}, but its proxy may have no per-upstream
-              weights and refuse the route silently; after a dashboard restart such a route can keep the whole proxy
-              config from loading. Leave the weight at {DEFAULT_WEIGHT} unless you know the proxy supports it.
-            </Alert>
-          ) : null}
-        </Stack>
+        <UpstreamsEditor form={form} />
         {route ? (
           <Switch
             label="Enabled"
@@ -261,7 +275,10 @@ function RouteForm({
         {mutation.error && !fieldError ? (
           <ServerError
             error={mutation.error}
-            title={route ? 'The dashboard refused the change' : 'The dashboard refused to create the route'}
+            title={writeFailureTitle(
+              mutation.error,
+              route ? 'The dashboard refused the change' : 'The dashboard refused to create the route',
+            )}
           />
         ) : null}
         <Group justify="flex-end">

@@ -4,7 +4,7 @@ import { ApiError } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import type { RouteRecord } from '../../shared/proxy';
 import { useUpdateProxyRoute } from './api/update-route';
-import { announceWrite } from './write-outcome';
+import { announceWrite, writeFailureTitle } from './write-outcome';
 import { ConfirmAction } from '../../components/confirm-action';
 
 /**
@@ -37,7 +37,7 @@ export function useRouteToggle(route: RouteRecord | null): {
             notify(
               'error',
               `proxy-route-${route.id}`,
-              'The dashboard refused the change',
+              writeFailureTitle(error, 'The dashboard refused the change'),
               error instanceof ApiError ? error.envelope.msg : String(error),
             );
           }
@@ -56,7 +56,7 @@ export function useRouteToggle(route: RouteRecord | null): {
       tone="warning"
       pending={update.isPending}
       error={update.error}
-      errorTitle="The dashboard refused the change"
+      errorTitle={writeFailureTitle(update.error, 'The dashboard refused the change')}
     >
       <Text size="sm">The dashboard will store this route as disabled. What the console can and cannot do:</Text>
       <List size="sm" spacing={4}>

@@ -1,6 +1,25 @@
 import { useSyncExternalStore } from 'react';
+import { ApiError, NETWORK_ERROR_CODE } from '../../client/api-error';
 import { notify } from '../../client/notify';
-import { describeValue, fieldLabel, UNCONFIRMED_TEXT, writeReportSchema, type WriteReport } from '../../shared/proxy';
+import {
+  describeValue,
+  fieldLabel,
+  proxyErrorCodes,
+  UNCONFIRMED_TEXT,
+  writeReportSchema,
+  type WriteReport,
+} from '../../shared/proxy';
+
+/**
+ * The title of a failed write: a refusal is the dashboard's answer, but an unreachable dashboard (or console
+ * server) answered nothing, and saying it "refused" would send the admin after the wrong cause.
+ */
+export function writeFailureTitle(error: unknown, refused: string): string {
+  if (!(error instanceof ApiError)) return refused;
+  if (error.code === NETWORK_ERROR_CODE) return 'The console server could not be reached';
+  if (error.code === proxyErrorCodes.unavailable) return 'The dashboard could not be reached';
+  return refused;
+}
 
 export type WriteAction = 'create' | 'update' | 'disable' | 'enable' | 'delete';
 
