@@ -16,6 +16,19 @@ export function markWhenPresent(selector: string): string {
   })();`;
 }
 
+/** Records the time (performance.now()) at which the page first handles an `input` event: a keystroke accepted. */
+export const MARK_FIRST_INPUT = `addEventListener('input', () => {
+  if (window.__benchInputAt === undefined) window.__benchInputAt = performance.now();
+}, { capture: true });`;
+
+/** The time MARK_FIRST_INPUT recorded, once it has. */
+export async function inputTime(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as { __benchInputAt?: number }).__benchInputAt !== undefined, undefined, {
+    timeout: 30_000,
+  });
+  return (await page.evaluate('window.__benchInputAt')) as number;
+}
+
 /** The time markWhenPresent recorded, once it has. */
 export async function markedTime(page: Page): Promise<number> {
   // Functions, not strings: the console's CSP forbids eval, which string predicates need.

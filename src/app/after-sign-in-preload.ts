@@ -2,19 +2,26 @@ import { AFTER_SIGN_IN_META } from '../shared/bff/first-load';
 
 let scheduled = false;
 
-/** Adds a preload link per file the BFF listed in the sign-in page (none in development, where it lists none). */
-export function preloadAfterSignInFiles(doc: Document = document): number {
+type Hint = 'prefetch' | 'modulepreload';
+
+/**
+ * Adds a link per file the BFF listed in the sign-in page (none in development, where it lists none).
+ * `prefetch` only downloads (lowest priority, nothing parsed); `modulepreload` also compiles, ready to run.
+ */
+export function preloadAfterSignInFiles(doc: Document = document, hint: Hint = 'modulepreload'): number {
   const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${AFTER_SIGN_IN_META}"]`);
   const files = meta?.content.split(/\s+/).filter(Boolean) ?? [];
   for (const file of files) {
     const link = doc.createElement('link');
-    // Module scripts and Vite's style links are same-origin CORS requests: the preload must be one too.
+    // Module scripts and Vite's style links are same-origin CORS requests: the hint must be one too, or the
+    // browser fetches the file a second time.
     link.crossOrigin = '';
     if (file.endsWith('.css')) {
-      link.rel = 'preload';
+      link.rel = hint === 'prefetch' ? 'prefetch' : 'preload';
       link.as = 'style';
     } else {
-      link.rel = 'modulepreload';
+      link.rel = hint;
+      if (hint === 'prefetch') link.as = 'script';
     }
     link.href = `/${file}`;
     doc.head.append(link);
@@ -22,23 +29,41 @@ export function preloadAfterSignInFiles(doc: Document = document): number {
   return files.length;
 }
 
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 3000 });
+  else setTimeout(fn, 200);
+}
+
+/** Someone is signing in: a key pressed, a pointer down, or the password field focused (autofill included). */
+const INTERACTIONS = ['keydown', 'pointerdown', 'focusin'] as const;
+
+function isInteraction(event: Event): boolean {
+  if (event.type !== 'focusin') return true;
+  // Focusing the email field is not yet a reason: the person's first keystroke there must not compete.
+  return event.target instanceof HTMLInputElement && event.target.type === 'password';
+}
+
 /**
- * Once the sign-in form has been painted and the page is idle, fetches the console's files (shell, the target
- * page), so that signing in does not wait for them; never before, so that they do not compete with the form.
+ * The console's files (shell, the target page) in two steps, so that they never compete with the person's first
+ * keystroke: once the form has been painted and the page is idle, they are only downloaded; once the person
+ * interacts with the form, they are compiled, at idle time after that interaction (the keystroke is handled first).
  */
-export function preloadConsoleWhenIdle(): void {
+export function preloadConsoleWhenIdle(doc: Document = document): void {
   if (scheduled) return;
   scheduled = true;
-  const idle = (fn: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200);
+  let compiled = false;
+  const compile = (event: Event) => {
+    if (compiled || !isInteraction(event)) return;
+    compiled = true;
+    for (const type of INTERACTIONS) doc.removeEventListener(type, compile, true);
+    whenIdle(() => {
+      preloadAfterSignInFiles(doc, 'modulepreload');
+      // The first module signing in runs (sign-in-main.tsx), which only the sign-in entry knows about.
+      void import('./adopt-signed-in-session').catch(() => undefined);
+    });
+  };
+  for (const type of INTERACTIONS) doc.addEventListener(type, compile, { capture: true, passive: true });
   // A timeout queued in an animation frame runs after that frame's paint.
-  requestAnimationFrame(() =>
-    setTimeout(() =>
-      idle(() => {
-        preloadAfterSignInFiles();
-        // The first module signing in runs (sign-in-main.tsx), which only the sign-in entry knows about.
-        void import('./adopt-signed-in-session').catch(() => undefined);
-      }),
-    ),
-  );
+  // No cleanup: the listeners go with the first interaction, and the page leaves on sign-in anyway.
+  requestAnimationFrame(() => setTimeout(() => whenIdle(() => preloadAfterSignInFiles(doc, 'prefetch'))));
 }
