@@ -123,13 +123,17 @@ function Repair({ route, verdict }: { route: RouteRecord; verdict: LiveVerdict }
           </Button>
         </Group>
       ) : null}
-      <PushOutcome state={pushing.state} onDismiss={pushing.dismiss} />
+      <PushOutcome
+        state={pushing.state}
+        onDismiss={pushing.dismiss}
+        weighted={route.upstreams.some((u) => (u.weight ?? 1) !== 1)}
+      />
     </Stack>
   );
 }
 
 /** What the push and its read-back showed; only the proxy's configuration may say the route is back. */
-function PushOutcome({ state, onDismiss }: { state: PushState; onDismiss: () => void }) {
+function PushOutcome({ state, onDismiss, weighted }: { state: PushState; onDismiss: () => void; weighted: boolean }) {
   if (state.step === 'idle') return null;
   if (state.step === 'failed') {
     return (
@@ -166,6 +170,9 @@ function PushOutcome({ state, onDismiss }: { state: PushState; onDismiss: () => 
         role="status"
       >
         {body}
+        {state.step === 'not-yet' && weighted
+          ? ' Its upstream weights other than 1 may be why: the proxy may refuse them, silently.'
+          : ''}
       </Alert>
     </section>
   );

@@ -6,8 +6,8 @@ import { reasonOf } from './api/get-live-states';
 import { proxyRootKey } from './api/get-overview';
 import { heldByProxy } from './live-verdict';
 
-/** How long the read-back waits for the proxy to hold the route, and how often it looks. */
-export const PUSH_READBACK = { timeoutMs: 20_000, intervalMs: 2_000 } as const;
+/** How long the read-back waits for the proxy to hold the route, and how often it looks (tests shorten it). */
+export const pushReadback = { timeoutMs: 20_000, intervalMs: 2_000 };
 
 export type PushState =
   | { step: 'idle' }
@@ -46,7 +46,7 @@ const pause = (ms: number, signal: AbortSignal) =>
  * Reads the proxy's configuration until it holds the route or the time is up: the dashboard's answer to the write
  * says nothing about the proxy (it pushes in the background and ignores failures).
  */
-async function readBack(route: RouteRecord, signal: AbortSignal, timing: typeof PUSH_READBACK): Promise<PushState> {
+async function readBack(route: RouteRecord, signal: AbortSignal, timing: typeof pushReadback): Promise<PushState> {
   const deadline = Date.now() + timing.timeoutMs;
   let lastRead: Date | null = null;
   for (;;) {
@@ -67,7 +67,7 @@ async function readBack(route: RouteRecord, signal: AbortSignal, timing: typeof 
 }
 
 /** "Push this route to the proxy again", with its read-back; the whole area is read again afterwards. */
-export function usePushAgain(route: RouteRecord | null, timing: typeof PUSH_READBACK = PUSH_READBACK) {
+export function usePushAgain(route: RouteRecord | null, timing: typeof pushReadback = pushReadback) {
   const client = useQueryClient();
   const routeId = route?.id ?? null;
   // Kept with the route it is about: another route's drawer starts afresh.
