@@ -1,5 +1,6 @@
 import { Button, FileInput, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import { ServerError } from '../../components/server-error';
 import { EMOJI_IMAGE_TYPES, EMOJI_MAX_BYTES, emojiNameProblem } from '../../shared/svc/realm-emoji';
@@ -40,6 +41,10 @@ export function UploadEmojiForm() {
           ? `The console uploads emoji images up to ${EMOJI_MAX_BYTES / 1024} KB.`
           : null;
 
+  // The BFF checks the image's bytes and dimensions against its type: its reason belongs on the image field.
+  const refusedFile =
+    upload.error instanceof ApiError && upload.error.envelope.field === 'file' ? upload.error.envelope.msg : undefined;
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found = { name: emojiNameProblem(name) ?? undefined, file: fileProblem(file) ?? undefined };
@@ -76,7 +81,7 @@ export function UploadEmojiForm() {
             accept={EMOJI_IMAGE_TYPES.join(',')}
             value={file}
             onChange={setFile}
-            error={problem.file}
+            error={problem.file ?? refusedFile}
             clearable
           />
         </Group>
@@ -98,7 +103,7 @@ export function UploadEmojiForm() {
             </Group>
           </Paper>
         ) : null}
-        <ServerError error={upload.error} />
+        <ServerError error={refusedFile ? null : upload.error} />
         <Group justify="flex-end">
           <Button type="submit" loading={upload.isPending}>
             Upload emoji

@@ -20,6 +20,7 @@ import type { Config } from '../config';
 import { requireSession } from '../middleware/require-session';
 import { endDeadSession } from '../session-end';
 import { SvcReadAnswers } from './svc-read-answers';
+import { checkUpload } from './upload-check';
 import { paramsForServer } from './param-levels';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { auditResultOfReadBack, expectedUserStateOf, mayHaveReachedServer, readBackUser } from '../upstreams/read-back';
@@ -132,7 +133,8 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     );
     const { pathParams } = match;
     const { values } = decodeParams(op.params.shape as Record<string, z.ZodType>, raw);
-    const checked = checkParams(op, { ...values, ...pathParams });
+    // A file must also be the image it says it is, before anything is recorded or sent.
+    const checked = checkUpload(op, checkParams(op, { ...values, ...pathParams }));
     if (!checked.ok) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, checked.msg, { field: checked.field ?? null }), 400);
     }
