@@ -146,7 +146,12 @@ export class RunScheduler {
         this.heartbeat = null;
         return;
       }
-      for (const run of active) this.scheduleSave(run, 0);
+      const ids = active.map((r) => r.id);
+      void this.options.store
+        .heartbeat(ids, this.options.now())
+        .catch((error: unknown) =>
+          this.options.log('warn', `bulk runs ${ids.join(', ')}: heartbeat not saved (${describeErrorForLog(error)})`),
+        );
     }, RUN_HEARTBEAT_MS);
     this.heartbeat.unref?.();
   }

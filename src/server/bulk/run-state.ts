@@ -12,10 +12,16 @@ export interface BulkCaller {
   role: number;
 }
 
-/** How often a process renews the heartbeat of the runs it executes. */
-export const RUN_HEARTBEAT_MS = 10_000;
-/** A run not finished whose heartbeat is older than this has lost its process (a restart): it is interrupted. */
-export const RUN_STALE_MS = 45_000;
+/**
+ * How often a process renews the heartbeat of the runs it executes (a one-column write, see
+ * BulkRunStore.heartbeat), so that a process that died is noticed within seconds, not minutes.
+ */
+export const RUN_HEARTBEAT_MS = 1_000;
+/**
+ * A run not finished whose heartbeat is older than this has lost its process (killed, crashed, restarted): it is
+ * interrupted. Five missed beats: a slow database write or a busy event loop is not taken for a death.
+ */
+export const RUN_STALE_MS = 5_000;
 
 export const RESTART_CODE = bffErrorCodes.interrupted;
 export const RESTART_MSG =

@@ -23,6 +23,11 @@ export interface BulkRunStore {
   listAll(limit: number): Promise<StoredBulkRun[]>;
   /** Deletes the owner's finished runs beyond the newest `keep` runs. */
   prune(ownerUserId: number, keep: number): Promise<void>;
+  /**
+   * Renews the heartbeat of runs this process executes, and nothing else: a write small enough to make every
+   * second, so another process can tell within seconds that the one running a run is gone.
+   */
+  heartbeat(ids: readonly string[], at: number): Promise<void>;
 }
 
 export class MemoryBulkRunStore implements BulkRunStore {
@@ -50,6 +55,13 @@ export class MemoryBulkRunStore implements BulkRunStore {
       .sort((a, b) => b.createdAt - a.createdAt)
       .slice(0, limit)
       .map((r) => structuredClone(r));
+  }
+
+  async heartbeat(ids: readonly string[], at: number): Promise<void> {
+    for (const id of ids) {
+      const run = this.runs.get(id);
+      if (run && !run.finished) run.heartbeatAt = at;
+    }
   }
 
   async prune(ownerUserId: number, keep: number): Promise<void> {

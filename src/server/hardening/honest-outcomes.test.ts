@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BulkPreview, BulkRun, BulkRunSummary } from '../../shared/bff/bulk';
 import { bulkEngineFor } from '../bulk/routes';
-import { RUN_STALE_MS } from '../bulk/engine';
+import { RUN_HEARTBEAT_MS, RUN_STALE_MS } from '../bulk/engine';
+import type { BulkRunStore, StoredBulkRun } from '../bulk/run-store';
 import { MemoryAuditLog, openPglite, SqlAuditLog, SqlBulkRunStore, type Database } from '../store';
 import { closeHarnesses, consoleRequest, setupHarness, signIn, type Harness } from './harness';
 
@@ -172,6 +173,81 @@ describe('bulk runs are kept in SQL', () => {
     // Its undo is offered for what it did.
     const undo = await json<BulkPreview>(after, cookieAfter, `/bff/bulk/runs/${started.id}/undo-preview`, 'POST');
     expect(undo.body.affected.map((u) => u.userId).sort()).toEqual([...deactivated].sort());
+  });
+});
+
+/** The store as one process sees it; `die()` is that process killed: nothing it does is written any more. */
+class MortalStore implements BulkRunStore {
+  private dead = false;
+  constructor(private readonly inner: BulkRunStore) {}
+  die(): void {
+    this.dead = true;
+  }
+  async save(run: StoredBulkRun) {
+    if (!this.dead) await this.inner.save(run);
+  }
+  async heartbeat(ids: readonly string[], at: number) {
+    if (!this.dead) await this.inner.heartbeat(ids, at);
+  }
+  get(id: string) {
+    return this.inner.get(id);
+  }
+  list(ownerUserId: number, limit: number) {
+    return this.inner.list(ownerUserId, limit);
+  }
+  listAll(limit: number) {
+    return this.inner.listAll(limit);
+  }
+  prune(ownerUserId: number, keep: number) {
+    return this.inner.prune(ownerUserId, keep);
+  }
+}
+
+describe('a bulk run whose process died', () => {
+  async function startSlowRun() {
+    const database = await openPglite(null);
+    databases.push(database);
+    await database.migrate();
+    const shared = new SqlBulkRunStore(database.db);
+    const mortal = new MortalStore(shared);
+    const before = setupHarness({
+      sim: { generatedUsers: 40 },
+      bulkRuns: mortal,
+      config: { bulk: { concurrency: 1 } },
+    });
+    const cookie = await signIn(before, 'admin@demo.test');
+    before.sim.control.setLatency(20);
+    const started = await deactivateRun(before, cookie, members(before, 8));
+    const runOf = async () => (await json<BulkRun>(before, cookie, `/bff/bulk/runs/${started.id}`)).body;
+    await expect.poll(async () => (await runOf()).counts.done, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    await json(before, cookie, `/bff/bulk/runs/${started.id}/pause`, 'POST');
+    return { before, shared, mortal, started };
+  }
+
+  it('is called interrupted within seconds of its last heartbeat, not after 40', async () => {
+    const { before, shared, mortal, started } = await startSlowRun();
+    // Alive: the heartbeat is renewed every second while it runs (paused included).
+    const first = (await shared.get(started.id))!.heartbeatAt;
+    await expect
+      .poll(async () => (await shared.get(started.id))!.heartbeatAt, { timeout: 3_000 })
+      .toBeGreaterThan(first);
+    mortal.die();
+    const last = (await shared.get(started.id))!.heartbeatAt;
+    // Another process looks 6 s after the last beat (a few seconds, not the 45 it took).
+    const after = setupHarness({ upstream: before.sim, bulkRuns: shared, now: () => last + 6_000 });
+    const cookie = await signIn(after, 'admin@demo.test');
+    const run = (await json<BulkRun>(after, cookie, `/bff/bulk/runs/${started.id}`)).body;
+    expect(RUN_STALE_MS).toBeLessThanOrEqual(6_000);
+    expect(run.status).toBe('interrupted');
+  });
+
+  it('is not called interrupted while its process is alive, however long it runs', async () => {
+    const { before, shared, started } = await startSlowRun();
+    await new Promise((resolve) => setTimeout(resolve, RUN_HEARTBEAT_MS * 3));
+    const after = setupHarness({ upstream: before.sim, bulkRuns: shared });
+    const cookie = await signIn(after, 'admin@demo.test');
+    const run = (await json<BulkRun>(after, cookie, `/bff/bulk/runs/${started.id}`)).body;
+    expect(run.status).toBe('paused');
   });
 });
 

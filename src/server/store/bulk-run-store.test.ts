@@ -32,4 +32,14 @@ describe.each(DRIVERS)('bulk runs in SQL on $kind', ({ kind, skip }) => {
       expect((await store.list(7, 10)).map((r) => r.id)).toEqual(['r-a2', 'r-a1']);
     },
   );
+
+  it.skipIf(skip)('renews only the heartbeat of unfinished runs, leaving their state alone', async () => {
+    const store = new SqlBulkRunStore(database.db);
+    await store.save({ ...run('hb-open', 9, 1), finished: false, state: { v: 1, rows: ['kept'] } });
+    await store.save(run('hb-done', 9, 2));
+    await store.heartbeat(['hb-open', 'hb-done', 'hb-missing'], T0 + 5_000);
+    expect(await store.get('hb-open')).toMatchObject({ heartbeatAt: T0 + 5_000, state: { v: 1, rows: ['kept'] } });
+    expect((await store.get('hb-done'))!.heartbeatAt).toBe(T0);
+    await store.heartbeat([], T0 + 9_000);
+  });
 });

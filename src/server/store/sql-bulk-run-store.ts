@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { BulkRunStore, StoredBulkRun } from '../bulk/run-store';
 import { guard, type Db } from './database';
 import { bulkRuns, type BulkRunRowRecord } from './schema';
@@ -58,6 +58,16 @@ export class SqlBulkRunStore implements BulkRunStore {
   async listAll(limit: number): Promise<StoredBulkRun[]> {
     const rows = await guard(() => this.db.select().from(bulkRuns).orderBy(desc(bulkRuns.createdAt)).limit(limit));
     return rows.map(toRun);
+  }
+
+  async heartbeat(ids: readonly string[], at: number): Promise<void> {
+    if (ids.length === 0) return;
+    await guard(() =>
+      this.db
+        .update(bulkRuns)
+        .set({ heartbeatAt: new Date(at) })
+        .where(and(inArray(bulkRuns.id, [...ids]), eq(bulkRuns.finished, false))),
+    );
   }
 
   async prune(ownerUserId: number, keep: number): Promise<void> {
