@@ -1,8 +1,10 @@
-import { Anchor, Badge, Group, List, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { bffFetch } from '../../client/bff-fetch';
 import { USER_SETTINGS_DEFAULTS_STATE_PATH, userSettingsDefaultsStateSchema } from '../../shared/bff/protocol';
+import { describeUserSetting, permissionLabel, systemGroupLabel } from '../../shared/labels';
 import type { Channel } from '../../shared/svc/channels';
 import { inviteRoleLabel } from '../../shared/svc/invites';
 import { roleHolds, type GroupRef } from '../../shared/svc/role-grants';
@@ -16,16 +18,6 @@ const ROLE_GROUP: Readonly<Record<number, string>> = {
   400: 'role:members',
   600: 'role:everyone',
 };
-
-/** "realm_can_create_public_channel_group" → "Create public channel". */
-export function permissionLabel(key: string): string {
-  const words = key
-    .replace(/^realm_/, '')
-    .replace(/_group$/, '')
-    .replace(/^can_/, '')
-    .replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 export interface FirstDay {
   channels: { id: number; name: string; why: 'chosen' | 'default' }[];
@@ -51,8 +43,10 @@ export function firstDay(
   }
   const chosenGroups = new Set(grant.groupIds.map(Number));
   const outGroups = groups.flatMap((g): FirstDay['groups'] => {
-    if (chosenGroups.has(g.id)) return [{ id: g.id, name: g.name, why: 'chosen' as const }];
-    return g.name === ROLE_GROUP[role] ? [{ id: g.id, name: g.name, why: 'role' as const }] : [];
+    // A system group by the name people use ("Members"), never its API name (`role:members`).
+    const name = systemGroupLabel(g.name) ?? g.name;
+    if (chosenGroups.has(g.id)) return [{ id: g.id, name, why: 'chosen' as const }];
+    return g.name === ROLE_GROUP[role] ? [{ id: g.id, name, why: 'role' as const }] : [];
   });
   const permissions = Object.entries(realm ?? {})
     .filter(([key]) => key.startsWith('realm_') && key.endsWith('_group'))
@@ -72,12 +66,6 @@ function useNewUserDefaults() {
   });
 }
 
-function show(value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'on' : 'off';
-  if (value === null) return 'not set';
-  return String(value);
-}
-
 /** "A new member's first day": channels, groups, permissions and default settings for the grant being written. */
 export function FirstDayPreview({
   grant,
@@ -94,6 +82,7 @@ export function FirstDayPreview({
   const effective = grant ?? { role: '400', channelIds: [], groupIds: [], includeDefaults: true, expiry: '' };
   const day = firstDay(effective, channels, groups, realm);
   const held = day.permissions.filter((p) => p.holds);
+  const notHeld = day.permissions.filter((p) => !p.holds);
   return (
     <Stack gap="sm" role="region" aria-label="A new member's first day">
       <Title order={3} size="h4">
@@ -133,7 +122,7 @@ export function FirstDayPreview({
         {day.groups.map((g) => (
           <Anchor key={g.id} component={Link} to={`/groups?group=${g.id}`} size="sm">
             {g.name}
-            {g.why === 'role' ? ' (by role)' : ''}
+            {g.why === 'role' ? ' (by their role)' : ''}
           </Anchor>
         ))}
       </Group>
@@ -141,13 +130,17 @@ export function FirstDayPreview({
       <Title order={4} size="h5">
         Permissions ({held.length} of {day.permissions.length})
       </Title>
-      <ScrollArea.Autosize mah={180} viewportProps={{ tabIndex: 0 }}>
-        <List size="sm" spacing={2} aria-label="Permissions they will hold">
-          {held.map((p) => (
-            <List.Item key={p.key}>{p.label}</List.Item>
-          ))}
-        </List>
-      </ScrollArea.Autosize>
+      {/* Every one listed: a capped scroll box hid most of them without saying so. */}
+      <List size="sm" spacing={2} aria-label="Permissions they will hold">
+        {held.map((p) => (
+          <List.Item key={p.key}>{p.label}</List.Item>
+        ))}
+      </List>
+      {notHeld.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          Not theirs: {notHeld.map((p) => p.label).join(' · ')}
+        </Text>
+      ) : null}
       <Anchor component={Link} to="/groups" size="xs">
         Change who can do what
       </Anchor>
@@ -156,15 +149,7 @@ export function FirstDayPreview({
         Their settings
       </Title>
       {defaults.data?.defaults ? (
-        <ScrollArea.Autosize mah={160} viewportProps={{ tabIndex: 0 }}>
-          <List size="xs" spacing={0} aria-label="Defaults for new users">
-            {Object.entries(defaults.data.defaults).map(([key, value]) => (
-              <List.Item key={key}>
-                {key.replaceAll('_', ' ')}: {show(value)}
-              </List.Item>
-            ))}
-          </List>
-        </ScrollArea.Autosize>
+        <SettingsList defaults={defaults.data.defaults} />
       ) : (
         <Text size="sm" c="dimmed">
           {defaults.isError ? 'The defaults for new users could not be read.' : 'Reading the defaults…'}
@@ -173,6 +158,38 @@ export function FirstDayPreview({
       <Anchor component={Link} to="/settings/new-user-defaults" size="xs">
         Change the defaults for new users
       </Anchor>
+    </Stack>
+  );
+}
+
+/** Settings shown before "Show all": enough to see what kind of list it is without a long scroll. */
+const FIRST_SETTINGS = 8;
+
+/**
+ * The defaults a new member starts with, worded as the Defaults page words them ("Color theme: Automatic"),
+ * the first few shown and the rest one press away, with how many there are.
+ */
+function SettingsList({ defaults }: { defaults: Readonly<Record<string, unknown>> }) {
+  const [all, setAll] = useState(false);
+  const entries = Object.entries(defaults).map(([name, value]) => ({ name, ...describeUserSetting(name, value) }));
+  const shown = all ? entries : entries.slice(0, FIRST_SETTINGS);
+  const hidden = entries.length - shown.length;
+  return (
+    <Stack gap={4}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={2}>
+        {shown.map((e) => (
+          <Text key={e.name} size="xs">
+            {e.label}: <b>{e.value}</b>
+          </Text>
+        ))}
+      </SimpleGrid>
+      {hidden > 0 || all ? (
+        <Group>
+          <Button variant="subtle" size="compact-xs" onClick={() => setAll((v) => !v)} aria-expanded={all}>
+            {all ? 'Show fewer settings' : `Show all ${entries.length} settings (${hidden} more)`}
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { useRealmState } from '../../client/reference-data/realm-state';
 import { valueAvailability } from '../../shared/svc/api-changes';
 import { LoadError } from '../../components/load-error';
 import { ConfirmAction } from '../../components/confirm-action';
+import { exportTypeLabel } from '../../shared/labels';
 import { ROLE } from '../../shared/svc/roles';
 import {
   EXPORT_TYPES,
@@ -27,10 +28,11 @@ const STATUS: Record<ExportStatus, { label: string; color: string }> = {
   deleted: { label: 'Deleted', color: 'gray' },
 };
 
+// The labels dictionary's words, so the Audit page and this list name a kind alike.
 const TYPE_LABELS: Record<ExportType, string> = {
-  [EXPORT_TYPES.public]: 'Public data',
-  [EXPORT_TYPES.withConsent]: 'With consented private data',
-  [EXPORT_TYPES.withoutConsent]: 'Everything, without consent',
+  [EXPORT_TYPES.public]: exportTypeLabel(EXPORT_TYPES.public)!,
+  [EXPORT_TYPES.withConsent]: exportTypeLabel(EXPORT_TYPES.withConsent)!,
+  [EXPORT_TYPES.withoutConsent]: exportTypeLabel(EXPORT_TYPES.withoutConsent)!,
 };
 
 const isExportType = (v: unknown): v is ExportType => typeof v === 'string' && Object.hasOwn(TYPE_LABELS, v);

@@ -4,6 +4,7 @@ import { notify } from '../../client/notify';
 import { usePeople } from '../../client/people';
 import { LoadError } from '../../components/load-error';
 import { ServerError } from '../../components/server-error';
+import { userSettingValueLabel } from '../../shared/labels';
 import { USER_SETTINGS_BY_NAME } from '../../shared/svc/user-settings-defaults';
 import { useApplyToExistingUsers, type ApplyToExistingParams } from './api/apply-to-existing-users';
 import {
@@ -14,7 +15,6 @@ import {
   audienceSentence,
   type Audience,
 } from './apply-to-existing';
-import { formatSettingValue } from './setting-control';
 import type { Defaults } from './settings-form';
 
 interface Props {
@@ -147,7 +147,7 @@ function WhoIsAffected({ query, audience }: { query: ReturnType<typeof usePeople
 function settingOptions(settings: ReturnType<typeof applicableSettings>, defaults: Defaults) {
   return settings.map(({ def, reason }) => ({
     value: def.name,
-    label: `${def.label}: ${formatSettingValue(def, defaults[def.name])}${reason ? ' (each person decides)' : ''}`,
+    label: `${def.label}: ${userSettingValueLabel(def, defaults[def.name])}${reason ? ' (each person decides)' : ''}`,
     disabled: reason !== null,
   }));
 }
@@ -170,7 +170,9 @@ function Chosen({ names, defaults }: { names: readonly string[]; defaults: Defau
         {names.map((name) => {
           const def = USER_SETTINGS_BY_NAME.get(name);
           return (
-            <List.Item key={name}>{def ? `${def.label}: ${formatSettingValue(def, defaults[name])}` : name}</List.Item>
+            <List.Item key={name}>
+              {def ? `${def.label}: ${userSettingValueLabel(def, defaults[name])}` : name}
+            </List.Item>
           );
         })}
       </List>

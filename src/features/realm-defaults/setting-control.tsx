@@ -1,32 +1,8 @@
 import { Badge, Group, NativeSelect, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { SettingOption, SettingValue, UserSettingDef } from '../../shared/svc/user-settings-defaults';
-import { withUnit, type FormValue } from './settings-form';
-
-const NO_SOUND = 'none';
-
-function soundLabel(name: string): string {
-  return name === NO_SOUND ? 'None' : name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-/** A value as a person reads it: "On", "Dark", "16 px". */
-export function formatSettingValue(def: UserSettingDef, value: SettingValue | undefined): string {
-  if (value === null || value === undefined || value === '') return 'not set';
-  switch (def.kind) {
-    case 'boolean':
-      return value ? 'On' : 'Off';
-    case 'integer-choice':
-    case 'text-choice':
-      return (
-        (def.options as readonly SettingOption<number | string>[]).find((o) => o.value === value)?.label ??
-        String(value)
-      );
-    case 'integer':
-      return typeof value === 'number' ? withUnit(value, def.unit) : String(value);
-    case 'text':
-      return def.name === 'notification_sound' ? soundLabel(String(value)) : String(value);
-  }
-}
+import { NO_SOUND, soundLabel, userSettingValueLabel } from '../../shared/labels';
+import type { SettingValue, UserSettingDef } from '../../shared/svc/user-settings-defaults';
+import type { FormValue } from './settings-form';
 
 interface SelectOption {
   value: string;
@@ -79,7 +55,7 @@ export function SettingControl(props: SettingControlProps) {
     notes.push("Not set: each user's language decides the time format.");
   }
   if (unavailable) notes.push(unavailable);
-  if (changed) notes.push(`Unsaved change; saved value: ${formatSettingValue(def, serverValue)}.`);
+  if (changed) notes.push(`Unsaved change; saved value: ${userSettingValueLabel(def, serverValue)}.`);
   const description = notes.length ? (
     <Stack gap={0} component="span">
       {notes.map((note, i) => (

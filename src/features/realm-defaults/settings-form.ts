@@ -1,3 +1,4 @@
+import { withUnit } from '../../shared/labels';
 import {
   USER_SETTINGS,
   userSettingExistsAt,
@@ -42,10 +43,6 @@ export function changedSettings(values: FormValues, defaults: Defaults): Record<
 }
 
 /** "16 px", "140%", "120 seconds". */
-export function withUnit(value: number, unit: string): string {
-  return unit === '%' ? `${value}%` : `${value} ${unit}`;
-}
-
 /** The message for a changed number the console does not offer; null when it is fine. */
 export function integerError(def: UserSettingDef, value: FormValue): string | null {
   if (def.kind !== 'integer') return null;

@@ -64,9 +64,6 @@ export function PermissionsPanel({ group, data }: { group: UserGroup; data: Grou
             <Table.Tr key={s}>
               <Table.Td>
                 <Text size="sm">{USER_GROUP_PERMISSION_LABELS[s]}</Text>
-                <Text size="xs" c="dimmed">
-                  {s}
-                </Text>
               </Table.Td>
               <Table.Td>{describe(current[s]!)}</Table.Td>
             </Table.Tr>

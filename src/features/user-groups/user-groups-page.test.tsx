@@ -45,7 +45,7 @@ describe('Permission settings with conflict detection', () => {
   it('shows both values when another admin saved first, and retrying on the fresh value succeeds', async () => {
     const { view, drawer, picker } = await openPermissions(DESIGN_TEAM);
     expect(within(drawer).getByRole('table', { name: 'Permission settings' })).toHaveTextContent(
-      'Who can mention this groupcan_mention_groupEveryone including guests',
+      'Who can mention this groupEveryone including guests',
     );
     await chooseGroup(view, picker, 'Members');
 

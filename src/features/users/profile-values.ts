@@ -1,3 +1,4 @@
+import { selectOptions } from '../../shared/svc/profile-fields';
 import type { CustomProfileField, User } from '../../shared/svc/records';
 import type { ProfileChange } from './api/edit-user-profile';
 
@@ -44,5 +45,27 @@ export function valueProblem(field: CustomProfileField, value: FormValue): strin
   if (field.type === FIELD_TYPE.date && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Enter a date as YYYY-MM-DD.';
   const limit = field.type === FIELD_TYPE.longText ? 500 : field.type === FIELD_TYPE.url ? 2048 : 50;
   if (field.type !== FIELD_TYPE.select && value.length > limit) return `At most ${limit} characters.`;
+  return null;
+}
+
+/**
+ * A filled-in value as a person reads it, where the server stores a key: a choice by its option's text
+ * ("Vim", not "0"), people by their names ("Iago", not "[11]"), as the Edit dialog shows them. Null for
+ * kinds whose value is already words (text, dates, links), which are shown as the server renders them.
+ */
+export function valueInWords(
+  field: CustomProfileField | undefined,
+  user: User,
+  nameOf: (userId: number) => string | undefined,
+): string | null {
+  if (!field) return null;
+  const value = initialValue(field, user);
+  if (field.type === FIELD_TYPE.users && Array.isArray(value)) {
+    return value.map((id) => nameOf(Number(id)) ?? `Unknown user ${id}`).join(', ');
+  }
+  if (field.type === FIELD_TYPE.select && typeof value === 'string') {
+    // An option since removed keeps its key, so the value is not hidden.
+    return selectOptions(field.field_data).find((o) => o.key === value)?.text ?? `Option ${value} (removed)`;
+  }
   return null;
 }

@@ -30,6 +30,7 @@ import classes from './user-details.module.css';
 import { ActiveBadge } from './users-table';
 import { UserAvatar } from './user-avatar';
 import { useCustomProfileFields } from './api/get-custom-profile-fields';
+import { valueInWords } from './profile-values';
 
 type Action = 'deactivate' | 'reactivate' | 'role' | 'status' | 'profile';
 
@@ -184,7 +185,7 @@ function UserDetails({
         </Field>
       </Box>
 
-      <ProfileFields user={user} />
+      <ProfileFields user={user} findUser={findUser} />
 
       {actor ? (
         <>
@@ -233,7 +234,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ProfileFields({ user }: { user: User }) {
+function ProfileFields({ user, findUser }: { user: User; findUser: (userId: number) => User | undefined }) {
   const definitions = useCustomProfileFields();
   const byId = new Map((definitions.data ?? []).map((f) => [String(f.id), f] as const));
   // In the organization's order; a field the list does not know (yet) keeps its id as its name.
@@ -252,19 +253,24 @@ function ProfileFields({ user }: { user: User }) {
         </Text>
       ) : (
         <Box component="dl" m={0}>
-          {entries.map(([id, field]) => (
-            <Field key={id} label={byId.get(id)?.name ?? `Field ${id}`}>
-              {field.rendered_value !== undefined ? (
-                <Box
-                  className={classes.html}
-                  // Sanitized: rendered_value is server HTML.
-                  dangerouslySetInnerHTML={{ __html: sanitizeHtml(field.rendered_value) }}
-                />
-              ) : (
-                field.value
-              )}
-            </Field>
-          ))}
+          {entries.map(([id, field]) => {
+            const words = valueInWords(byId.get(id), user, (userId) => findUser(userId)?.full_name);
+            return (
+              <Field key={id} label={byId.get(id)?.name ?? `Field ${id}`}>
+                {words !== null ? (
+                  words
+                ) : field.rendered_value !== undefined ? (
+                  <Box
+                    className={classes.html}
+                    // Sanitized: rendered_value is server HTML.
+                    dangerouslySetInnerHTML={{ __html: sanitizeHtml(field.rendered_value) }}
+                  />
+                ) : (
+                  field.value
+                )}
+              </Field>
+            );
+          })}
         </Box>
       )}
     </Stack>

@@ -116,7 +116,8 @@ export function describeSvcChange(opId: string, p: Params): string | null {
     case 'deactivateUser':
       return deactivationNote(p);
     case 'exportRealm':
-      return p.export_type === 'full_with_consent'
+      // The kind as sent: a word from level 449, a number (2: with consent) before it.
+      return p.export_type === 'full_with_consent' || p.export_type === 2
         ? 'Requested a data export with the private data of those who consented.'
         : p.export_type === 'full_without_consent'
           ? 'Requested a full data export with everyone’s private data, without asking for consent.'

@@ -6,7 +6,8 @@
 export { describeSvcChange } from './changes';
 export { humanServerMessage } from './messages';
 export { operationLabel } from './operations';
-export { describeParams, paramLabel, paramValue } from './params';
+export { describeParams, exportTypeLabel, paramLabel, paramValue } from './params';
 export { CHANNEL_PERMISSION_LABELS, USER_GROUP_PERMISSION_LABELS, permissionLabel } from './permissions';
 export { outcomeLabel, recordTypeLabel, replicaLabel } from './records';
 export { botTypeLabel, roleLabel, systemGroupLabel } from './roles';
+export { describeUserSetting, NO_SOUND, soundLabel, userSettingValueLabel, withUnit } from './settings';

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { svcOps } from '../svc/catalog';
+import { auditTargetTypes } from '../bff/audit';
+import { USER_SETTINGS } from '../svc/user-settings-defaults';
 import {
   botTypeLabel,
   describeParams,
+  describeUserSetting,
+  exportTypeLabel,
   humanServerMessage,
   operationLabel,
   outcomeLabel,
@@ -125,11 +129,55 @@ describe('audit words', () => {
   it('names record kinds, outcomes and the console process', () => {
     expect(recordTypeLabel('profile_field')).toBe('Profile field');
     expect(recordTypeLabel('channel-folder')).toBe('Channel folder');
+    expect(recordTypeLabel('data_export')).toBe('Data export');
+    expect(recordTypeLabel('playground')).toBe('Code playground');
+    // One the console does not know yet still reads as words.
+    expect(recordTypeLabel('saved_view')).toBe('Saved view');
+    for (const type of auditTargetTypes) expect(recordTypeLabel(type), type).not.toMatch(/[_-]/);
     expect(outcomeLabel('success')).toBe('Done');
     expect(outcomeLabel('error')).toBe('Refused');
     expect(replicaLabel('vm:8974')).toBe('vm, process 8974');
     expect(replicaLabel('replica-a')).toBe('replica-a');
     expect(describeParams({ content: 'x'.repeat(200) }, 20)).toBe(`Content: “${'x'.repeat(18)}…`);
+  });
+});
+
+describe('data exports in the audit', () => {
+  it('names the kind of export in words, as a word or as the number an older server takes', () => {
+    expect(paramLabel('export_type')).toBe('Contents');
+    expect(paramValue('export_type', 1)).toBe('Public data');
+    expect(paramValue('export_type', 2)).toBe('With consented private data');
+    expect(paramValue('export_type', 'full_without_consent')).toBe('Everything, without consent');
+    expect(exportTypeLabel('public')).toBe('Public data');
+    expect(exportTypeLabel('someday_kind')).toBeNull();
+    expect(describeParams({ export_type: 1 })).toBe('Contents: Public data');
+  });
+});
+
+describe('personal settings, as the Defaults page words them', () => {
+  it('says a choice by its option, a switch as On or Off and a number with its unit', () => {
+    expect(describeUserSetting('color_scheme', 1)).toEqual({
+      label: 'Color theme',
+      value: 'Automatic (follows the system)',
+    });
+    expect(describeUserSetting('email_address_visibility', 3)).toEqual({
+      label: 'Who can see the email address',
+      value: 'Administrators only',
+    });
+    expect(describeUserSetting('web_font_size_px', 16)).toEqual({ label: 'Font size', value: '16 px' });
+    expect(describeUserSetting('enter_sends', false).value).toBe('Off');
+    // A setting the console does not know yet: its name in words, never with underscores.
+    expect(describeUserSetting('web_some_new_thing', true)).toEqual({ label: 'Web some new thing', value: 'On' });
+  });
+
+  it('has words for every value of every choice the console knows', () => {
+    for (const def of USER_SETTINGS) {
+      const { label } = describeUserSetting(def.name, null);
+      expect(label, def.name).not.toMatch(/_/);
+      if (def.kind === 'integer-choice' || def.kind === 'text-choice')
+        for (const option of def.options)
+          expect(describeUserSetting(def.name, option.value).value).not.toMatch(/^\d+$/);
+    }
   });
 });
 

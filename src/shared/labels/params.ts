@@ -75,7 +75,28 @@ const PARAM_LABELS: Readonly<Record<string, string>> = {
   is_muted: 'Muted',
   pin_to_top: 'Pinned',
   bulk_run_id: 'Bulk run',
+  export_type: 'Contents',
+  export_id: 'Export',
+  playground_id: 'Code playground',
+  pygments_language: 'Language',
 };
+
+/**
+ * A data export's kind: words from level 449, the numbers 1 and 2 before it (the BFF spells the request for the
+ * server's level, and the audit keeps what was sent).
+ */
+const EXPORT_TYPE_LABELS: Readonly<Record<string, string>> = {
+  public: 'Public data',
+  '1': 'Public data',
+  full_with_consent: 'With consented private data',
+  '2': 'With consented private data',
+  full_without_consent: 'Everything, without consent',
+};
+
+/** `full_with_consent` or 2 → "With consented private data"; null for a kind the console does not know. */
+export function exportTypeLabel(value: unknown): string | null {
+  return typeof value === 'string' || typeof value === 'number' ? (EXPORT_TYPE_LABELS[String(value)] ?? null) : null;
+}
 
 /** `status_text` → "Status text"; a group permission by what it lets people do; anything else in plain words. */
 export function paramLabel(name: string): string {
@@ -104,6 +125,7 @@ function plainValue(value: unknown): string {
 /** One parameter's value as a person reads it: roles by name, people and channels by their number. */
 export function paramValue(name: string, value: unknown): string {
   if (name === 'role' || name === 'invite_as') return typeof value === 'number' ? roleLabel(value) : plainValue(value);
+  if (name === 'export_type') return exportTypeLabel(value) ?? plainValue(value);
   if (name === 'actions' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
     // A deactivation's clean-up: its action names in words, never the API's keys.
     const deleted = deletedInWords(value as Record<string, unknown>);

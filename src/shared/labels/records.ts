@@ -18,10 +18,16 @@ const RECORD_TYPE_LABELS: Readonly<Record<string, string>> = {
   invitation: 'Invitation',
   profile_field: 'Profile field',
   emoji: 'Custom emoji',
+  data_export: 'Data export',
+  playground: 'Code playground',
 };
 
+/** A record kind in words; one the console does not know yet reads as words too (`data_export` → "Data export"). */
 export function recordTypeLabel(type: string): string {
-  return RECORD_TYPE_LABELS[type] ?? type;
+  const known = RECORD_TYPE_LABELS[type];
+  if (known) return known;
+  const words = type.replace(/[_-]+/g, ' ').trim();
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : type;
 }
 
 const OUTCOME_LABELS: Readonly<Record<string, string>> = {

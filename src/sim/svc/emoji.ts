@@ -53,6 +53,7 @@ const UNICODE_EMOJI_TABLE = {
   wink: '1f609',
   thinking: '1f914',
   tada: '1f389',
+  test_tube: '1f9ea',
   birthday: '1f382',
   thumbs_up: '1f44d',
   ok: '1f44c',
@@ -120,6 +121,27 @@ export function resolveStatusEmoji(
   if (code === undefined || type === undefined) return lookupByName(realmEmoji, name);
   checkTriple(realmEmoji, name, code, type);
   return { emoji_name: name, emoji_code: code, reaction_type: type };
+}
+
+/** An emoji by name, as the server looks it up: active custom emoji first, then the extra emoji, then unicode. */
+export function emojiByName(realmEmoji: ReadonlyMap<string, RealmEmoji>, name: string): EmojiChoice {
+  return lookupByName(realmEmoji, name);
+}
+
+/**
+ * Whether a new reaction's (name, code, type) is valid (the server's `check_emoji_request`): any type but the
+ * three the server knows is refused.
+ */
+export function checkEmojiRequest(
+  realmEmoji: ReadonlyMap<string, RealmEmoji>,
+  name: string,
+  code: string,
+  type: string,
+): ReactionType {
+  if (type !== 'realm_emoji' && type !== 'zulip_extra_emoji' && type !== 'unicode_emoji')
+    throw new EmojiError('Invalid emoji type.');
+  checkTriple(realmEmoji, name, code, type);
+  return type;
 }
 
 function lookupByName(realmEmoji: ReadonlyMap<string, RealmEmoji>, name: string): EmojiChoice {

@@ -1,6 +1,9 @@
+import { UNICODE_EMOJI } from './emoji';
+
 /**
  * Just enough of the server's Markdown for profile fields and descriptions: paragraphs, bullet lists,
- * **bold**, *italic*, `code` and bare links. Output is escaped HTML, like the server's.
+ * **bold**, *italic*, `code`, bare links and `:name:` emoji the simulator knows. Output is escaped HTML, like
+ * the server's.
  */
 export function renderMarkdown(source: string): string {
   const blocks = source
@@ -58,7 +61,19 @@ function renderInline(text: string): string {
         : part
             .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
             .replace(/\*([^*]+)\*/g, '<em>$1</em>')
-            .replace(/\bhttps?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`),
+            .replace(/\bhttps?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+            .replace(/:([a-z0-9_+-]+):/g, emojiSpan),
     )
     .join('');
+}
+
+/**
+ * A Unicode emoji as the server renders it: a span named by its code points, holding the shortcode for its own
+ * web app's sprite sheet to replace. A name it does not know stays as typed.
+ */
+function emojiSpan(shortcode: string, name: string): string {
+  const code = UNICODE_EMOJI.get(name);
+  if (!code) return shortcode;
+  const words = name.replaceAll('_', ' ');
+  return `<span aria-label="${words}" class="emoji emoji-${code}" role="img" title="${words}">${shortcode}</span>`;
 }
