@@ -122,9 +122,13 @@ test('on this server (level 372) an admin renames, describes, makes default, res
   await expect.poll(async () => (await channel(streamId))?.invite_only).toBe(true);
   expect((await channel(streamId))?.history_public_to_subscribers).toBe(false);
 
-  // One permission; the ones this level lacks are disabled with the reason.
+  // One permission; the ones this level lacks are named once, in the panel's one note, with their levels.
   const permissions = await section(settings, 'Permissions');
-  await expect(permissions).toContainText('Needs a newer chat server: feature level 407, this one is at 372.');
+  await expect(permissions.getByRole('note')).toHaveCount(1);
+  await expect(permissions.getByRole('note')).toContainText(
+    'Needs a newer chat server (this one is at feature level 372): ',
+  );
+  await expect(permissions.getByRole('note')).toContainText('Who can delete any message (level 407)');
   const post = permissions.getByRole('group', { name: 'Who can post' });
   await post.getByRole('radio', { name: 'A group' }).check();
   await post.getByRole('combobox', { name: 'Group' }).click();

@@ -2,18 +2,13 @@ import { Alert, Box, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../client/api-error';
 import { sanitizeHtml } from '../../client/sanitize-html';
 import { describeGroupSetting } from '../../components/group-setting-picker';
-import {
-  CHANNEL_PERMISSION_LEVELS,
-  CHANNEL_PERMISSION_SETTINGS,
-  channelLevelGate,
-  type Channel,
-  type ChannelPermissionSetting,
-} from '../../shared/svc/channels';
+import { CHANNEL_PERMISSION_SETTINGS, type Channel } from '../../shared/svc/channels';
 import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import { useChannelFolders } from './api/get-channel-folders';
 import { useChannelsRealm } from './api/get-realm-state';
 import { useSubscribers } from './api/get-subscribers';
 import { subscriberCountSource } from './channel-level-rules';
+import { missingPermissionsNote } from './channel-settings-form';
 import { describeRetention, describeTopicsPolicy } from './describe-settings';
 import { useGroupLookup } from './use-group-lookup';
 
@@ -41,14 +36,6 @@ function SubscriberCount({ channel, level }: { channel: Channel; level: number }
   );
 }
 
-/**
- * A permission the record does not carry: on an older server, the level it needs (the server's own rule
- * applies meanwhile); otherwise this server simply does not report it.
- */
-function missingPermissionText(name: ChannelPermissionSetting, level: number): string {
-  return channelLevelGate(level, CHANNEL_PERMISSION_LEVELS[name]) ?? 'Not reported by this server.';
-}
-
 /** The channel's description and every setting, permissions by the names of who holds them. */
 export function ChannelOverview({ channel, level }: { channel: Channel; level: number }) {
   const lookup = useGroupLookup();
@@ -56,6 +43,7 @@ export function ChannelOverview({ channel, level }: { channel: Channel; level: n
   const folders = useChannelFolders();
   const folder = folders.data?.find((f) => f.id === channel.folder_id);
   const creator = channel.creator_id == null ? null : lookup.peopleById.get(channel.creator_id);
+  const missing = missingPermissionsNote(level, channel);
 
   const rows: [string, string][] = [
     ['Created', `${formatDate(channel.date_created)}${creator ? ` by ${creator.full_name}` : ''}`],
@@ -110,20 +98,23 @@ export function ChannelOverview({ channel, level }: { channel: Channel; level: n
           <Table.Tbody>
             {CHANNEL_PERMISSION_SETTINGS.map((name) => {
               const value = channel[name];
+              // One the record does not carry is named in the note below, once for all of them.
+              if (value === undefined) return null;
               return (
                 <Table.Tr key={name}>
                   <Table.Th w="40%">{CHANNEL_PERMISSION_LABELS[name]}</Table.Th>
-                  {value === undefined ? (
-                    <Table.Td c="dimmed">{missingPermissionText(name, level)}</Table.Td>
-                  ) : (
-                    <Table.Td>{describeGroupSetting(value, lookup.groups, lookup.people)}</Table.Td>
-                  )}
+                  <Table.Td>{describeGroupSetting(value, lookup.groups, lookup.people)}</Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
       )}
+      {missing ? (
+        <Text size="sm" c="dimmed" role="note">
+          {missing}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

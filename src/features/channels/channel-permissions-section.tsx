@@ -1,5 +1,4 @@
-import { Button, Fieldset, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../client/notify';
 import { describeGroupSetting, GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
@@ -8,7 +7,13 @@ import { CHANNEL_PERMISSION_SETTINGS, type Channel, type ChannelPermissionSettin
 import { sameGroupSetting } from '../../shared/svc/group-settings';
 import { useUpdateChannel } from './api/update-channel';
 import { everyoneGroupId, topicStartersProblem, topicStartersRefusal } from './channel-level-rules';
-import { permissionGate, permissionParams, privacyOf, type PermissionValues } from './channel-settings-form';
+import {
+  missingPermissionsNote,
+  permissionGate,
+  permissionParams,
+  privacyOf,
+  type PermissionValues,
+} from './channel-settings-form';
 import { useFollowingDraft } from './use-following-draft';
 import { useGroupLookup } from './use-group-lookup';
 
@@ -17,24 +22,6 @@ interface PermissionsSectionProps {
   level: number;
   /** Why the user may not change settings; null when they may. */
   locked: string | null;
-}
-
-/**
- * A permission this server does not have or does not report: the control is there, disabled, with the reason
- * under its name, so the reader knows the setting exists and what it would take.
- */
-function UnavailablePermission({ label, reason }: { label: string; reason: string | null }) {
-  const reasonId = useId();
-  return (
-    <Fieldset legend={label} disabled aria-describedby={reasonId}>
-      <Stack gap="sm">
-        <Text id={reasonId} size="sm" c="dimmed">
-          {reason}
-        </Text>
-        <Select label="Group" placeholder="Not available on this server" data={[]} disabled />
-      </Stack>
-    </Fieldset>
-  );
 }
 
 /** Only a changed “who can start new topics” is checked: the server keeps the channel's current value valid. */
@@ -62,6 +49,7 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
   const problem = topicStartersError(channel, loaded, values, everyoneGroupId(lookup.groups));
   // The server's refusal of who may start topics goes on that field, not above the buttons.
   const refusal = topicStartersRefusal(update.error);
+  const missing = missingPermissionsNote(level, channel);
   const errorOf = (name: ChannelPermissionSetting) =>
     name === 'can_create_topic_group' ? (problem ?? refusal ?? undefined) : undefined;
 
@@ -79,11 +67,17 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
     <Stack gap="sm" component="section" aria-label="Permissions">
       <Title order={4}>Permissions</Title>
       {lookup.error ? <ServerError error={lookup.error} title="Groups could not be loaded" /> : null}
+      {missing ? (
+        <Text size="sm" c="dimmed" role="note">
+          {missing}
+        </Text>
+      ) : null}
       {CHANNEL_PERMISSION_SETTINGS.map((name) => {
         const gate = permissionGate(level, name, channel);
         const value = values[name];
         const label = CHANNEL_PERMISSION_LABELS[name];
-        if (value === undefined) return <UnavailablePermission key={name} label={label} reason={gate} />;
+        // Named once in the note above, with the level each needs, not as a disabled control per permission.
+        if (value === undefined) return null;
         return (
           <GroupSettingPicker
             key={name}

@@ -6,6 +6,7 @@ import {
   type Channel,
   type ChannelPermissionSetting,
 } from '../../shared/svc/channels';
+import { CHANNEL_PERMISSION_LABELS } from '../../shared/labels';
 import { sameGroupSetting, type GroupSettingValue } from '../../shared/svc/group-settings';
 import type { UpdateChannelParams } from './api/update-channel';
 
@@ -90,6 +91,29 @@ export function permissionGate(level: number, name: ChannelPermissionSetting, ch
   const gate = channelLevelGate(level, CHANNEL_PERMISSION_LEVELS[name]);
   if (gate) return gate;
   return channel[name] === undefined ? 'This server does not report this setting for the channel.' : null;
+}
+
+/**
+ * One note for a panel about every permission the channel's record does not carry: those that came with a
+ * later server, each with its level, and those this server does not report. Said once per panel, not under
+ * each permission; null when the record carries them all.
+ */
+export function missingPermissionsNote(level: number, channel: Channel): string | null {
+  const missing = CHANNEL_PERMISSION_SETTINGS.filter((name) => channel[name] === undefined);
+  if (missing.length === 0) return null;
+  const newer = missing.filter((name) => level < CHANNEL_PERMISSION_LEVELS[name]);
+  const unreported = missing.filter((name) => !newer.includes(name));
+  const parts: string[] = [];
+  if (newer.length > 0) {
+    const list = newer.map((name) => `${CHANNEL_PERMISSION_LABELS[name]} (level ${CHANNEL_PERMISSION_LEVELS[name]})`);
+    parts.push(
+      `Needs a newer chat server (this one is at feature level ${level}): ${list.join(', ')}. Until then the server's own rules apply.`,
+    );
+  }
+  if (unreported.length > 0) {
+    parts.push(`Not reported by this server: ${unreported.map((name) => CHANNEL_PERMISSION_LABELS[name]).join(', ')}.`);
+  }
+  return parts.join(' ');
 }
 
 export type PermissionValues = Partial<Record<ChannelPermissionSetting, GroupSettingValue>>;

@@ -23,13 +23,19 @@ import {
   type ChannelRow,
 } from './filter-channels';
 import { KindBadges } from './kind-badges';
+import { sanitizeHtml } from '../../client/sanitize-html';
 import { useChannelsSearch } from './use-channels-search';
 
 const parser = typeof DOMParser === 'undefined' ? null : new DOMParser();
 
-/** The rendered description as one line of text (Markdown markers gone, nothing interpreted as HTML). */
+/**
+ * The rendered description as one line of text (Markdown markers gone, nothing interpreted as HTML), cleaned
+ * first so an emoji reads as itself, not as its `:shortcode:`.
+ */
 function plainText(html: string): string {
-  return (parser?.parseFromString(html, 'text/html').body.textContent ?? html).replace(/\s+/g, ' ').trim();
+  return (parser?.parseFromString(sanitizeHtml(html), 'text/html').body.textContent ?? html)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const kindOptions = CHANNEL_KIND_FILTERS.map((value) => ({ value, label: CHANNEL_KIND_LABELS[value] }));
@@ -118,6 +124,10 @@ export function ChannelsPage() {
   const query = useDeferredValue(search.q);
   const shown = useMemo(() => filterChannels(rows, search.kind, query), [rows, search.kind, query]);
   const selected = rows.find((r) => r.channel.stream_id === search.selectedId) ?? null;
+  // A server that sends no counts (older ones) would fill the column with dashes: it is left out, and the
+  // channel's panel counts its subscribers instead.
+  const counted = rows.length === 0 || rows.some((r) => r.channel.subscriber_count !== undefined);
+  const shownColumns = useMemo(() => (counted ? columns : columns.filter((c) => c.id !== 'subscribers')), [counted]);
 
   return (
     <Stack gap="md">
@@ -166,7 +176,7 @@ export function ChannelsPage() {
         <DataTable
           label="Channels"
           rows={shown}
-          columns={columns}
+          columns={shownColumns}
           getRowId={(r) => r.channel.stream_id}
           selectedId={search.selectedId}
           onSelect={(r) => search.select(r.channel.stream_id)}

@@ -63,11 +63,15 @@ describe('who can start new topics (level 441)', () => {
     );
   });
 
-  it('is disabled with the reason on a server before level 441', async () => {
+  it('is named with its level in the panel’s one note on a server before level 441, without a control', async () => {
     env.sim.control.setFeatureLevel(440);
-    const { picker } = await permissionsOf('design');
-    expect(picker).toHaveTextContent('Needs a newer chat server: feature level 441, this one is at 440.');
-    expect(within(picker).getByRole('combobox', { name: 'Group' })).toBeDisabled();
+    const { drawer } = await openChannel('design', 'settings');
+    const section = within(drawer).getByRole('region', { name: 'Permissions' });
+    await within(section).findByRole('group', { name: 'Who can post' });
+    expect(within(section).getByRole('note')).toHaveTextContent(
+      `Needs a newer chat server (this one is at feature level 440): ${LABEL} (level 441).`,
+    );
+    expect(within(section).queryByRole('group', { name: LABEL })).toBeNull();
   });
 
   it('must stay everyone in a private channel with protected history: said on the field, Save disabled', async () => {
@@ -128,9 +132,11 @@ describe('who can start new topics (level 441)', () => {
     env.sim.control.setFeatureLevel(440);
     const older = await openChannel('design', 'overview');
     const olderTable = await within(older.drawer).findByRole('table', { name: 'Channel permissions' });
-    expect(within(olderTable).getByRole('row', { name: new RegExp(`^${LABEL}`) })).toHaveTextContent(
-      'Needs a newer chat server: feature level 441, this one is at 440.',
-    );
+    expect(within(olderTable).queryByRole('row', { name: new RegExp(`^${LABEL}`) })).toBeNull();
+    // Said once for the panel, with the level it needs.
+    const notes = within(older.drawer).getAllByRole('note');
+    expect(notes.filter((n) => /Needs a newer chat server/.test(n.textContent ?? ''))).toHaveLength(1);
+    expect(within(older.drawer).getByText(/Needs a newer chat server/)).toHaveTextContent(`${LABEL} (level 441)`);
   });
 });
 
