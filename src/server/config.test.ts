@@ -15,6 +15,21 @@ describe('loadConfig', () => {
     expect(c.events).toEqual({ idleMs: 300_000, maxPerSession: 2, keepaliveMs: 15_000 });
     expect(() => loadConfig({ SSE_MAX_PER_SESSION: '0' })).toThrow(/SSE_MAX_PER_SESSION/);
   });
+  it('reads the sign-in throttle: per pair and client, and the account ceiling that only slows', () => {
+    expect(loadConfig({}).signIn).toEqual({
+      pairLockAfter: 8,
+      clientLockAfter: 30,
+      accountSlowAfter: 10,
+      accountMaxDelayMs: 8_000,
+      lockMs: 30_000,
+      delayMs: 250,
+    });
+    expect(loadConfig({ SIGN_IN_PAIR_LOCK_AFTER: '5' }).signIn.pairLockAfter).toBe(5);
+    // The variable's earlier name still sets it.
+    expect(loadConfig({ SIGN_IN_ACCOUNT_LOCK_AFTER: '6' }).signIn.pairLockAfter).toBe(6);
+    const c = loadConfig({ SIGN_IN_ACCOUNT_SLOW_AFTER: '3', SIGN_IN_ACCOUNT_MAX_DELAY_MS: '500' });
+    expect(c.signIn).toMatchObject({ accountSlowAfter: 3, accountMaxDelayMs: 500 });
+  });
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -47,8 +47,12 @@ const envSchema = z.object({
   LOG_REQUESTS: bool.default(true),
   BULK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   WEBHOOK_MAX_BODY_KB: z.coerce.number().int().min(1).max(10_240).default(256),
-  SIGN_IN_ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(2).max(1000).default(8),
+  SIGN_IN_PAIR_LOCK_AFTER: z.coerce.number().int().min(2).max(1000).optional(),
+  // The name SIGN_IN_PAIR_LOCK_AFTER had when the limit was per account (which let anyone lock anyone out).
+  SIGN_IN_ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(2).max(1000).optional(),
   SIGN_IN_CLIENT_LOCK_AFTER: z.coerce.number().int().min(2).max(10_000).default(30),
+  SIGN_IN_ACCOUNT_SLOW_AFTER: z.coerce.number().int().min(1).max(100_000).default(10),
+  SIGN_IN_ACCOUNT_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   SIGN_IN_LOCK_SECONDS: positiveInt.default(30),
   SIGN_IN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
 });
@@ -94,8 +98,19 @@ export interface Config {
   bulk: { concurrency: number };
   /** Outgoing-webhook receiver: notifications with a bigger body are refused (413). */
   webhooks: { maxBodyBytes: number };
-  /** Failed sign-ins per account and per client IP: slowed past half the limit, locked (429) at it. */
-  signIn: { accountLockAfter: number; clientLockAfter: number; lockMs: number; delayMs: number };
+  /**
+   * Failed sign-ins (see sign-in-throttle.ts): per (account, client) pair and per client, slowed past half the
+   * limit and locked (429) at it; per account from all clients, failed answers held back past `accountSlowAfter`
+   * (up to `accountMaxDelayMs`), never locked.
+   */
+  signIn: {
+    pairLockAfter: number;
+    clientLockAfter: number;
+    accountSlowAfter: number;
+    accountMaxDelayMs: number;
+    lockMs: number;
+    delayMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -147,8 +162,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bulk: { concurrency: e.BULK_CONCURRENCY },
     webhooks: { maxBodyBytes: e.WEBHOOK_MAX_BODY_KB * 1024 },
     signIn: {
-      accountLockAfter: e.SIGN_IN_ACCOUNT_LOCK_AFTER,
+      pairLockAfter: e.SIGN_IN_PAIR_LOCK_AFTER ?? e.SIGN_IN_ACCOUNT_LOCK_AFTER ?? 8,
       clientLockAfter: e.SIGN_IN_CLIENT_LOCK_AFTER,
+      accountSlowAfter: e.SIGN_IN_ACCOUNT_SLOW_AFTER,
+      accountMaxDelayMs: e.SIGN_IN_ACCOUNT_MAX_DELAY_MS,
       lockMs: e.SIGN_IN_LOCK_SECONDS * 1000,
       delayMs: e.SIGN_IN_DELAY_MS,
     },

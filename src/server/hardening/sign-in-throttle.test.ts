@@ -10,16 +10,18 @@ afterEach(async () => {
 
 describe('SignInThrottle (unit)', () => {
   const options = {
-    account: { free: 2, lockAt: 5 },
+    pair: { free: 2, lockAt: 5 },
     client: { free: 4, lockAt: 10 },
+    account: { free: 6 },
     windowMs: 60_000,
     lockMs: 10_000,
     maxLockMs: 40_000,
     delayMs: 100,
     maxDelayMs: 400,
+    accountMaxDelayMs: 1_000,
   };
 
-  it('answers the free failures at once, then slows down (doubling, capped), then locks', () => {
+  it('answers a pair’s free failures at once, then slows down (doubling, capped), then locks that pair only', () => {
     let now = 0;
     const t = new SignInThrottle({ ...options, now: () => now });
     const delays = [1, 2, 3, 4].map(() => t.failure('a@x.test', '1.1.1.1'));
@@ -27,8 +29,8 @@ describe('SignInThrottle (unit)', () => {
     expect(t.check('a@x.test', '1.1.1.1')).toEqual({ ok: true });
     t.failure('a@x.test', '1.1.1.1');
     expect(t.check('a@x.test', '1.1.1.1')).toEqual({ ok: false, retryAfterSeconds: 10 });
-    // The same account from elsewhere is locked too; another account from the same client is not (yet).
-    expect(t.check('a@x.test', '2.2.2.2').ok).toBe(false);
+    // The same account from elsewhere is not locked (its owner gets in); nor another account from this client.
+    expect(t.check('a@x.test', '2.2.2.2').ok).toBe(true);
     expect(t.check('b@x.test', '1.1.1.1').ok).toBe(true);
     now += 10_001;
     expect(t.check('a@x.test', '1.1.1.1').ok).toBe(true);
@@ -37,11 +39,10 @@ describe('SignInThrottle (unit)', () => {
     expect(t.check('a@x.test', '1.1.1.1')).toEqual({ ok: false, retryAfterSeconds: 20 });
   });
 
-  it('normalizes the account key (case, spaces, Unicode compatibility forms)', () => {
+  it('normalizes the account in the pair (case, spaces, Unicode compatibility forms)', () => {
     const t = new SignInThrottle({ ...options, now: () => 0 });
-    for (const email of ['A@X.test', ' a@x.test ', 'ａ@x.test', 'a@X.TEST', 'a@x.test'])
-      t.failure(email, `ip-${email}`);
-    expect(t.check('a@x.test', 'fresh-ip').ok).toBe(false);
+    for (const email of ['A@X.test', ' a@x.test ', 'ａ@x.test', 'a@X.TEST', 'a@x.test']) t.failure(email, '9.9.9.9');
+    expect(t.check('a@x.test', '9.9.9.9').ok).toBe(false);
   });
 
   it('locks a client that sprays many accounts', () => {
@@ -51,12 +52,22 @@ describe('SignInThrottle (unit)', () => {
     expect(t.check('someone-new@x.test', '7.7.7.7').ok).toBe(true);
   });
 
-  it('forgets failures after the window, resets on success, and bounds its memory', () => {
+  it('an account failed from any number of clients is slowed (progressively, capped), never locked', () => {
+    const t = new SignInThrottle({ ...options, now: () => 0 });
+    // Each guess from a fresh address: no pair or client limit is ever reached.
+    const delays = Array.from({ length: 12 }, (_, i) => t.failure('victim@x.test', `10.0.0.${i}`));
+    expect(delays).toEqual([0, 0, 0, 0, 0, 0, 100, 200, 400, 800, 1_000, 1_000]);
+    // Nobody is refused: not a fresh client, not even the ones that failed once.
+    expect(t.check('victim@x.test', '192.0.2.1')).toEqual({ ok: true });
+    expect(t.check('victim@x.test', '10.0.0.3')).toEqual({ ok: true });
+  });
+
+  it('forgets failures after the window, clears a pair on success (not its client), and bounds its memory', () => {
     let now = 0;
     const t = new SignInThrottle({ ...options, now: () => now, maxKeys: 100 });
-    for (let i = 0; i < 2; i++) t.failure('a@x.test', '1.1.1.1');
-    t.success('a@x.test');
-    expect(t.failure('a@x.test', '2.2.2.2')).toBe(0);
+    for (let i = 0; i < 4; i++) t.failure('a@x.test', '1.1.1.1');
+    t.success('a@x.test', '1.1.1.1');
+    expect(t.failure('a@x.test', '1.1.1.1')).toBe(100); // the client's own count goes on (5th failure)
     now += 60_001;
     expect(t.failure('a@x.test', '1.1.1.1')).toBe(0);
     for (let i = 0; i < 1000; i++) t.failure(`${i}@x.test`, `10.0.${i >> 8}.${i & 255}`);
@@ -65,7 +76,7 @@ describe('SignInThrottle (unit)', () => {
 });
 
 describe('sign-in throttling through the BFF', () => {
-  const env = { SIGN_IN_ACCOUNT_LOCK_AFTER: '6', SIGN_IN_CLIENT_LOCK_AFTER: '12', SIGN_IN_DELAY_MS: '150' };
+  const env = { SIGN_IN_PAIR_LOCK_AFTER: '6', SIGN_IN_CLIENT_LOCK_AFTER: '12', SIGN_IN_DELAY_MS: '150' };
 
   async function attempt(h: ReturnType<typeof setupHarness>, email: string, password: string, ip?: string) {
     const started = performance.now();
@@ -73,7 +84,7 @@ describe('sign-in throttling through the BFF', () => {
     return { status: res.status, ms: performance.now() - started, res };
   }
 
-  it('slows repeated failures for one account, then answers 429 with Retry-After without asking the server', async () => {
+  it('slows one client’s repeated failures at one account, then answers it 429 with Retry-After without asking the server', async () => {
     const h = setupHarness({ env });
     // The hold-back each failure is given, read from the throttle rather than from a clock (which a busy
     // machine slows down).
@@ -96,17 +107,65 @@ describe('sign-in throttling through the BFF', () => {
     expect((await attempt(h, 'guest@demo.test', DEMO_PASSWORD)).status).toBe(200);
   });
 
-  it('a success resets the account’s counter (from any client), not the client’s', async () => {
+  it('cannot be aimed at a user: failures from one address lock that address out of the account, not its owner', async () => {
     const h = setupHarness({ env: { ...env, SIGN_IN_DELAY_MS: '1', TRUST_PROXY: 'true' } });
-    for (let i = 0; i < 5; i++) {
-      expect((await attempt(h, 'member@demo.test', 'wrong', `192.0.2.${i}`)).status).toBe(401);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt(h, 'member@demo.test', 'wrong', '203.0.113.66')).status);
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses.slice(6)).toEqual([429, 429, 429, 429, 429, 429]);
+    // The owner, from their own address: in at once, first time.
+    expect((await attempt(h, 'member@demo.test', DEMO_PASSWORD, '198.51.100.1')).status).toBe(200);
+  });
+
+  it('failures spread over many addresses slow that account’s failed answers; the owner still gets in at once', async () => {
+    const h = setupHarness({
+      env: {
+        ...env,
+        SIGN_IN_DELAY_MS: '1',
+        SIGN_IN_ACCOUNT_SLOW_AFTER: '5',
+        SIGN_IN_ACCOUNT_MAX_DELAY_MS: '64',
+        TRUST_PROXY: 'true',
+      },
+    });
+    const holdBack = vi.spyOn(SignInThrottle.prototype, 'failure');
+    // 40 wrong passwords, each from a fresh address (a botnet): no address reaches its own limits.
+    for (let i = 0; i < 40; i++) {
+      expect((await attempt(h, 'member@demo.test', 'wrong', `10.1.${i >> 8}.${i & 255}`)).status).toBe(401);
     }
-    expect((await attempt(h, 'member@demo.test', DEMO_PASSWORD, '192.0.2.50')).status).toBe(200);
-    // Five more failures for the account (from fresh clients) do not lock it: its counter started again.
-    for (let i = 10; i < 15; i++) {
-      expect((await attempt(h, 'member@demo.test', 'wrong', `192.0.2.${i}`)).status).toBe(401);
-    }
-    expect((await attempt(h, 'member@demo.test', DEMO_PASSWORD, '192.0.2.51')).status).toBe(200);
+    const delays = holdBack.mock.results.map((r) => r.value as number);
+    expect(delays.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    // Past the ceiling every failed answer is held back, more and more (SIGN_IN_DELAY_MS doubling, capped).
+    expect(delays.slice(5, 9)).toEqual([1, 2, 4, 8]);
+    expect(delays.at(-1)).toBe(64);
+    // The owner, from an address that has not failed: not refused and not held back (a right password).
+    holdBack.mockClear();
+    const owner = await attempt(h, 'member@demo.test', DEMO_PASSWORD, '198.51.100.2');
+    expect(owner.status).toBe(200);
+    expect(holdBack).not.toHaveBeenCalled();
+  });
+
+  it('says once in the log when sign-ins come through a proxy it does not trust', async () => {
+    const h = setupHarness({ env });
+    await attempt(h, 'member@demo.test', 'wrong', '192.0.2.7');
+    await attempt(h, 'member@demo.test', 'wrong', '192.0.2.8');
+    expect(h.logs.filter((l) => l.includes('TRUST_PROXY is false'))).toHaveLength(1);
+    const trusted = setupHarness({ env: { ...env, TRUST_PROXY: 'true' } });
+    await attempt(trusted, 'member@demo.test', 'wrong', '192.0.2.7');
+    expect(trusted.logs.some((l) => l.includes('TRUST_PROXY'))).toBe(false);
+  });
+
+  it('a success clears that client’s failures at that account, not the client’s own count', async () => {
+    const h = setupHarness({ env: { ...env, SIGN_IN_DELAY_MS: '1', TRUST_PROXY: 'true' } });
+    const ip = '192.0.2.30';
+    for (let i = 0; i < 5; i++) expect((await attempt(h, 'member@demo.test', 'wrong', ip)).status).toBe(401);
+    expect((await attempt(h, 'member@demo.test', DEMO_PASSWORD, ip)).status).toBe(200);
+    // Five more failures at the account from that client do not lock it: the pair's counter started again.
+    for (let i = 0; i < 5; i++) expect((await attempt(h, 'member@demo.test', 'wrong', ip)).status).toBe(401);
+    expect((await attempt(h, 'member@demo.test', DEMO_PASSWORD, ip)).status).toBe(200);
+    // The client's own count went on: its 12th failure (anywhere) locks it.
+    expect((await attempt(h, 'guest@demo.test', 'wrong', ip)).status).toBe(401);
+    expect((await attempt(h, 'guest@demo.test', 'wrong', ip)).status).toBe(401);
+    expect((await attempt(h, 'admin@demo.test', DEMO_PASSWORD, ip)).status).toBe(429);
   });
 
   it('a client cannot reset its own counter by signing in to an account it knows between guesses', async () => {

@@ -18,7 +18,7 @@ import {
   sessionData,
   throttledSignIn,
 } from './sign-in';
-import { clientIp, SignInThrottle } from '../sign-in-throttle';
+import { clientIp, signInThrottleFor, untrustedProxyWarning } from '../sign-in-throttle';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 
 const SESSION_NOT_FOUND = bffErrorCodes.sessionNotFound;
@@ -26,17 +26,9 @@ const NO_SUCH_SESSION = 'You have no session with that handle (it may have ended
 
 export function sessionRoutes(config: Config, deps: BffDeps) {
   const app = new Hono<AppEnv>();
-  // Failed sign-ins per account and per client, in this process (see sign-in-throttle.ts).
-  const throttle = new SignInThrottle({
-    account: { free: Math.floor(config.signIn.accountLockAfter / 2), lockAt: config.signIn.accountLockAfter },
-    client: { free: Math.floor(config.signIn.clientLockAfter / 2), lockAt: config.signIn.clientLockAfter },
-    windowMs: 15 * 60_000,
-    lockMs: config.signIn.lockMs,
-    maxLockMs: Math.max(config.signIn.lockMs, 15 * 60_000),
-    delayMs: config.signIn.delayMs,
-    maxDelayMs: config.signIn.delayMs * 8,
-    now: deps.now,
-  });
+  // Failed sign-ins per (account, client) pair, per client and per account, in this process (sign-in-throttle.ts).
+  const throttle = signInThrottleFor(config, deps.now);
+  const proxyWarning = untrustedProxyWarning(config, deps.log);
 
   async function info(session: Session | null, limits: ServerLimits | null = null): Promise<SessionInfo> {
     const server = await deps.serverInfo.get();
@@ -87,6 +79,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
   app.post('/', jsonBody(signInSchema), async (c) => {
     const input = c.req.valid('json');
     const ip = clientIp(c, config);
+    proxyWarning(c);
     const verdict = throttle.check(input.email, ip);
     if (!verdict.ok) return throttledSignIn(c, verdict.retryAfterSeconds);
     try {
@@ -104,7 +97,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         await deps.sessions.delete(session.id).catch(() => undefined);
         return auditUnavailable(c);
       }
-      throttle.success(input.email);
+      throttle.success(input.email, ip);
       writeSessionCookie(c, config, session.id);
       deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
       const limits = await deps.hub.ensure(session);
