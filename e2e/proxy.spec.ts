@@ -93,8 +93,10 @@ test('an admin creates a route, edits its upstream and deletes it, each told fro
   await expect(last).toContainText('Route stored by the dashboard');
   await expect(last).toContainText('Confirmed by reading');
   await expect(last).toContainText('Cannot be confirmed: whether the proxy applied it');
-  // A write does not make a route live; only the dashboard's drift check says what is.
-  await expect(drawer.getByRole('region', { name: 'Live state' })).toContainText('Not checked');
+  // A write does not make a route live: what is live is read from the proxy's own configuration and drift.
+  const live = drawer.getByRole('region', { name: 'Live state' });
+  await expect(live).toContainText("Proxy's configuration: the proxy holds the route");
+  await expect(live).toContainText('In sync');
 
   await drawer.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: `Edit route ${domain}` });
@@ -163,6 +165,8 @@ test('disabling on a dashboard that keeps serving: confirmed first, never claime
   // The table's switch asks first, and says the disable may not stop traffic.
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+  // Only this route's row: the table draws the rows in its window, and other journeys leave routes behind.
+  await page.getByLabel('Search routes').fill(domain);
   // From the keyboard: the switch's input sits under its drawn track.
   await page.getByRole('switch', { name: `Enabled: ${domain}` }).focus();
   await page.keyboard.press('Space');
@@ -183,11 +187,14 @@ test('disabling on a dashboard that keeps serving: confirmed first, never claime
   // The dashboard's drift check finds the proxy still serving it.
   await proxyControl('drift-check');
   await page.getByRole('button', { name: 'Check again' }).click();
-  await expect(row).toContainText('Drift');
+  await expect(row).toContainText('Differs');
   await row.getByRole('cell').first().click();
   const live = drawer.getByRole('region', { name: 'Live state' });
-  await expect(live).toContainText('Drift');
+  await expect(live).toContainText('Differs');
   await expect(live).toContainText('Enabled: the dashboard has off, the proxy has on');
+  // Re-sending would not help: a disabled route leaves the proxy only through the dashboard's own switch.
+  await expect(live).toContainText("Only the dashboard's own switch takes a disabled route out of the proxy");
+  await expect(live.getByRole('button', { name: 'Push this route to the proxy again' })).toHaveCount(0);
 
   await page.goto('/proxy/traffic');
   const traffic = page.getByRole('table', { name: 'Traffic by route' });
@@ -334,12 +341,16 @@ test('a console with no proxy dashboard configured says so and how to configure 
     await expect(page.getByText('Checking…')).toHaveCount(0);
     await expect(page.getByText('Loading routes…')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    // A retry or a poll would ask again within a minute of the page's time.
-    const asked = calls.length;
-    expect(asked).toBeGreaterThan(0);
+    // The navigation says so too, from the session: the page asks the BFF nothing, then or a minute later.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByText('Not configured')).toBeVisible();
     await page.clock.runFor(60_000);
     await expect(notice).toBeVisible();
-    expect(calls.length).toBe(asked);
+    expect(calls).toEqual([]);
+    // Asked anyway, the BFF answers a configuration state, not a server error.
+    const res = await page.request.get(`${base}/bff/proxy/publicApi.routes`);
+    expect(res.status()).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe('PROXY_NOT_CONFIGURED');
   } finally {
     bff.child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

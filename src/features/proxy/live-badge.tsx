@@ -10,7 +10,7 @@ export function clockTime(date: Date, now: Date = new Date()): string {
 export function seenText(verdict: LiveVerdict): string | null {
   const since = verdict.since ? clockTime(verdict.since) : null;
   if (verdict.kind === 'in-sync') {
-    return since ? `Read from the proxy's configuration at ${since}; the drift detector agrees.` : null;
+    return since ? `Read from the proxy's configuration at ${since}.` : null;
   }
   if (verdict.seenBy === null) return since ? `Since ${since}.` : null;
   return since ? `Seen by the ${verdict.seenBy} since ${since}.` : `Seen by the ${verdict.seenBy}.`;
