@@ -90,7 +90,7 @@ describe('POST /fetch_api_key', () => {
       params: { username: 'member@demo.test', password: DEMO_PASSWORD },
     });
     expect(status).toBe(401);
-    expect(body).toEqual({ result: 'error', code: 'USER_DEACTIVATED', msg: 'Your account has been disabled.' });
+    expect(body).toEqual({ result: 'error', code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
   });
 
   it('reports missing arguments', async () => {
@@ -126,17 +126,25 @@ describe('Basic authentication', () => {
     expect(body.code).toBe('UNAUTHORIZED');
   });
 
+  // A real server (level 372) answers every refused key with UNAUTHORIZED, the reason in the message.
   it.each([
     ['unknown email', basicAuthHeader('nobody@demo.test', 'x'.repeat(32))],
-    ['bad key', basicAuthHeader('admin@demo.test', 'not-the-key')],
+    ['wrong key', basicAuthHeader('admin@demo.test', 'y'.repeat(32))],
     ['key of another user', basicAuthHeader('admin@demo.test', sim.apiKeyOf('member@demo.test'))],
-  ])('answers 401 INVALID_API_KEY for an %s', async (_case, header) => {
+  ])('answers 401 UNAUTHORIZED "Invalid API key" for an %s', async (_case, header) => {
     const { status, body } = await callSim(sim, 'GET', '/users/me', withAuth(header));
     expect(status).toBe(401);
-    expect(body).toEqual({ result: 'error', code: 'INVALID_API_KEY', msg: 'Invalid API key' });
+    expect(body).toEqual({ result: 'error', code: 'UNAUTHORIZED', msg: 'Invalid API key' });
   });
 
-  it('answers 401 USER_DEACTIVATED for a deactivated account', async () => {
+  it('answers 401 UNAUTHORIZED "Malformed API key" for a key that is not 32 characters', async () => {
+    const header = basicAuthHeader('admin@demo.test', 'not-the-key');
+    const { status, body } = await callSim(sim, 'GET', '/users/me', withAuth(header));
+    expect(status).toBe(401);
+    expect(body).toEqual({ result: 'error', code: 'UNAUTHORIZED', msg: 'Malformed API key' });
+  });
+
+  it('answers 401 UNAUTHORIZED "Account is deactivated" for a deactivated account', async () => {
     const s = createSvcSimulator({ generatedUsers: 0 });
     const memberKey = s.apiKeyOf('member@demo.test');
     const member = s.store.userByDeliveryEmail('member@demo.test');
@@ -148,7 +156,7 @@ describe('Basic authentication', () => {
       withAuth(basicAuthHeader('member@demo.test', memberKey)),
     );
     expect(status).toBe(401);
-    expect(body).toEqual({ result: 'error', code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
+    expect(body).toEqual({ result: 'error', code: 'UNAUTHORIZED', msg: 'Account is deactivated' });
   });
 
   it('accepts the API email of a user whose real address is hidden', async () => {

@@ -3,7 +3,10 @@ import type { SimUser, SvcStore } from './store';
 
 const notLoggedIn = () =>
   new SvcError('UNAUTHORIZED', 'Not logged in: API authentication or user session required', 401);
-const invalidApiKey = () => new SvcError('INVALID_API_KEY', 'Invalid API key', 401);
+// A real server (level 372) turns every refusal of a key into UNAUTHORIZED, keeping the reason's wording.
+const invalidApiKey = () => new SvcError('UNAUTHORIZED', 'Invalid API key', 401);
+/** Keys are 32 characters; anything else is refused before any lookup. */
+const API_KEY_LENGTH = 32;
 
 function decodeBase64Utf8(text: string): string | null {
   try {
@@ -28,11 +31,13 @@ export function authenticate(store: SvcStore, authorization: string | null): Sim
     throw new SvcError('UNAUTHORIZED', 'Invalid authorization header for basic auth', 401);
   }
   const email = decoded.slice(0, colon).trim().toLowerCase();
-  const apiKey = decoded.slice(colon + 1);
+  // Whitespace around a pasted key is forgiven.
+  const apiKey = decoded.slice(colon + 1).trim();
+  if (apiKey.length !== API_KEY_LENGTH) throw new SvcError('UNAUTHORIZED', 'Malformed API key', 401);
   const user = store.userByApiKey(apiKey);
   if (!user) throw invalidApiKey();
   if (email !== user.deliveryEmail.toLowerCase() && email !== user.apiEmail.toLowerCase()) throw invalidApiKey();
-  if (!user.isActive) throw new SvcError('USER_DEACTIVATED', 'Account is deactivated', 401);
+  if (!user.isActive) throw new SvcError('UNAUTHORIZED', 'Account is deactivated', 401);
   return user;
 }
 
@@ -43,7 +48,7 @@ export function fetchApiKey(store: SvcStore, username: string, password: string)
     throw new SvcError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401);
   }
   // The server reports a disabled account before looking at the password.
-  if (!user.isActive) throw new SvcError('USER_DEACTIVATED', 'Your account has been disabled.', 401);
+  if (!user.isActive) throw new SvcError('USER_DEACTIVATED', 'Account is deactivated', 401);
   if (user.password !== password) {
     throw new SvcError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401);
   }

@@ -385,7 +385,8 @@ describe('delivery', () => {
     await rename(sim, 'guest@demo.test', 'Renamed');
     expect(await drain(sim, adminQueue)).toHaveLength(2);
     // The member can no longer sign in to ask; nothing was queued for them either.
-    expect((await poll(sim, memberQueue, { dont_block: true }, 'member@demo.test')).body.code).toBe('USER_DEACTIVATED');
+    const refused = (await poll(sim, memberQueue, { dont_block: true }, 'member@demo.test')).body;
+    expect(refused).toMatchObject({ code: 'UNAUTHORIZED', msg: 'Account is deactivated' });
   });
 
   it('filters per recipient where the event type asks for it (typing: receives_typing_notifications)', async () => {
@@ -393,10 +394,9 @@ describe('delivery', () => {
     const adminQueue = await openQueue(sim, 'admin@demo.test');
     const memberQueue = await openQueue(sim, 'member@demo.test');
     sim.store.personalSettings.set(idOf(sim, 'member@demo.test'), { receives_typing_notifications: false });
-    // Typing events are not produced yet; this one stands in for them.
-    const typing = { type: 'typing', op: 'start', sender: { user_id: 1 } } as unknown as SvcEvent;
-    sim.store.emit(typing);
-    expect(await drain(sim, adminQueue)).toEqual([{ ...typing, id: 0 }]);
+    const member = idOf(sim, 'member@demo.test');
+    await callSim(sim, 'POST', '/typing', { as: 'admin@demo.test', params: { op: 'start', to: [member] } });
+    expect(await drain(sim, adminQueue)).toMatchObject([{ type: 'typing', op: 'start', id: 0 }]);
     expect(await drain(sim, memberQueue, 'member@demo.test')).toEqual([]);
   });
 });

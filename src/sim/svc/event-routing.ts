@@ -1,7 +1,12 @@
 import type { SimNarrowTerm } from './wire-values';
 import { canReadHistory, canSeeChannel, topicForDisplay } from './channel-access';
 import type {
+  AlertWordsEvent,
   DeleteMessageEvent,
+  ReactionEvent,
+  RealmBotEvent,
+  TypingEvent,
+  UserTopicEvent,
   DraftsEvent,
   RealmUserAddEvent,
   RealmUserUpdateEvent,
@@ -82,15 +87,34 @@ export function shapeEventFor(
     }
     case 'invites_changed':
       return event.recipient_ids?.includes(recipient.user_id) ? { type: 'invites_changed' } : null;
+    case 'typing':
+      // Typing in a channel reaches only clients that declared they understand it.
+      if (event.message_type === 'stream' && preferences.capabilities.stream_typing_notifications !== true) return null;
+      return recipientsOnly(event, recipient);
+    case 'reaction':
+    case 'realm_bot':
+      return recipientsOnly(event, recipient);
+    case 'alert_words':
+    case 'user_topic':
+      return ownersOnly(event, recipient);
     default:
       // Types added later pass unchanged until they need shaping.
       return event;
   }
 }
 
+/** Events addressed to some people (`recipient_ids`): only they hear of them, without the routing field. */
+function recipientsOnly(event: ReactionEvent | TypingEvent | RealmBotEvent, recipient: SimUser): SvcEvent | null {
+  if (!event.recipient_ids?.includes(recipient.user_id)) return null;
+  const { recipient_ids: _ids, ...delivered } = event;
+  return delivered as SvcEvent;
+}
+
 /** Drafts, saved snippets, own settings and subscription settings are private: only their owner hears of them, without the routing field. */
 function ownersOnly(
   event:
+    | AlertWordsEvent
+    | UserTopicEvent
     | DraftsEvent
     | SavedSnippetsEvent
     | SubscriptionUpdateEvent
@@ -265,7 +289,10 @@ function shapeFlagsEvent(
   const delivered = ownersOnly(event, recipient);
   if (!delivered || !event.message_details || takesEmptyTopic(preferences)) return delivered;
   const details = Object.fromEntries(
-    Object.entries(event.message_details).map(([id, d]) => [id, { ...d, topic: topicForDisplay(d.topic, false) }]),
+    Object.entries(event.message_details).map(([id, d]) => [
+      id,
+      d.type === 'stream' ? { ...d, topic: topicForDisplay(d.topic, false) } : d,
+    ]),
   );
   return { ...delivered, message_details: details } as SvcEvent;
 }

@@ -253,7 +253,65 @@ export type SvcEvent =
   | PeopleAdminEvent
   | OrganizationDataEvent
   | DefaultStreamsEvent
-  | ChannelFolderEvent;
+  | ChannelFolderEvent
+  | ReactionEvent
+  | TypingEvent
+  | AlertWordsEvent
+  | UserTopicEvent
+  | RealmBotEvent;
+
+/** Someone reacted or took a reaction back; reaches `recipient_ids`, those who received the message (removed on delivery). */
+export interface ReactionEvent {
+  type: 'reaction';
+  op: 'add' | 'remove';
+  user_id: number;
+  /** The older form of `user_id`, still sent. */
+  user: { user_id: number; email: string; full_name: string };
+  message_id: number;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+  recipient_ids?: number[];
+}
+
+/**
+ * Someone started or stopped typing; reaches `recipient_ids` (removed on delivery). Typing in a channel reaches
+ * only queues registered with the `stream_typing_notifications` capability.
+ */
+export type TypingEvent = {
+  type: 'typing';
+  op: 'start' | 'stop';
+  sender: { user_id: number; email: string };
+  recipient_ids?: number[];
+} & (
+  | { message_type: 'direct'; recipients: { user_id: number; email: string }[] }
+  | { message_type: 'stream'; stream_id: number; topic: string }
+);
+
+/** The owner's whole list of alert words after a change (`owner_id` is removed on delivery). */
+export interface AlertWordsEvent {
+  type: 'alert_words';
+  owner_id: number;
+  alert_words: string[];
+}
+
+/** The owner's visibility policy for a topic changed (`owner_id` is removed on delivery). */
+export interface UserTopicEvent {
+  type: 'user_topic';
+  owner_id: number;
+  stream_id: number;
+  topic_name: string;
+  last_updated: number;
+  visibility_policy: number;
+}
+
+/** A bot was created: its owner and the administrators hear of it (`recipient_ids`, removed on delivery). */
+export interface RealmBotEvent {
+  type: 'realm_bot';
+  op: 'add';
+  bot: Record<string, unknown>;
+  recipient_ids?: number[];
+}
 
 /**
  * Invitations changed (only administrators and the invitation's author hear it: `recipient_ids`, removed on
@@ -291,11 +349,9 @@ export interface HeartbeatEvent {
 export type SvcEventListener = (event: SvcEvent) => void;
 
 /** Where an unread message is, for clients that keep unread counts (sent when `read` is removed). */
-export interface MessageFlagDetails {
-  type: 'stream';
-  stream_id: number;
-  topic: string;
-}
+export type MessageFlagDetails =
+  | { type: 'stream'; stream_id: number; topic: string; unmuted_stream_msg: boolean }
+  | { type: 'private'; user_ids: number[] };
 
 /**
  * Personal flags changed on some messages; only their owner hears it (`owner_id` is removed on delivery).

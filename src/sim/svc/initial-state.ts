@@ -2,6 +2,7 @@ import { SIM_LEVELS } from './levels';
 import {
   canSeeChannel,
   channelActivity,
+  holdsRealmPermission,
   formatChannel,
   formatSubscription,
   realmGroupSettingValue,
@@ -25,6 +26,8 @@ import {
 import type { SimUser } from './store';
 import { spellSettingValue } from './user-setting-table';
 import { devicesState } from './push-devices';
+import { isAdminRole } from './permissions';
+import { clientStateBuilders, type ClientStateOptions } from './client-state';
 
 /**
  * The initial state `POST /register` returns, per `fetch_event_types` entry: the types the console and common
@@ -37,6 +40,10 @@ export interface InitialStateOptions {
   clientGravatar: boolean;
   /** `client_capabilities` as registered. */
   capabilities: Readonly<Record<string, boolean>>;
+  /** Subscriber lists in `subscriptions` (register's `include_subscribers`). */
+  includeSubscribers?: boolean;
+  /** Presence keyed by user ID in the modern form (register's `slim_presence`). */
+  slimPresence?: boolean;
 }
 
 // Levels at which parts of the state appeared.
@@ -65,9 +72,15 @@ const LEVEL = {
   canDeleteOwnMessageGroup: 291,
   canMoveMessagesBetweenChannelsGroup: 310,
   canMoveMessagesBetweenTopicsGroup: 316,
+  canInviteOthers: 51,
+  canCreatePublicPrivateStreams: 102,
+  canCreateWebPublicStreams: 103,
 } as const;
 
-const builders: Readonly<Record<string, (core: SimCore, me: SimUser, options: InitialStateOptions) => State>> = {
+type Builder = (core: SimCore, me: SimUser, options: InitialStateOptions & ClientStateOptions) => State;
+
+const builders: Readonly<Record<string, Builder>> = {
+  ...clientStateBuilders,
   message: messageState,
   realm: realmState,
   realm_user: realmUserState,
@@ -129,7 +142,8 @@ function subscriptionState(core: SimCore, me: SimUser, options: InitialStateOpti
     subscriptions: live
       .filter((c) => c.subscribers.has(me.user_id))
       .map((c) => {
-        const { subscribers: _subscribers, ...rest } = formatSubscription(store, me, c);
+        const { subscribers, ...rest } = formatSubscription(store, me, c);
+        if (options.includeSubscribers) rest.subscribers = subscribers;
         if (fillDefaults)
           for (const [field, setting] of NOTIFICATION_DEFAULTS)
             if (rest[field] === null) rest[field] = store.personalSetting(me.user_id, setting);
@@ -138,7 +152,13 @@ function subscriptionState(core: SimCore, me: SimUser, options: InitialStateOpti
     unsubscribed: [],
     never_subscribed: live
       .filter((c) => !c.subscribers.has(me.user_id) && canSeeChannel(store, me, c))
-      .map((c) => formatChannel(store, me, c, activity.get(c.stream_id))),
+      .map((c) => {
+        const record = formatChannel(store, me, c, activity.get(c.stream_id));
+        // Who follows a channel one never joined shows where one may see it: public ones, or any as an admin.
+        if (options.includeSubscribers && (!c.inviteOnly || isAdminRole(me.role)))
+          record.subscribers = [...c.subscribers].sort((a, b) => a - b);
+        return record;
+      }),
   };
 }
 
@@ -163,9 +183,11 @@ export function initialState(
   options: InitialStateOptions,
 ): State {
   const state: State = {};
-  for (const type of new Set(fetchEventTypes ?? FETCH_EVENT_TYPES)) {
+  const wanted = new Set(fetchEventTypes ?? FETCH_EVENT_TYPES);
+  const all = { ...options, slimPresence: options.slimPresence ?? false, wanted };
+  for (const type of wanted) {
     const build = builders[type];
-    if (build) Object.assign(state, build(core, me, options));
+    if (build) Object.assign(state, build(core, me, all));
   }
   return state;
 }
@@ -408,9 +430,29 @@ function realmUserState(core: SimCore, me: SimUser, options: InitialStateOptions
       ? { is_moderator: level >= LEVEL.moderatorIncludesAdmins ? me.role <= 300 : me.role === 300 }
       : {}),
     is_guest: me.role === 600,
+    ...creationRights(core, me),
     avatar_source: me.avatarSource,
     avatar_url: ownAvatar,
     avatar_url_medium: ownAvatar?.replace('?d=identicon', '?d=identicon&s=500'),
+  };
+}
+
+/** What the caller may create: channels of each kind (and any kind, the older flag), and invitations. */
+function creationRights(core: SimCore, me: SimUser): State {
+  const { store } = core;
+  const level = store.featureLevel;
+  const may = (name: Parameters<typeof holdsRealmPermission>[2]) => holdsRealmPermission(store, me, name);
+  const isPublic = may('can_create_public_channel_group');
+  const isPrivate = may('can_create_private_channel_group');
+  const webPublic = level >= LEVEL.canCreateWebPublicStreams && may('can_create_web_public_channel_group');
+  return {
+    ...(level >= LEVEL.canCreatePublicPrivateStreams
+      ? { can_create_private_streams: isPrivate, can_create_public_streams: isPublic }
+      : {}),
+    ...(level >= LEVEL.canCreateWebPublicStreams ? { can_create_web_public_streams: webPublic } : {}),
+    // Deprecated at level 102, still sent: any kind at all.
+    can_create_streams: isPublic || isPrivate || webPublic,
+    ...(level >= LEVEL.canInviteOthers ? { can_invite_others_to_realm: may('can_invite_users_group') } : {}),
   };
 }
 

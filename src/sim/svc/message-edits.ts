@@ -1,3 +1,4 @@
+import { htmlDiff } from './html-diff';
 import { createHash } from 'node:crypto';
 import { SIM_LEVELS } from './levels';
 import { isAdminRole } from './permissions';
@@ -458,6 +459,7 @@ export function messageHistory(store: SvcStore, me: SimUser, id: number, allowEm
     if (e.prevContent !== undefined) {
       snapshot.prev_content = e.prevContent;
       snapshot.prev_rendered_content = e.prevRenderedContent ?? '';
+      snapshot.content_html_diff = htmlDiff(e.prevRenderedContent ?? '', rendered);
       content = e.prevContent;
       rendered = e.prevRenderedContent ?? '';
     }
@@ -478,6 +480,7 @@ export function messageHistory(store: SvcStore, me: SimUser, id: number, allowEm
       s.rendered_content = m.renderedContent;
       delete s.prev_content;
       delete s.prev_rendered_content;
+      delete s.content_html_diff;
     }
   }
   return newestFirst.reverse();

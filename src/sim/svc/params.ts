@@ -24,9 +24,14 @@ export function parseParams(
   const ignored: string[] = [];
   const given = new Map<string, string>();
   for (const [name, text] of raw) {
-    if (Object.hasOwn(pathParams, name)) continue;
+    // A path parameter sent again in the query or body is not read from there: the server reports it ignored.
     const spec = Object.hasOwn(e.params, name) ? e.params[name] : undefined;
-    const known = spec !== undefined && level >= spec.since && level < spec.until && !pretendUnsupported.includes(name);
+    const known =
+      !Object.hasOwn(pathParams, name) &&
+      spec !== undefined &&
+      level >= spec.since &&
+      level < spec.until &&
+      !pretendUnsupported.includes(name);
     if (known) {
       // The last value of a repeated parameter wins, as in the server's request parsing.
       given.set(name, text);

@@ -54,6 +54,16 @@ export interface SimUser {
   canCreateUsers?: boolean;
   /** Imported from another chat product and never signed in (`is_imported_stub`, level 433); absent: false. */
   isImportedStub?: boolean;
+  /** A bot's defaults, as `POST /bots` set them (channel IDs; null: none). */
+  botDefaults?: { sendingStream: number | null; eventsRegisterStream: number | null; allPublicStreams: boolean };
+}
+
+/** One person's emoji reaction to a message. */
+export interface SimReaction {
+  readonly userId: number;
+  readonly emojiName: string;
+  readonly emojiCode: string;
+  readonly reactionType: ReactionType;
 }
 
 /** The stored form of a status; empty strings mean "not set", as on the server. */
@@ -237,6 +247,10 @@ export interface SimMessage {
    * channel: their `streamId` is 0, which names none, and their topic is empty.
    */
   dmRecipients?: readonly number[];
+  /** Reactions in the order they were added; absent: none. */
+  reactions?: SimReaction[];
+  /** Users who starred it; absent: nobody. */
+  starredBy?: Set<number>;
 }
 
 /** A channel folder: a heading channels are grouped under in the channel list. */
@@ -374,6 +388,13 @@ export class SvcStore {
    * `subscribers`; a subscription without an entry here has the stock settings.
    */
   readonly subscriptionSettings = new Map<string, SimSubscriptionSettings>();
+  /** Each person's alert words, in the order they were added (no entry: none). */
+  readonly alertWords = new Map<number, string[]>();
+  /**
+   * Topic visibility policies (muted 1, unmuted 2, followed 3), keyed `userId:streamId:topic in lower case`;
+   * no entry: inherit the channel's.
+   */
+  readonly userTopics = new Map<string, { topic: string; policy: number; lastUpdated: number }>();
   private readonly byId = new Map<number, SimUser>();
   private readonly byDeliveryEmail = new Map<string, SimUser>();
   private readonly byApiKey = new Map<string, SimUser>();
@@ -420,6 +441,7 @@ export class SvcStore {
       password: input.password,
       profileData: input.profileData,
       isImportedStub: input.isImportedStub ?? false,
+      botDefaults: input.botDefaults,
     };
     this.users.push(user);
     this.byId.set(id, user);

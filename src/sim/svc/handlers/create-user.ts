@@ -13,7 +13,8 @@ import { text } from '../param-spec';
 const PASSWORD_MIN_LENGTH = 6;
 const ADDRESS = /^[^@\s<>(),;:"[\]]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
-function apiKey(): string {
+/** A new 32-character API key. */
+export function apiKey(): string {
   return globalThis.crypto.randomUUID().replaceAll('-', '');
 }
 

@@ -24,6 +24,19 @@ function formatSnippet(s: SimSnippet): SavedSnippetRecord {
   return { id: s.id, title: s.title, content: s.content, date_created: s.dateCreated };
 }
 
+/** The caller's drafts, last edited first (also the register state's `drafts`). */
+export function ownDrafts(store: SvcStore, me: SimUser): DraftRecord[] {
+  return store.drafts
+    .filter((d) => d.ownerId === me.user_id)
+    .sort((a, b) => b.timestamp - a.timestamp || b.id - a.id)
+    .map(formatDraft);
+}
+
+/** The caller's saved snippets, oldest first. */
+export function ownSnippets(store: SvcStore, me: SimUser): SavedSnippetRecord[] {
+  return store.snippets.filter((s) => s.ownerId === me.user_id).map(formatSnippet);
+}
+
 function canSeeChannel(me: SimUser, c: SimChannel): boolean {
   return !c.inviteOnly || c.subscribers.has(me.user_id);
 }
@@ -78,10 +91,7 @@ function checkSnippetText(name: 'title' | 'content', value: string | undefined):
 
 export const draftsHandlers: readonly RegisteredHandler[] = [
   userHandler(endpoint({ method: 'GET', path: '/drafts', params: {} }), ({ core, me }) => {
-    const drafts = core.store.drafts
-      .filter((d) => d.ownerId === me.user_id)
-      .sort((a, b) => b.timestamp - a.timestamp || b.id - a.id)
-      .map(formatDraft);
+    const drafts = ownDrafts(core.store, me);
     return { count: drafts.length, drafts };
   }),
 
@@ -125,9 +135,7 @@ export const draftsHandlers: readonly RegisteredHandler[] = [
 
   userHandler(
     endpoint({ method: 'GET', path: '/saved_snippets', params: {}, since: SIM_LEVELS.savedSnippets }),
-    ({ core, me }) => ({
-      saved_snippets: core.store.snippets.filter((s) => s.ownerId === me.user_id).map(formatSnippet),
-    }),
+    ({ core, me }) => ({ saved_snippets: ownSnippets(core.store, me) }),
   ),
 
   userHandler(

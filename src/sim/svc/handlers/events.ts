@@ -48,6 +48,8 @@ export const eventHandlers = [
         ...initialState(core, me, params.fetch_event_types ?? eventTypes, {
           clientGravatar,
           capabilities: params.client_capabilities ?? {},
+          includeSubscribers: params.include_subscribers === true,
+          slimPresence: params.slim_presence ?? false,
         }),
       };
     },

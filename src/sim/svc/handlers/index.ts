@@ -18,6 +18,12 @@ import { userStatusHandlers } from './user-status';
 import { userHandlers } from './users';
 import { peopleAdminHandlers } from './people-admin';
 import { organizationDataHandlers } from './organization-data';
+import { alertWordHandlers } from './alert-words';
+import { botHandlers } from './bots';
+import { channelLookupHandlers } from './channel-lookup';
+import { messageFlagHandlers } from './message-flags';
+import { reactionHandlers } from './reactions';
+import { typingHandlers } from './typing';
 
 /** Every endpoint the simulator answers; any other path answers 404 like an unknown endpoint. */
 export const allHandlers: readonly RegisteredHandler[] = [
@@ -40,4 +46,11 @@ export const allHandlers: readonly RegisteredHandler[] = [
   ...presenceHandlers,
   ...peopleAdminHandlers,
   ...organizationDataHandlers,
+  // What the official clients call besides the console's operations.
+  ...channelLookupHandlers,
+  ...messageFlagHandlers,
+  ...reactionHandlers,
+  ...alertWordHandlers,
+  ...botHandlers,
+  ...typingHandlers,
 ];

@@ -276,6 +276,7 @@ describe('marking messages read', () => {
       type: 'stream',
       stream_id: channelId('support'),
       topic: 'known issues',
+      unmuted_stream_msg: true,
     });
   });
 

@@ -30,14 +30,17 @@ const RESOLVED_PREFIX = '✔ ';
 /** Edits report the uploads they left unreferenced from here on. */
 const DETACHED_UPLOADS_LEVEL = 285;
 
-const EDITABLE_FLAGS = new Set(['read', 'starred', 'collapsed']);
-const NON_EDITABLE_FLAGS = new Set([
+/** Flags clients may set and clear, and those the server sets itself (level 372's lists). */
+export const EDITABLE_FLAGS: ReadonlySet<string> = new Set(['read', 'starred', 'collapsed']);
+export const NON_EDITABLE_FLAGS: ReadonlySet<string> = new Set([
   'mentioned',
   'stream_wildcard_mentioned',
   'topic_wildcard_mentioned',
+  'group_mentioned',
+  'force_expand',
+  'force_collapse',
   'has_alert_word',
   'historical',
-  'wildcard_mentioned',
 ]);
 
 const narrowError = (what: string) => badRequest(`Invalid narrow operator: ${what}`);
@@ -153,7 +156,7 @@ function compileNarrow(store: SvcStore, me: SimUser, narrow: readonly SimNarrowT
 }
 
 /** Whether the message is in the user's own history (the server has a per-user row for it). */
-function received(me: SimUser, channel: SimChannel, m: SimMessage): boolean {
+export function received(me: SimUser, channel: SimChannel, m: SimMessage): boolean {
   return channel.subscribers.has(me.user_id) || m.readBy.has(me.user_id);
 }
 
@@ -322,7 +325,7 @@ export function formatMessage(
 ): Record<string, unknown> {
   const sender = store.user(m.senderId);
   const level = store.featureLevel;
-  const flags = received(me, channel, m) ? (m.readBy.has(me.user_id) ? ['read'] : []) : ['read', 'historical'];
+  const flags = ownFlags(me, m, received(me, channel, m));
   const history = editHistory(store, m, options.allowEmptyTopicName);
   // Before level 365 every edit counted, resolving included.
   const lastEdit =
@@ -354,9 +357,28 @@ export function formatMessage(
     ...(level >= LAST_MOVED_LEVEL && m.lastMovedTimestamp !== null
       ? { last_moved_timestamp: m.lastMovedTimestamp }
       : {}),
-    reactions: [],
+    reactions: formatReactions(m),
     submessages: [],
   };
+}
+
+/**
+ * The caller's flags on a message, in the server's order: a message they never received (a channel's history
+ * read from outside) counts as read and historical.
+ */
+export function ownFlags(me: SimUser, m: SimMessage, receivedIt: boolean): string[] {
+  const starred = m.starredBy?.has(me.user_id) === true;
+  if (!receivedIt) return starred ? ['read', 'starred', 'historical'] : ['read', 'historical'];
+  return [...(m.readBy.has(me.user_id) ? ['read'] : []), ...(starred ? ['starred'] : [])];
+}
+
+function formatReactions(m: SimMessage): Record<string, unknown>[] {
+  return (m.reactions ?? []).map((r) => ({
+    emoji_name: r.emojiName,
+    emoji_code: r.emojiCode,
+    reaction_type: r.reactionType,
+    user_id: r.userId,
+  }));
 }
 
 /**
@@ -391,8 +413,8 @@ export function formatDirectMessage(
     }),
     recipient_id: directRecipientId(participants),
     is_me_message: m.content.startsWith('/me '),
-    flags: m.readBy.has(me.user_id) ? ['read'] : [],
-    reactions: [],
+    flags: ownFlags(me, m, true),
+    reactions: formatReactions(m),
     submessages: [],
   };
 }
@@ -419,11 +441,27 @@ function setRead(messages: readonly SimMessage[], user: SimUser, read: boolean):
   return changed;
 }
 
-function announceFlags(store: SvcStore, me: SimUser, op: 'add' | 'remove', flag: string, changed: SimMessage[]) {
+/** Where an unread message is, for clients that keep unread counts (sent when `read` is removed). */
+function unreadDetails(store: SvcStore, me: SimUser, m: SimMessage): MessageFlagDetails {
+  if (m.dmRecipients) {
+    // The other people of the conversation, without the caller (a group's in ascending order).
+    const others = m.dmRecipients.filter((id) => id !== me.user_id);
+    return { type: 'private', user_ids: others };
+  }
+  const muted = store.subscription(me.user_id, m.streamId)?.isMuted ?? false;
+  return { type: 'stream', stream_id: m.streamId, topic: m.topic, unmuted_stream_msg: !muted };
+}
+
+export function announceFlags(
+  store: SvcStore,
+  me: SimUser,
+  op: 'add' | 'remove',
+  flag: string,
+  changed: readonly SimMessage[],
+): void {
   if (changed.length === 0) return;
   const details: Record<string, MessageFlagDetails> = {};
-  if (op === 'remove' && flag === 'read')
-    for (const m of changed) details[String(m.id)] = { type: 'stream', stream_id: m.streamId, topic: m.topic };
+  if (op === 'remove' && flag === 'read') for (const m of changed) details[String(m.id)] = unreadDetails(store, me, m);
   store.emit({
     type: 'update_message_flags',
     owner_id: me.user_id,
@@ -482,9 +520,8 @@ export const messagesHandlers: readonly RegisteredHandler[] = [
       const messageIds = level >= SIM_LEVELS.messageIds ? params.message_ids : undefined;
       const numBefore = params.num_before ?? 0;
       const numAfter = params.num_after ?? 0;
-      if (params.use_first_unread_anchor && params.anchor !== undefined)
-        throw badRequest('Cannot specify both anchor and use_first_unread_anchor');
-      // The deprecated flag is the older spelling of `anchor=first_unread`.
+      // The deprecated flag is the older spelling of `anchor=first_unread`; an anchor sent along with it is
+      // ignored, as on a real server (the terminal client sends both).
       const anchorParam = params.use_first_unread_anchor ? ('first_unread' as const) : params.anchor;
       if (messageIds !== undefined && (numBefore > 0 || numAfter > 0 || anchorParam !== undefined)) {
         const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';

@@ -52,7 +52,7 @@ function sourceUrl(store: SvcStore, id: string): string {
   return `/user_avatars/${store.realm.id}/emoji/images/${id}.${ext}`;
 }
 
-function listEmoji(store: SvcStore): Record<string, Record<string, unknown>> {
+export function listEmoji(store: SvcStore): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const e of store.realmEmoji.values()) {
     out[e.id] = {

@@ -2,6 +2,7 @@ import { isAdminRole } from '../permissions';
 import { renderMessageContent } from '../attachments';
 import { canReadHistory, checkTopicCreation, holdsChannelPermission, topicFromParam } from '../channel-access';
 import { badRequest, SvcError } from '../errors';
+import { applyAutomaticPolicy, AUTOMATIC_POLICY_LEVEL } from '../user-topics';
 import type { DeliveryPreferences } from '../event-routing';
 import type { MessageEvent, SvcEvent } from '../events';
 import { endpoint, userHandler, type RegisteredHandler } from '../handler';
@@ -291,7 +292,11 @@ export const sendMessageHandlers: readonly RegisteredHandler[] = [
       const message = postChannelMessage(store, me, channel, topic, truncateContent(params.content), {
         readBySender: params.read_by_sender ?? true,
       });
-      return { id: message.id };
+      const policy = applyAutomaticPolicy(store, me, channel, message);
+      return {
+        id: message.id,
+        ...(policy !== null && level >= AUTOMATIC_POLICY_LEVEL ? { automatic_new_visibility_policy: policy } : {}),
+      };
     },
   ),
 ];
