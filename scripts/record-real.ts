@@ -4,7 +4,8 @@
  * running (global setup of the e2e suite starts it, or `bash ../shared/real-zulip/up.sh`); run it again whenever
  * the recipes or the catalog grow:  npx tsx scripts/record-real.ts
  * It changes the dev organization (throwaway groups, channels, messages); `reset-db.sh` puts it back.
- * `RECORD_ONLY=name,name` records only those recipes and keeps the other recorded answers as they are.
+ * `RECORD_ONLY=name,name` records only those recipes and keeps the other recorded answers as they are;
+ * `RECORD_MISSING=1` records only the recipes that have no recorded answer yet.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { findRealServer } from '../e2e/real-server';
@@ -17,7 +18,10 @@ const ACCOUNTS: Record<ContractRole, string> = {
   moderator: 'shiva@zulip.com',
   member: 'hamlet@zulip.com',
   guest: 'polonius@zulip.com',
+  spare: 'prospero@zulip.com',
 };
+/** How long the real server takes to hand an action's events to its event queues (Django → Tornado). */
+const SETTLE_MS = 1500;
 const PUBLIC_CHANNEL = 'Verona';
 
 const real = await findRealServer();
@@ -36,8 +40,9 @@ const api: ContractApi = {
     const query = method === 'GET' && [...form].length > 0 ? `?${form}` : '';
     const headers: Record<string, string> = {};
     if (as) {
-      const u = byRole(as);
-      headers.authorization = 'Basic ' + Buffer.from(`${u.email}:${u.api_key}`).toString('base64');
+      const u = byRole(typeof as === 'string' ? as : as.role);
+      const key = typeof as === 'string' ? u.api_key : as.apiKey;
+      headers.authorization = 'Basic ' + Buffer.from(`${u.email}:${key}`).toString('base64');
     }
     if (method !== 'GET') headers['content-type'] = 'application/x-www-form-urlencoded';
     const response = await fetch(`${creds.base_url}/api/v1${path}${query}`, {
@@ -58,6 +63,8 @@ const api: ContractApi = {
   channel: () => {
     throw new Error('resolved below');
   },
+  password: (role) => byRole(role).password,
+  settle: () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS)),
 };
 const { stream_id } = (await api.call('admin', 'GET', '/get_stream_id', { stream: PUBLIC_CHANNEL })).body as {
   stream_id: number;
@@ -77,24 +84,29 @@ function scrub(value: unknown): unknown {
 }
 
 const settings = (await api.call(null, 'GET', '/server_settings')).body;
-const only = process.env.RECORD_ONLY ? new Set(process.env.RECORD_ONLY.split(',')) : null;
-const kept: RecordedAnswers['answers'] =
-  only && existsSync(ANSWERS_FILE)
-    ? (JSON.parse(readFileSync(ANSWERS_FILE, 'utf8')) as RecordedAnswers).answers.filter((a) => !only.has(a.name))
-    : [];
+const previous: RecordedAnswers['answers'] = existsSync(ANSWERS_FILE)
+  ? (JSON.parse(readFileSync(ANSWERS_FILE, 'utf8')) as RecordedAnswers).answers
+  : [];
+const only = process.env.RECORD_ONLY
+  ? new Set(process.env.RECORD_ONLY.split(','))
+  : process.env.RECORD_MISSING
+    ? new Set(recipes.map((r) => r.name).filter((name) => !previous.some((a) => a.name === name)))
+    : null;
+const kept = only ? previous.filter((a) => !only.has(a.name)) : [];
 const out: RecordedAnswers = {
   server: { version: String(settings.zulip_version), featureLevel: Number(settings.zulip_feature_level) },
   answers: [],
 };
 for (const recipe of recipes) {
   if (only && !only.has(recipe.name)) {
-    const previous = kept.find((a) => a.name === recipe.name);
-    if (previous) out.answers.push(previous);
+    const answer = kept.find((a) => a.name === recipe.name);
+    if (answer) out.answers.push(answer);
     continue;
   }
   const path = await recipe.path(api);
   const params = recipe.params ? await recipe.params(api) : {};
   const { status, body } = await api.call(recipe.as, recipe.method, path, params);
+  await recipe.after?.(api);
   out.answers.push({ name: recipe.name, op: recipe.op, status, body: scrub(body) as Record<string, unknown> });
   console.log(`${status} ${recipe.name}`);
 }

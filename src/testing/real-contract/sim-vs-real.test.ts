@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callSim, createSvcSimulator, type SvcSimulator } from '../../sim/svc';
+import { basicAuthHeader, callSim, createSvcSimulator, DEMO_PASSWORD, type SvcSimulator } from '../../sim/svc';
 import type { HttpMethod } from '../../shared/svc/wire';
 import { readRecordedAnswers } from './real-answers';
 import { recipes, type ContractApi, type ContractRole } from './recipes';
@@ -33,18 +33,25 @@ describe(`the simulator against Zulip ${recorded.server.version} (level ${record
       generatedUsers: 20,
       supportEmail: 'desdemona+admin@zulip.com',
     });
-    const email = (role: ContractRole) => `${role}@demo.test`;
+    // The spare account is a generated member, as the real server's is one of its dev members.
+    const spare = sim.store.users.find((u) => u.role === 400 && !u.isBot && u.deliveryEmail !== 'member@demo.test')!;
+    const email = (role: ContractRole) => (role === 'spare' ? spare.deliveryEmail : `${role}@demo.test`);
     const general = sim.store.channels.find((c) => c.name === 'general')!;
     api = {
       async call(as, method, path, params = {}) {
-        const { status, body } = await callSim(sim, method as HttpMethod, path, {
-          as: as ? email(as) : undefined,
-          params,
-        });
+        const signed =
+          as === null
+            ? {}
+            : typeof as === 'string'
+              ? { as: email(as) }
+              : { headers: { authorization: basicAuthHeader(email(as.role), as.apiKey) } };
+        const { status, body } = await callSim(sim, method as HttpMethod, path, { ...signed, params });
         return { status, body };
       },
       user: (role) => ({ user_id: sim.store.userByDeliveryEmail(email(role))!.user_id, email: email(role) }),
       channel: () => ({ stream_id: general.stream_id, name: general.name }),
+      password: () => DEMO_PASSWORD,
+      settle: () => Promise.resolve(),
     };
   });
 
@@ -54,6 +61,7 @@ describe(`the simulator against Zulip ${recorded.server.version} (level ${record
     const path = await recipe.path(api);
     const params = recipe.params ? await recipe.params(api) : {};
     const { status, body } = await api.call(recipe.as, recipe.method, path, params);
+    await recipe.after?.(api);
     const found: string[] = [];
     if (status !== real!.status) found.push(`status ${status}, the real server ${real!.status}`);
     if (real!.status !== 200) {
