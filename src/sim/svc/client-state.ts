@@ -23,6 +23,8 @@ export interface ClientStateOptions {
   capabilities: Readonly<Record<string, boolean>>;
   /** Every type the request asked for (all of them when it named none). */
   wanted: ReadonlySet<string>;
+  /** Whether the request named the types it wants (some older state goes only to requests that did not). */
+  eventTypesNamed: boolean;
 }
 
 type Builder = (core: SimCore, me: SimUser, options: ClientStateOptions) => State;
@@ -231,9 +233,9 @@ export const clientStateBuilders: Readonly<Record<string, Builder>> = {
         last_updated: t.lastUpdated,
       })),
     }),
-  // The older form, left out for clients that asked for the newer one as well.
+  // The older form, left out for queues that asked for the newer one's events as well.
   muted_topics: (core, me, options) =>
-    options.wanted.has('user_topic') && core.store.featureLevel >= LEVEL.userTopics
+    options.eventTypesNamed && options.wanted.has('user_topic') && core.store.featureLevel >= LEVEL.userTopics
       ? {}
       : {
           muted_topics: topicPolicies(core.store, me)

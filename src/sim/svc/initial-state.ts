@@ -184,7 +184,12 @@ export function initialState(
 ): State {
   const state: State = {};
   const wanted = new Set(fetchEventTypes ?? FETCH_EVENT_TYPES);
-  const all = { ...options, slimPresence: options.slimPresence ?? false, wanted };
+  const all = {
+    ...options,
+    slimPresence: options.slimPresence ?? false,
+    wanted,
+    eventTypesNamed: fetchEventTypes !== null,
+  };
   for (const type of wanted) {
     const build = builders[type];
     if (build) Object.assign(state, build(core, me, all));

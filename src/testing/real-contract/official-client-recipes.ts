@@ -544,7 +544,7 @@ const TERMINAL_FETCH_TYPES = [
  * the organization chose), figures a fresh server has not computed, the account's own settings' values.
  */
 const REGISTER_DATA = [
-  ...['subscriptions', 'never_subscribed'].flatMap((list) =>
+  ...['subscriptions', 'never_subscribed', 'streams'].flatMap((list) =>
     [
       'first_message_id',
       'message_retention_days',
@@ -636,6 +636,27 @@ const startUp: readonly Recipe[] = [
   },
 ];
 
+/** Everything a register without `fetch_event_types` builds (what `client.register()` of the bindings asks). */
+const everything: Recipe = {
+  name: 'registerQueue with every type of state',
+  op: 'registerQueue',
+  as: 'member',
+  method: 'POST',
+  path: () => '/register',
+  // Which integrations and embedded bots a server offers, and their settings, are the installation's data.
+  ignore: [
+    ...REGISTER_DATA,
+    '$.drafts[]',
+    '$.saved_snippets[]',
+    '$.realm_user_settings_defaults',
+    '$.realm_incoming_webhook_bots',
+    '$.realm_embedded_bots[].config',
+    '$.realm_linkifiers[]',
+    // Nobody in the dev organization had set a status when recorded.
+    '$.user_status.*',
+  ],
+};
+
 const messageAnswers: readonly Recipe[] = [
   {
     name: 'updateMessage with the message ID in the body',
@@ -692,5 +713,6 @@ export const officialClientRecipes: readonly Recipe[] = [
   ...typing,
   ...credentials,
   ...startUp,
+  everything,
   ...messageAnswers,
 ];
