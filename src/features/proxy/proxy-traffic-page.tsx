@@ -130,7 +130,8 @@ function ServedNote({
   }
   if (verdict.held === false) {
     return (
-      <Text size="xs" c="red.8" style={WRAP}>
+      // The text colour of the page: a red on striped rows falls short of contrast (axe); the badge beside is red.
+      <Text size="xs" fw={500} style={WRAP}>
         Requests arrive for this domain, but the proxy does not serve it: {countOf(requests, 'request', 'requests')} in
         this window, none of them reached its upstreams.
       </Text>
