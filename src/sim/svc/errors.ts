@@ -18,6 +18,17 @@ export class SvcError extends Error {
 
 export const badRequest = (msg: string) => new SvcError('BAD_REQUEST', msg);
 
+/** A known path asked with another method: the server's answer names the allowed ones and has no `code`. */
+export class MethodNotAllowedError extends SvcError {
+  constructor(readonly allowedMethods: readonly string[]) {
+    super('BAD_REQUEST', 'Method Not Allowed', 405);
+  }
+
+  override toEnvelope(): Record<string, unknown> {
+    return { result: 'error', msg: this.message, allowed_methods: [...this.allowedMethods] };
+  }
+}
+
 export const noSuchUser = () => badRequest('No such user');
 
 export const endpointDoesNotExist = () => new SvcError('BAD_REQUEST', 'Endpoint does not exist.', 404);

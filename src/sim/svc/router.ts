@@ -1,4 +1,4 @@
-import { badRequest, endpointDoesNotExist, noSuchUser, SvcError } from './errors';
+import { badRequest, endpointDoesNotExist, MethodNotAllowedError, noSuchUser, SvcError } from './errors';
 import type { RegisteredHandler } from './handler';
 import { decodeParam } from './param-spec';
 
@@ -80,13 +80,15 @@ export function createRouter(handlers: readonly RegisteredHandler[]) {
           return p;
         }
       });
-    let pathKnown = false;
+    const allowed: string[] = [];
     for (const r of routes) {
       const raw = match(r, parts);
       if (!raw) continue;
-      pathKnown = true;
       const { endpoint } = r.handler;
-      if (endpoint.method !== method) continue;
+      if (endpoint.method !== method) {
+        if (!allowed.includes(endpoint.method)) allowed.push(endpoint.method);
+        continue;
+      }
       if (endpoint.since !== undefined && level < endpoint.since) throw endpointDoesNotExist();
       const pathParams: Record<string, unknown> = {};
       for (const [name, text] of Object.entries(raw)) {
@@ -100,7 +102,8 @@ export function createRouter(handlers: readonly RegisteredHandler[]) {
       }
       return { handler: r.handler, pathParams };
     }
-    if (pathKnown) throw new SvcError('BAD_REQUEST', 'Method Not Allowed', 405);
+    // Whatever answers GET also answers HEAD, as the server's URL table says.
+    if (allowed.length > 0) throw new MethodNotAllowedError(allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed);
     throw endpointDoesNotExist();
   };
 }

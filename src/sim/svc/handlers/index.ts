@@ -21,6 +21,7 @@ import { organizationDataHandlers } from './organization-data';
 import { alertWordHandlers } from './alert-words';
 import { botHandlers } from './bots';
 import { channelLookupHandlers } from './channel-lookup';
+import { messageByIdHandlers } from './message-by-id';
 import { messageFlagHandlers } from './message-flags';
 import { reactionHandlers } from './reactions';
 import { typingHandlers } from './typing';
@@ -48,6 +49,7 @@ export const allHandlers: readonly RegisteredHandler[] = [
   ...organizationDataHandlers,
   // What the official clients call besides the console's operations.
   ...channelLookupHandlers,
+  ...messageByIdHandlers,
   ...messageFlagHandlers,
   ...reactionHandlers,
   ...alertWordHandlers,
