@@ -117,6 +117,14 @@ const messages: readonly Recipe[] = [
       }),
     ['$.events[].topic_links'],
   ),
+  eventRecipe('a deleted message', { eventTypes: ['delete_message'], prepare: freshMessage }, (a, id) =>
+    ok(a, 'admin', 'DELETE', `/messages/${id}`),
+  ),
+  eventRecipe(
+    'a deleted message with bulk_message_deletion',
+    { eventTypes: ['delete_message'], capabilities: { bulk_message_deletion: true }, prepare: freshMessage },
+    (a, id) => ok(a, 'admin', 'DELETE', `/messages/${id}`),
+  ),
   eventRecipe('a starred message', { eventTypes: ['update_message_flags'], prepare: freshMessage }, (a, id) =>
     ok(a, 'admin', 'POST', '/messages/flags', { messages: [id], op: 'add', flag: 'starred' }),
   ),

@@ -20,6 +20,9 @@ export const OFFICIAL_CLIENT_OPS: ReadonlySet<string> = new Set([
   'createBot',
   'getBots',
   'setTypingStatus',
+  'getMessage',
+  'deleteMessage',
+  'getLinkifiersOldPath',
 ]);
 
 /** A key of the right length that belongs to nobody. */
@@ -658,6 +661,53 @@ const everything: Recipe = {
 };
 
 const messageAnswers: readonly Recipe[] = [
+  {
+    name: 'getMessage',
+    op: 'getMessage',
+    as: 'member',
+    method: 'GET',
+    path: async (a) => `/messages/${await reactedMessage(a, 'smile')}`,
+    ignore: ['$.message.avatar_url'],
+  },
+  {
+    name: 'getMessage as Markdown',
+    op: 'getMessage',
+    as: 'member',
+    method: 'GET',
+    path: async (a) => `/messages/${await freshMessage(a)}`,
+    params: () => ({ apply_markdown: false }),
+    ignore: ['$.message.avatar_url'],
+  },
+  { name: 'getMessage unknown', op: 'getMessage', as: 'member', method: 'GET', path: () => '/messages/987654321' },
+  {
+    name: 'deleteMessage',
+    op: 'deleteMessage',
+    as: 'admin',
+    method: 'DELETE',
+    path: async (a) => `/messages/${await freshMessage(a)}`,
+  },
+  {
+    name: "deleteMessage someone else's as member",
+    op: 'deleteMessage',
+    as: 'member',
+    method: 'DELETE',
+    path: async (a) => `/messages/${await freshMessage(a)}`,
+  },
+  {
+    name: 'deleteMessage unknown',
+    op: 'deleteMessage',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => '/messages/987654321',
+  },
+  // zulip-js still reads linkifiers at their old address, which now only takes new ones.
+  {
+    name: 'getLinkifiersOldPath method not allowed',
+    op: 'getLinkifiersOldPath',
+    as: 'member',
+    method: 'GET',
+    path: () => '/realm/filters',
+  },
   {
     name: 'updateMessage with the message ID in the body',
     op: 'updateMessage',
