@@ -10,7 +10,7 @@ import { CachedSessionStore } from './session-cache';
 import { escapeLogLine } from './log-line';
 import { MemoryBulkRunStore, type BulkRunStore } from './bulk/run-store';
 import { CurrentUserCheck } from './current-user-check';
-import { endAllSessionsOfUser, endSessionForDeadKey } from './session-end';
+import { endAllSessionsOfUser, endSessionForDeadKey, followSessionEnds } from './session-end';
 import { MemoryWebhookRegistry, type WebhookRegistry } from './webhooks/registry';
 import { configuredSecret, createTokenVault } from './webhooks/token-vault';
 
@@ -18,6 +18,20 @@ import { configuredSecret, createTokenVault } from './webhooks/token-vault';
 export type HubOverrides = Partial<
   Pick<EventHubOptions, 'backoff' | 'bufferSize' | 'longpollMarginMs' | 'reapEveryMs' | 'random' | 'schedule'>
 >;
+
+/** The proxy dashboard's client, when one is configured. */
+function proxyUpstreamFor(config: Config, fetch: FetchLike | undefined, log: BffDeps['log']) {
+  if (!config.proxy.url || !config.proxy.apiKey) return null;
+  return createProxyUpstream({
+    url: config.proxy.url,
+    rpcPath: config.proxy.rpcPath,
+    apiKey: config.proxy.apiKey,
+    transformer: config.proxy.transformer,
+    timeoutMs: config.upstreamTimeoutMs,
+    fetch,
+    log,
+  });
+}
 
 export function createDeps(
   config: Config,
@@ -79,21 +93,11 @@ export function createDeps(
     ...options.hub,
   });
   const currentUser = new CurrentUserCheck({ svc, sessions, hub, now, log });
-  const proxy =
-    config.proxy.url && config.proxy.apiKey
-      ? createProxyUpstream({
-          url: config.proxy.url,
-          rpcPath: config.proxy.rpcPath,
-          apiKey: config.proxy.apiKey,
-          transformer: config.proxy.transformer,
-          timeoutMs: config.upstreamTimeoutMs,
-          fetch: options.proxyFetch,
-          log,
-        })
-      : null;
+  // A session ended anywhere (another replica included) closes its streams and queue here at once.
+  followSessionEnds({ sessions, hub, currentUser, now, log });
   return {
     svc,
-    proxy,
+    proxy: proxyUpstreamFor(config, options.proxyFetch, log),
     sessions,
     audit: options.audit ?? new MemoryAuditLog(),
     webhooks:

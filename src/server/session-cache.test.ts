@@ -35,7 +35,7 @@ describe('CachedSessionStore', () => {
     expect(calls.touch).toBe(1);
   });
 
-  it('forgets at once what this process signs out, and sees other replicas within the time limit', async () => {
+  it('forgets at once what this process signs out, and what the store says another replica ended', async () => {
     const shared = new MemorySessionStore(limits);
     const a = new CachedSessionStore(shared, 2_000);
     const b = new CachedSessionStore(shared, 2_000);
@@ -46,6 +46,27 @@ describe('CachedSessionStore', () => {
     await b.touch(two.id, 10);
     await a.deleteAllForUser(7);
     expect(await a.touch(two.id, 20)).toBeNull();
+    // B hears the end from the store (as replicas do over PostgreSQL), within its own trusted time.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await b.touch(two.id, 1_000)).toBeNull();
+  });
+
+  it('sees another replica’s end within the time limit when the store announces no ends', async () => {
+    const shared = new MemorySessionStore(limits);
+    const silent: SessionStore = {
+      create: (d, now) => shared.create(d, now),
+      touch: (id, now) => shared.touch(id, now),
+      update: (id, patch) => shared.update(id, patch),
+      delete: (id) => shared.delete(id),
+      deleteAllForUser: (userId) => shared.deleteAllForUser(userId),
+      listForUser: (userId, now) => shared.listForUser(userId, now),
+      deleteByHandle: (userId, handle) => shared.deleteByHandle(userId, handle),
+    };
+    const a = new CachedSessionStore(silent, 2_000);
+    const b = new CachedSessionStore(silent, 2_000);
+    const two = await a.create(data, 0);
+    await b.touch(two.id, 10);
+    await a.deleteAllForUser(7);
     // B still trusts its recent check, then learns.
     expect(await b.touch(two.id, 1_000)).not.toBeNull();
     expect(await b.touch(two.id, 2_100)).toBeNull();

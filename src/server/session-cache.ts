@@ -1,3 +1,5 @@
+import { hashSessionId } from './store/crypto';
+import type { SessionEndListener, SessionEndNotice } from './store/session-ends';
 import {
   sessionHandleOf,
   type Session,
@@ -17,7 +19,8 @@ const MAX_ENTRIES = 10_000;
  * is seen within that time. Idle expiry is unaffected at that granularity (minutes).
  */
 export class CachedSessionStore implements SessionStore {
-  private readonly cache = new Map<string, { session: Session; checkedAt: number }>();
+  /** Each entry keeps its id's hash, which is how ends from other replicas name sessions. */
+  private readonly cache = new Map<string, { session: Session; checkedAt: number; idHash: string }>();
   /** Store lookups in flight: the requests that find an entry expired at the same moment share one. */
   private readonly pending = new Map<string, Promise<Session | null>>();
   /** Bumped by every change made here, so that a lookup which started before it does not cache its answer. */
@@ -26,7 +29,25 @@ export class CachedSessionStore implements SessionStore {
   constructor(
     private readonly inner: SessionStore,
     private readonly ttlMs = SESSION_CACHE_MS,
-  ) {}
+  ) {
+    // A session ended on another replica is forgotten here at once, not within ttlMs.
+    inner.onEnded?.((notice) => this.forgetEnded(notice));
+  }
+
+  onEnded(listener: SessionEndListener): () => void {
+    return this.inner.onEnded?.(listener) ?? (() => undefined);
+  }
+
+  private forgetEnded(notice: SessionEndNotice): void {
+    this.generation++;
+    this.pending.clear();
+    if (notice.kind === 'missed') {
+      this.cache.clear();
+      return;
+    }
+    const ended = new Set(notice.idHashes);
+    for (const [id, entry] of this.cache) if (ended.has(entry.idHash)) this.cache.delete(id);
+  }
 
   async create(data: SessionData, now: number): Promise<Session> {
     const session = await this.inner.create(data, now);
@@ -66,7 +87,7 @@ export class CachedSessionStore implements SessionStore {
     // user's name and role): keep that, still timed from the last store check, unless something else changed
     // meanwhile. Forgetting it would send the page's next requests to the store.
     if (known && generation === this.generation) {
-      this.cache.set(id, { session: { ...known.session, ...patch }, checkedAt: known.checkedAt });
+      this.cache.set(id, { ...known, session: { ...known.session, ...patch } });
     }
   }
 
@@ -111,7 +132,7 @@ export class CachedSessionStore implements SessionStore {
   private remember(session: Session, now: number): void {
     // Oldest entries go first (Map keeps insertion order); re-inserting moves an entry to the end.
     this.cache.delete(session.id);
-    this.cache.set(session.id, { session, checkedAt: now });
+    this.cache.set(session.id, { session, checkedAt: now, idHash: hashSessionId(session.id) });
     if (this.cache.size > MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
   }
 }

@@ -3,6 +3,8 @@ import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
 import { isDeadKeyRefusal } from './upstreams/dead-key';
 import { clearSessionCookie } from './session-cookie';
+import { hashSessionId } from './store/crypto';
+import type { SessionEndNotice } from './store/session-ends';
 import type { UpstreamRefusal } from './upstreams/svc-upstream';
 
 /** Refusals that say the account itself is gone: every session of that user is dead, not only this one. */
@@ -55,4 +57,32 @@ export async function endDeadSession(
   await endSessionForDeadKey(deps, session, error.envelope.code);
   clearSessionCookie(c, config);
   return error;
+}
+
+/**
+ * Every session end, wherever it happened (this replica or another, see store/session-ends.ts), closes that
+ * session's streams and upstream queue here at once. After the channel was down (`missed`), every session with a
+ * queue here is checked against the store instead. Returns the unsubscribe.
+ */
+export function followSessionEnds(deps: Pick<BffDeps, 'sessions' | 'hub' | 'currentUser' | 'now' | 'log'>): () => void {
+  const end = async (ids: readonly string[]) => {
+    for (const id of ids) deps.currentUser.forget(id);
+    await Promise.all(ids.map((id) => deps.hub.end(id, { reason: 'session-ended' })));
+  };
+  const follow = async (notice: SessionEndNotice) => {
+    if (notice.kind === 'ended') {
+      const ended = new Set(notice.idHashes);
+      await end(deps.hub.sessionIds().filter((id) => ended.has(hashSessionId(id))));
+      return;
+    }
+    if (!deps.sessions.peek) return;
+    const ids = deps.hub.sessionIds();
+    const gone = await Promise.all(ids.map(async (id) => !(await deps.sessions.peek?.(id, deps.now()))));
+    await end(ids.filter((_, i) => gone[i]));
+  };
+  return (
+    deps.sessions.onEnded?.((notice) => {
+      follow(notice).catch(() => deps.log('warn', 'session: an ended session’s streams wait for their next check'));
+    }) ?? (() => undefined)
+  );
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hashSessionId } from './store/crypto';
+import { LocalSessionEndChannel, type SessionEndListener } from './store/session-ends';
 
 export interface SessionData {
   userId: number;
@@ -35,6 +36,11 @@ export interface SessionStore {
   listForUser(userId: number, now: number): Promise<SessionListing[]>;
   /** Ends the user's session with that handle; false when the user has none with it. */
   deleteByHandle(userId: number, handle: string): Promise<boolean>;
+  /**
+   * Hears every session end, from any replica sharing the store (see store/session-ends.ts): the session's
+   * streams and queue close at once wherever they are. Optional for other stores.
+   */
+  onEnded?(listener: SessionEndListener): () => void;
 }
 
 /** A session as its owner sees it in the list: a handle (not the id, which is the cookie's secret) and times. */
@@ -69,8 +75,20 @@ export function newSessionId(): string {
 
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Session>();
+  private readonly ends = new LocalSessionEndChannel();
 
   constructor(private readonly limits: { idleMs: number; maxMs: number }) {}
+
+  onEnded(listener: SessionEndListener): () => void {
+    return this.ends.subscribe(listener);
+  }
+
+  /** Removes the sessions and announces them ended. */
+  private end(ids: readonly string[]): number {
+    const gone = ids.filter((id) => this.sessions.delete(id));
+    void this.ends.publish(gone.map(hashSessionId));
+    return gone.length;
+  }
 
   async create(data: SessionData, now: number): Promise<Session> {
     const session: Session = { ...data, id: newSessionId(), createdAt: now, lastSeenAt: now };
@@ -83,7 +101,7 @@ export class MemorySessionStore implements SessionStore {
     const session = this.sessions.get(id);
     if (!session) return null;
     if (now - session.lastSeenAt > this.limits.idleMs || now - session.createdAt > this.limits.maxMs) {
-      this.sessions.delete(id);
+      this.end([id]);
       return null;
     }
     session.lastSeenAt = now;
@@ -104,15 +122,11 @@ export class MemorySessionStore implements SessionStore {
   }
 
   async delete(id: string): Promise<void> {
-    this.sessions.delete(id);
+    this.end([id]);
   }
 
   async deleteAllForUser(userId: number): Promise<number> {
-    let count = 0;
-    for (const [id, s] of this.sessions) {
-      if (s.userId === userId && this.sessions.delete(id)) count++;
-    }
-    return count;
+    return this.end([...this.sessions].filter(([, s]) => s.userId === userId).map(([id]) => id));
   }
 
   async listForUser(userId: number, now: number): Promise<SessionListing[]> {
@@ -124,7 +138,7 @@ export class MemorySessionStore implements SessionStore {
 
   async deleteByHandle(userId: number, handle: string): Promise<boolean> {
     for (const [id, s] of this.sessions) {
-      if (s.userId === userId && sessionHandleOf(id) === handle) return this.sessions.delete(id);
+      if (s.userId === userId && sessionHandleOf(id) === handle) return this.end([id]) === 1;
     }
     return false;
   }
@@ -138,8 +152,6 @@ export class MemorySessionStore implements SessionStore {
   }
 
   private sweep(now: number): void {
-    for (const [id, s] of this.sessions) {
-      if (now - s.lastSeenAt > this.limits.idleMs || now - s.createdAt > this.limits.maxMs) this.sessions.delete(id);
-    }
+    this.end([...this.sessions.values()].filter((s) => !this.alive(s, now)).map((s) => s.id));
   }
 }

@@ -55,6 +55,8 @@ export interface HubStats {
  */
 export class EventHub {
   private readonly queues = new Map<string, SessionQueue>();
+  /** Queues being ended, by session: a second end of the same session waits for the first. */
+  private readonly ending = new Map<string, Promise<void>>();
   private readonly now: () => number;
   private readonly schedule: Schedule;
   private cancelReaper: (() => void) | null = null;
@@ -97,6 +99,11 @@ export class EventHub {
     return this.queues.get(sessionId)?.currentRegisterState ?? null;
   }
 
+  /** The sessions with a queue in this process. */
+  sessionIds(): string[] {
+    return [...this.queues.keys()];
+  }
+
   /** Connections the session has open now. */
   connections(sessionId: string): number {
     return this.queues.get(sessionId)?.listenerCount ?? 0;
@@ -108,9 +115,16 @@ export class EventHub {
    */
   async end(sessionId: string, options: { reason?: CloseReason; deleteUpstream?: boolean } = {}): Promise<void> {
     const queue = this.queues.get(sessionId);
-    if (!queue) return;
+    // Already ending (the same end heard twice: done here, and announced by the store): wait for that one.
+    if (!queue) return this.ending.get(sessionId);
     this.queues.delete(sessionId);
-    await queue.end(options.reason ?? 'signed-out', options.deleteUpstream ?? true);
+    const done: Promise<void> = queue
+      .end(options.reason ?? 'signed-out', options.deleteUpstream ?? true)
+      .finally(() => {
+        if (this.ending.get(sessionId) === done) this.ending.delete(sessionId);
+      });
+    this.ending.set(sessionId, done);
+    await done;
   }
 
   /** Ends the queues of the sessions whose id matches (a session ended by its handle). */

@@ -110,8 +110,8 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
     }
   });
 
-  // "Sign out all my sessions": every browser this console user is signed in with, on every replica.
-  // Their tabs' streams end at their next session check and their next request gets 401.
+  // "Sign out all my sessions": every browser this console user is signed in with, on every replica. Their
+  // tabs' streams and queues close at once, here and (hearing the store's session ends) on every other replica.
   app.delete('/all', requireSession(config, deps), async (c) => {
     const session = c.get('session');
     const audit = await beginAudit(c, deps, {
@@ -123,7 +123,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
     if (!audit) return auditUnavailable(c);
     const ended = await deps.sessions.deleteAllForUser(session.userId);
     await audit.finish({ outcome: 'success' });
-    await deps.hub.end(session.id);
+    await deps.hub.endUser(session.userId, { reason: 'signed-out' });
     clearSessionCookie(c, config);
     c.header('cache-control', 'no-store');
     return c.json({ ended });
@@ -160,7 +160,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       return c.json(errorEnvelope(SESSION_NOT_FOUND, NO_SUCH_SESSION), 404);
     }
     await audit.finish({ outcome: 'success' });
-    // Its tabs here close now; on other replicas at their next session check.
+    // Its tabs close now, here and on every other replica (see store/session-ends.ts).
     await deps.hub.endMatching((id) => sessionHandleOf(id) === handle);
     if (handle === sessionHandleOf(session.id)) clearSessionCookie(c, config);
     return c.body(null, 204);

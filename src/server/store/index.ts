@@ -7,6 +7,7 @@ import { SqlAuditLog } from './sql-audit-log';
 import { SqlBulkRunStore } from './sql-bulk-run-store';
 import { SqlSessionStore } from './sql-session-store';
 import { SqlWebhookRegistry } from './sql-webhook-store';
+import { LocalSessionEndChannel, PostgresSessionEndChannel, type SessionEndChannel } from './session-ends';
 import type { BulkRunStore } from '../bulk/run-store';
 import type { WebhookRegistry } from '../webhooks/registry';
 import { createTokenVault } from '../webhooks/token-vault';
@@ -24,6 +25,13 @@ export { SqlAuditLog } from './sql-audit-log';
 export { SqlBulkRunStore } from './sql-bulk-run-store';
 export { SqlSessionStore } from './sql-session-store';
 export { SqlWebhookRegistry } from './sql-webhook-store';
+export {
+  LocalSessionEndChannel,
+  PostgresSessionEndChannel,
+  SESSION_ENDS_CHANNEL,
+  type SessionEndChannel,
+  type SessionEndNotice,
+} from './session-ends';
 
 export interface ConsoleStore {
   database: Database;
@@ -33,6 +41,8 @@ export interface ConsoleStore {
   webhooks: WebhookRegistry;
   /** Bulk runs, so that they outlive the process running them. */
   bulkRuns: BulkRunStore;
+  /** Session ends, heard by every replica on the same database. */
+  sessionEnds: SessionEndChannel;
   close(): Promise<void>;
 }
 
@@ -58,15 +68,37 @@ export async function openConsoleStore(options: {
   const database = await openDatabase(options);
   const secret = sessionSecret(options.secret, options.dataDir);
   const key = deriveSessionKey(secret);
+  const sessionEnds = await sessionEndsFor(options.databaseUrl, database, options.log);
   return {
     database,
-    sessions: new SqlSessionStore(database.db, key, options.limits),
+    sessionEnds,
+    sessions: new SqlSessionStore(database.db, key, options.limits, sessionEnds),
     audit: new SqlAuditLog(database.db, replicaName()),
     webhooks: new SqlWebhookRegistry(
       database.db,
       createTokenVault(() => secret),
     ),
     bulkRuns: new SqlBulkRunStore(database.db),
-    close: () => database.close(),
+    close: async () => {
+      await sessionEnds.close();
+      await database.close();
+    },
   };
+}
+
+/** On PostgreSQL, ends reach every replica (LISTEN/NOTIFY); PGlite belongs to one process, so ends stay in it. */
+async function sessionEndsFor(
+  databaseUrl: string | null,
+  database: Database,
+  log: ((line: string) => void) | undefined,
+): Promise<SessionEndChannel> {
+  if (!databaseUrl) return new LocalSessionEndChannel();
+  const channel = new PostgresSessionEndChannel(databaseUrl, database.db, log ?? (() => undefined));
+  try {
+    await channel.start();
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return channel;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import {
   newSessionId,
   sessionHandleOfHash,
@@ -10,23 +10,38 @@ import {
 import { hashSessionId, open, seal } from './crypto';
 import { guard, type Db } from './database';
 import { sessions, type SessionRow } from './schema';
+import { LocalSessionEndChannel, type SessionEndChannel, type SessionEndListener } from './session-ends';
 
 /**
  * Sessions in SQL, shared by every replica and kept across restarts. The cookie's id is stored only as
- * its SHA-256; the upstream API key only sealed with AES-256-GCM (see crypto.ts).
+ * its SHA-256; the upstream API key only sealed with AES-256-GCM (see crypto.ts). Every row it deletes (however
+ * the session ended) is announced on `ends`, so every replica closes that session's streams at once.
  */
 export class SqlSessionStore implements SessionStore {
   constructor(
     private readonly db: Db,
     private readonly key: Buffer,
     private readonly limits: { idleMs: number; maxMs: number },
+    private readonly ends: SessionEndChannel = new LocalSessionEndChannel(),
   ) {}
+
+  onEnded(listener: SessionEndListener): () => void {
+    return this.ends.subscribe(listener);
+  }
+
+  /** Deletes the rows `where` picks and announces them ended. */
+  private async end(where: SQL | undefined): Promise<string[]> {
+    const rows = await guard(() => this.db.delete(sessions).where(where).returning({ idHash: sessions.idHash }));
+    const idHashes = rows.map((r) => r.idHash);
+    await this.ends.publish(idHashes);
+    return idHashes;
+  }
 
   async create(data: SessionData, now: number): Promise<Session> {
     const id = newSessionId();
     const idHash = hashSessionId(id);
+    await this.end(this.expired(now));
     await guard(async () => {
-      await this.db.delete(sessions).where(this.expired(now));
       await this.db.insert(sessions).values({
         idHash,
         userId: data.userId,
@@ -55,7 +70,7 @@ export class SqlSessionStore implements SessionStore {
     const row = rows[0];
     if (!row) {
       // Unknown, or expired: an expired row goes now.
-      await guard(() => this.db.delete(sessions).where(eq(sessions.idHash, idHash)));
+      await this.end(eq(sessions.idHash, idHash));
       return null;
     }
     return this.toSession(id, row);
@@ -85,14 +100,11 @@ export class SqlSessionStore implements SessionStore {
   }
 
   async delete(id: string): Promise<void> {
-    await guard(() => this.db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id))));
+    await this.end(eq(sessions.idHash, hashSessionId(id)));
   }
 
   async deleteAllForUser(userId: number): Promise<number> {
-    const rows = await guard(() =>
-      this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash }),
-    );
-    return rows.length;
+    return (await this.end(eq(sessions.userId, userId))).length;
   }
 
   async listForUser(userId: number, now: number): Promise<SessionListing[]> {
@@ -116,9 +128,7 @@ export class SqlSessionStore implements SessionStore {
     );
     const target = mine.find((r) => sessionHandleOfHash(r.idHash) === handle);
     if (!target) return false;
-    await guard(() =>
-      this.db.delete(sessions).where(and(eq(sessions.idHash, target.idHash), eq(sessions.userId, userId))),
-    );
+    await this.end(and(eq(sessions.idHash, target.idHash), eq(sessions.userId, userId)));
     return true;
   }
 
