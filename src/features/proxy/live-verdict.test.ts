@@ -193,7 +193,28 @@ describe('routes only in the proxy', () => {
     });
     expect(strays).toEqual([
       { hosts: ['stray.example.com'], routeId: null, since: DETECTED, source: 'drift detector' },
-      { hosts: ['old.example.com'], routeId: 'rt_gone', since: READ, source: 'proxy configuration' },
+    ]);
+  });
+
+  it('an entry with a dashboard id is left to the detector while it can be read (a route created a moment ago)', () => {
+    const held = [
+      { id: 'rt_1', hosts: ['app.example.com'] },
+      { id: 'rt_new', hosts: ['new.example.com'] },
+      { hosts: ['hand.example.com'] },
+    ];
+    expect(proxyOnlyRoutes([route()], sources({ held })).map((r) => r.hosts)).toEqual([['hand.example.com']]);
+    expect(proxyOnlyRoutes([route()], sources({ held, events: null })).map((r) => r.hosts)).toEqual([
+      ['new.example.com'],
+      ['hand.example.com'],
+    ]);
+    const reported = event('missing_in_db', {
+      id: 'ev_new',
+      routeId: 'rt_new',
+      diffJson: '{"domain":"new.example.com"}',
+    });
+    expect(proxyOnlyRoutes([route()], sources({ held, events: [reported] }))).toEqual([
+      { hosts: ['new.example.com'], routeId: 'rt_new', since: DETECTED, source: 'drift detector' },
+      { hosts: ['hand.example.com'], routeId: null, since: READ, source: 'proxy configuration' },
     ]);
   });
 });

@@ -340,7 +340,9 @@ export function proxyOnlyRoutes(routes: readonly RouteRecord[], sources: LiveSou
   for (const held of config?.data.routes ?? []) {
     const inDashboard =
       held.routeId !== null ? known.has(held.routeId) : held.hosts.some((h) => domains.has(h.toLowerCase()));
-    if (inDashboard) continue;
+    // An entry the dashboard pushed (it carries a dashboard id) for a route the list does not have yet — one just
+    // created, read before the list was — is left to the detector, which reports a real stray within 30 s.
+    if (inDashboard || (held.routeId !== null && sources.drift?.ok)) continue;
     add({ hosts: held.hosts, routeId: held.routeId, since: config?.readAt ?? null, source: 'proxy configuration' });
   }
   return out;

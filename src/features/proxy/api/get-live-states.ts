@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../client/api-error';
 import { MAX_BATCH_CALLS, proxyErrorCodes, type RouteRecord } from '../../../shared/proxy';
 import type { LiveSources, SourceAnswer } from '../live-verdict';
@@ -98,6 +98,8 @@ export function liveQueryOptions(ids: readonly string[]) {
     queryFn: ({ signal }) => readLive(sorted, signal),
     refetchInterval: (query) => (isNotConfigured(query.state.error) ? false : PROXY_POLL_MS),
     retry: false,
+    // A route created or deleted changes the key: the last verdicts stay on screen until the new read answers.
+    placeholderData: keepPreviousData,
   });
 }
 
