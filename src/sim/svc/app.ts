@@ -5,7 +5,7 @@ import { mountControlApi } from './control-api';
 import { DROP_CONNECTION_HEADER, endpointDoesNotExist, injectedFailure, SvcError } from './errors';
 import type { SimCore } from './handler';
 import { allHandlers } from './handlers';
-import { parseParams, reportsIgnoredParameters } from './params';
+import { parseParams, reportsIgnoredParameters, UNREPORTING_ENDPOINTS } from './params';
 import { requireAdmin } from './permissions';
 import { createRouter } from './router';
 import { emojiImage } from './handlers/realm-emoji';
@@ -81,7 +81,10 @@ async function handleApi(core: SimCore, request: Request, url: URL, path: string
   const parsed = parseParams(handler.endpoint, raw, pathParams, level, core.settings.ignoredParameters);
   const result = await handler.run(core, me, parsed.values, { signal: request.signal, files });
   if (failure?.mode === 'lost') return drop();
-  const ignored = reportsIgnoredParameters(level) && parsed.ignored.length ? parsed.ignored : undefined;
+  const reports =
+    reportsIgnoredParameters(level) &&
+    !UNREPORTING_ENDPOINTS.has(`${handler.endpoint.method} ${handler.endpoint.path}`);
+  const ignored = reports && parsed.ignored.length ? parsed.ignored : undefined;
   return json(
     { result: 'success', msg: '', ...result, ...(ignored ? { ignored_parameters_unsupported: ignored } : {}) },
     200,

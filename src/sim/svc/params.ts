@@ -5,7 +5,7 @@ import { decodeParam } from './param-spec';
 
 export interface ParsedParams {
   values: Record<string, unknown>;
-  /** Names to report in `ignored_parameters_unsupported`, in the order they arrived. */
+  /** Names to report in `ignored_parameters_unsupported`, sorted as the server sorts them. */
   ignored: string[];
 }
 
@@ -48,8 +48,39 @@ export function parseParams(
     const text = given.get(name);
     if (text !== undefined) put(name, decodeParam(spec, name, text));
   }
-  return { values, ignored };
+  return { values, ignored: ignored.sort() };
 }
+
+/**
+ * Endpoints whose views (at level 372) read their parameters without the server's typed-endpoint machinery: they
+ * report no ignored parameters at all. Listed from the server's URL table, by method and the simulator's path.
+ */
+export const UNREPORTING_ENDPOINTS: ReadonlySet<string> = new Set([
+  'GET /realm/emoji',
+  'DELETE /realm/emoji/{emoji_name}',
+  'GET /realm/linkifiers',
+  'DELETE /realm/filters/{filter_id}',
+  'GET /realm/profile_fields',
+  'DELETE /realm/profile_fields/{field_id}',
+  'GET /users/me',
+  'POST /users/{user_id}/reactivate',
+  'GET /bots',
+  'GET /invites',
+  'GET /drafts',
+  'DELETE /drafts/{draft_id}',
+  'GET /saved_snippets',
+  'DELETE /saved_snippets/{saved_snippet_id}',
+  'DELETE /attachments/{attachment_id}',
+  'GET /users/{user_id_or_email}/presence',
+  'GET /realm/presence',
+  'GET /users/{user_id}/status',
+  'GET /users/me/alert_words',
+  'DELETE /streams/{stream_id}',
+  'GET /events',
+  'GET /export/realm',
+  'DELETE /export/realm/{export_id}',
+  'GET /export/realm/consents',
+]);
 
 /** Whether the server of this level reports ignored parameters at all. */
 export function reportsIgnoredParameters(level: number): boolean {

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { allHandlers } from './handlers';
+import { UNREPORTING_ENDPOINTS } from './params';
 import { basicAuthHeader, callSim, createSvcSimulator, SIM_ORIGIN, type SvcSimulator } from '.';
 
 const sim = createSvcSimulator({ generatedUsers: 5 });
@@ -50,13 +52,36 @@ describe('routing', () => {
 });
 
 describe('parameters', () => {
-  it('lists unknown parameters in ignored_parameters_unsupported', async () => {
-    const { status, body } = await callSim(sim, 'GET', '/users/me', {
+  it('lists unknown parameters in ignored_parameters_unsupported, sorted', async () => {
+    const { status, body } = await callSim(sim, 'GET', '/streams', {
       as: 'member@demo.test',
-      params: { client_gravatar: true, colour: 'blue' },
+      params: { colour: 'blue', client_gravatar: true },
     });
     expect(status).toBe(200);
     expect(body.ignored_parameters_unsupported).toEqual(['client_gravatar', 'colour']);
+  });
+
+  it('reports nothing on endpoints whose views read parameters by hand (GET /users/me)', async () => {
+    const { status, body } = await callSim(sim, 'GET', '/users/me', {
+      as: 'member@demo.test',
+      params: { colour: 'blue' },
+    });
+    expect(status).toBe(200);
+    expect(body).not.toHaveProperty('ignored_parameters_unsupported');
+  });
+
+  it('names only endpoints it serves among those that report nothing', () => {
+    const served = new Set(allHandlers.map((h) => `${h.endpoint.method} ${h.endpoint.path}`));
+    expect([...UNREPORTING_ENDPOINTS].filter((e) => !served.has(e))).toEqual([]);
+  });
+
+  it('reports a path parameter sent again as a parameter', async () => {
+    const member = sim.store.userByDeliveryEmail('member@demo.test')!.user_id;
+    const { body } = await callSim(sim, 'GET', `/users/${member}`, {
+      as: 'member@demo.test',
+      params: { user_id: member },
+    });
+    expect(body.ignored_parameters_unsupported).toEqual(['user_id']);
   });
 
   it('leaves the field out when every parameter is supported', async () => {
@@ -69,7 +94,7 @@ describe('parameters', () => {
 
   it('does not report ignored parameters before level 167', async () => {
     const old = createSvcSimulator({ generatedUsers: 0, featureLevel: 166 });
-    const { status, body } = await callSim(old, 'GET', '/users/me', {
+    const { status, body } = await callSim(old, 'GET', '/streams', {
       as: 'member@demo.test',
       params: { colour: 'x' },
     });

@@ -87,7 +87,7 @@ describe('PATCH /streams/{stream_id}', () => {
   it('reports parameters newer than the level as ignored', async () => {
     sim.control.setFeatureLevel(372);
     const res = await patch(idOf('design'), { description: 'x', is_archived: false, folder_id: null });
-    expect(res.body.ignored_parameters_unsupported).toEqual(['is_archived', 'folder_id']);
+    expect(res.body.ignored_parameters_unsupported).toEqual(['folder_id', 'is_archived']);
   });
 });
 
