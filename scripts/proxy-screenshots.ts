@@ -23,13 +23,14 @@ async function signIn(page: Page, base: string, next: string) {
 
 /** After every running transition (a drawer sliding in) has finished, so the picture is what a person sees. */
 async function shot(page: Page, name: string, scheme: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // A transition cancelled midway rejects its promise; that is as finished as it gets.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: join(dir, `proxy-${name}-${scheme}.png`) });
 }
 
 try {
   for (const scheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1360, height: 900 } });
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const base = stack.consoleUrl;
     await signIn(page, base, '/proxy/routes');
@@ -48,8 +49,8 @@ try {
       await shot(page, 'disable-confirm', scheme);
       await ask.getByRole('button', { name: 'Store as disabled' }).click();
       await ask.waitFor({ state: 'hidden' });
-      // The demo dashboard runs its drift check every 10 s; the list polls every 15 s.
-      await row.getByText('Drift', { exact: true }).waitFor({ timeout: 60_000 });
+      // A key-API disable keeps the route in the proxy: the next read of its configuration says it differs.
+      await row.getByText('Differs', { exact: true }).waitFor({ timeout: 60_000 });
     }
     await table
       .getByRole('row', { name: /api\.demo\.test/ })
@@ -57,7 +58,7 @@ try {
       .first()
       .click();
     const drawer = page.getByRole('dialog', { name: 'api.demo.test' });
-    await drawer.getByRole('region', { name: 'Live state' }).getByText('Drift', { exact: true }).waitFor();
+    await drawer.getByRole('region', { name: 'Live state' }).getByText('Differs', { exact: true }).waitFor();
     await shot(page, 'route-drift', scheme);
     await drawer.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog', { name: 'Edit route api.demo.test' }).waitFor();
@@ -78,6 +79,18 @@ try {
     await page.goto(`${base}/proxy/traffic`);
     await page.getByRole('table', { name: 'Traffic by route' }).waitFor();
     await shot(page, 'traffic', scheme);
+    // The same pages on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [path, name] of [
+      ['/proxy/routes', 'routes'],
+      ['/proxy/certificates', 'certificates'],
+      ['/proxy/traffic', 'traffic'],
+    ] as const) {
+      await page.goto(`${base}${path}`);
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await page.getByRole('table').first().waitFor();
+      await shot(page, `${name}-390`, scheme);
+    }
     await context.close();
   }
 

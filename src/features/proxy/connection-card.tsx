@@ -18,21 +18,24 @@ interface ConnectionCardProps {
   onCheck: () => void;
 }
 
+/** A badge beside text on a phone keeps its words; the text beside it wraps instead. */
+const NO_SHRINK = { flexShrink: 0 } as const;
+
 function ScopeBadge({ state }: { state: ScopeState }) {
   if (state.state === 'allowed')
     return (
-      <Badge color="teal" variant="light">
+      <Badge color="teal" variant="light" style={NO_SHRINK}>
         Allowed
       </Badge>
     );
   if (state.state === 'refused')
     return (
-      <Badge color="red" variant="light">
+      <Badge color="red" variant="light" style={NO_SHRINK}>
         Refused
       </Badge>
     );
   return (
-    <Badge color="gray" variant="light">
+    <Badge color="gray" variant="light" style={NO_SHRINK}>
       Not tried yet
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
@@ -123,9 +123,10 @@ function ServedNote({
   if (requests === 0 || !verdict) return null;
   if (route.enabled === false && verdict.held === true) {
     return (
-      <Badge color="orange" variant="light">
+      // Words that wrap, not a badge: a badge cuts a phrase this long on a phone.
+      <Text size="xs" fw={500} style={WRAP}>
         Disabled in the dashboard, still served
-      </Badge>
+      </Text>
     );
   }
   if (verdict.held === false) {
