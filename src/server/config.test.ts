@@ -10,9 +10,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ SVC_URL: 'https://chat.example.com/', PORT: '' }).svcUrl).toBe('https://chat.example.com');
   });
   it('reads the live-events settings', () => {
-    expect(loadConfig({}).events).toEqual({ idleMs: 180_000, maxPerSession: 8, keepaliveMs: 20_000 });
+    expect(loadConfig({}).events).toEqual({ idleMs: 180_000, maxPerSession: 8, maxPerUser: 24, keepaliveMs: 20_000 });
     const c = loadConfig({ EVENTS_IDLE_MINUTES: '5', SSE_MAX_PER_SESSION: '2', SSE_KEEPALIVE_SECONDS: '15' });
-    expect(c.events).toEqual({ idleMs: 300_000, maxPerSession: 2, keepaliveMs: 15_000 });
+    expect(c.events).toEqual({ idleMs: 300_000, maxPerSession: 2, maxPerUser: 24, keepaliveMs: 15_000 });
     expect(() => loadConfig({ SSE_MAX_PER_SESSION: '0' })).toThrow(/SSE_MAX_PER_SESSION/);
   });
   it('reads the sign-in throttle: per pair and client, and the account ceiling that only slows', () => {

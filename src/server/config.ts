@@ -23,10 +23,13 @@ const envSchema = z.object({
   // ASVS L2 (3.3.2): a session unused for 30 minutes ends.
   SESSION_IDLE_MINUTES: positiveInt.default(30),
   SESSION_MAX_HOURS: positiveInt.default(12),
+  // Sessions one user keeps (every browser, every replica): signing in past it ends the oldest.
+  SESSION_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   EVENTS_IDLE_MINUTES: positiveInt.default(3),
   SSE_MAX_PER_SESSION: positiveInt.default(8),
+  SSE_MAX_PER_USER: positiveInt.default(24),
   SSE_KEEPALIVE_SECONDS: positiveInt.default(20),
   DATABASE_URL: z
     .string()
@@ -70,6 +73,8 @@ export interface Config {
   serverInfoTtlMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Sessions one user keeps; a sign-in past it ends their oldest (and its answer says so). */
+  sessionMaxPerUser: number;
   /** Encrypts stored sessions; null = generate one and keep it in dataDir. */
   sessionSecret: string | null;
   dataDir: string;
@@ -78,6 +83,8 @@ export interface Config {
     idleMs: number;
     /** SSE connections (tabs) per session; more get 429. */
     maxPerSession: number;
+    /** SSE connections per user, all their sessions together (in one console process); more get 429. */
+    maxPerUser: number;
     /** Keep-alive comment interval on idle SSE streams. */
     keepaliveMs: number;
   };
@@ -138,11 +145,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     serverInfoTtlMs: e.SERVER_INFO_TTL_SECONDS * 1000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    sessionMaxPerUser: e.SESSION_MAX_PER_USER,
     sessionSecret: e.SESSION_SECRET ?? null,
     dataDir: e.DATA_DIR,
     events: {
       idleMs: e.EVENTS_IDLE_MINUTES * 60_000,
       maxPerSession: e.SSE_MAX_PER_SESSION,
+      maxPerUser: e.SSE_MAX_PER_USER,
       keepaliveMs: e.SSE_KEEPALIVE_SECONDS * 1000,
     },
     databaseUrl: e.DATABASE_URL ?? null,

@@ -33,28 +33,28 @@ function proxyUpstreamFor(config: Config, fetch: FetchLike | undefined, log: Bff
   });
 }
 
-export function createDeps(
-  config: Config,
-  options: {
-    svcUrl: string;
-    fetch?: FetchLike;
-    /** How the BFF reaches the proxy dashboard (tests pass the simulator's fetch). */
-    proxyFetch?: FetchLike;
-    demo?: BffDeps['demo'];
-    demoWebhooks?: BffDeps['demoWebhooks'];
-    now?: () => number;
-    log?: BffDeps['log'];
-    hub?: HubOverrides;
-    /** Where sessions live; in memory unless the process entry passes the SQL store's. */
-    sessions?: SessionStore;
-    /** Where audit entries go; in memory unless the process entry passes the SQL store's. */
-    audit?: AuditLog;
-    /** Where webhook endpoints and deliveries live; in memory unless the process entry passes the SQL store's. */
-    webhooks?: WebhookRegistry;
-    /** Where bulk runs are kept; in memory unless the process entry passes the SQL store's. */
-    bulkRuns?: BulkRunStore;
-  },
-): BffDeps {
+/** What createDeps is given besides the configuration: the upstream's address, and stores and hooks to use. */
+export interface CreateDepsOptions {
+  svcUrl: string;
+  fetch?: FetchLike;
+  /** How the BFF reaches the proxy dashboard (tests pass the simulator's fetch). */
+  proxyFetch?: FetchLike;
+  demo?: BffDeps['demo'];
+  demoWebhooks?: BffDeps['demoWebhooks'];
+  now?: () => number;
+  log?: BffDeps['log'];
+  hub?: HubOverrides;
+  /** Where sessions live; in memory unless the process entry passes the SQL store's. */
+  sessions?: SessionStore;
+  /** Where audit entries go; in memory unless the process entry passes the SQL store's. */
+  audit?: AuditLog;
+  /** Where webhook endpoints and deliveries live; in memory unless the process entry passes the SQL store's. */
+  webhooks?: WebhookRegistry;
+  /** Where bulk runs are kept; in memory unless the process entry passes the SQL store's. */
+  bulkRuns?: BulkRunStore;
+}
+
+export function createDeps(config: Config, options: CreateDepsOptions): BffDeps {
   const svc = createSvcUpstream({ baseUrl: options.svcUrl, timeoutMs: config.upstreamTimeoutMs, fetch: options.fetch });
   const now = options.now ?? (() => Date.now());
   const sink: BffDeps['log'] =
@@ -68,6 +68,7 @@ export function createDeps(
     svc,
     idleMs: config.events.idleMs,
     maxConnectionsPerSession: config.events.maxPerSession,
+    maxConnectionsPerUser: config.events.maxPerUser,
     deleteTimeoutMs: Math.min(config.upstreamTimeoutMs, 5_000),
     now,
     log,

@@ -130,7 +130,9 @@ export class MemorySessionStore implements SessionStore {
   }
 
   async listForUser(userId: number, now: number): Promise<SessionListing[]> {
+    // Newest first; of two signed in the same millisecond, the later one (the map keeps insertion order).
     return [...this.sessions.values()]
+      .reverse()
       .filter((s) => s.userId === userId && this.alive(s, now))
       .sort((a, b) => b.createdAt - a.createdAt)
       .map((s) => ({ handle: sessionHandleOf(s.id), createdAt: s.createdAt, lastSeenAt: s.lastSeenAt }));

@@ -51,6 +51,9 @@ export function SessionsSection() {
         <Text size="sm" c="dimmed">
           Browsers signed in to this console as you. A session you do not recognise can be signed out here; a session
           unused for a while ends by itself.
+          {sessions.data?.limit
+            ? ` You can be signed in on at most ${sessions.data.limit} browsers: signing in on another signs the oldest out.`
+            : ''}
         </Text>
         {sessions.isPending ? (
           <Text c="dimmed">Loading your sessions…</Text>
@@ -70,7 +73,7 @@ export function SessionsSection() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {sessions.data.map((s) => (
+              {sessions.data.sessions.map((s) => (
                 <Table.Tr key={s.handle}>
                   <Table.Td>{when(s.createdAt)}</Table.Td>
                   <Table.Td>{when(s.lastSeenAt)}</Table.Td>

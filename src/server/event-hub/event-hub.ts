@@ -14,6 +14,8 @@ export interface EventHubOptions {
   idleMs: number;
   /** SSE connections (tabs) per session. */
   maxConnectionsPerSession: number;
+  /** SSE connections per user, all their sessions together; unlimited when absent. */
+  maxConnectionsPerUser?: number;
   /** Events kept per session for Last-Event-ID replay; default 500. */
   bufferSize?: number;
   backoff?: BackoffPolicy;
@@ -35,8 +37,8 @@ export interface EventHubOptions {
 
 export type Subscription =
   | { status: 'ok'; unsubscribe: () => void }
-  /** The session already has the maximum number of connections. */
-  | { status: 'full' }
+  /** The session (`session`), or its user across their sessions (`user`), has the maximum number of connections. */
+  | { status: 'full'; scope: 'session' | 'user' }
   /** The hub is closed (shutting down). */
   | { status: 'closed' };
 
@@ -86,7 +88,11 @@ export class EventHub {
   subscribe(session: HubSession, lastEventId: string | null, listener: HubListener): Subscription {
     if (this.closed) return { status: 'closed' };
     const existing = this.queues.get(session.id);
-    if (existing && existing.listenerCount >= this.o.maxConnectionsPerSession) return { status: 'full' };
+    if (existing && existing.listenerCount >= this.o.maxConnectionsPerSession)
+      return { status: 'full', scope: 'session' };
+    if (this.userConnections(session.userId) >= (this.o.maxConnectionsPerUser ?? Infinity)) {
+      return { status: 'full', scope: 'user' };
+    }
     const queue = this.queueFor(session)!;
     return { status: 'ok', unsubscribe: queue.subscribe(lastEventId, listener) };
   }
@@ -102,6 +108,13 @@ export class EventHub {
   /** The sessions with a queue in this process. */
   sessionIds(): string[] {
     return [...this.queues.keys()];
+  }
+
+  /** Connections the user has open now, all their sessions together. */
+  userConnections(userId: number): number {
+    let count = 0;
+    for (const q of this.queues.values()) if (q.userId === userId) count += q.listenerCount;
+    return count;
   }
 
   /** Connections the session has open now. */

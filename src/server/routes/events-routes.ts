@@ -46,13 +46,11 @@ export function eventsRoutes(config: Config, deps: BffDeps) {
     const subscription = deps.hub.subscribe(session, lastEventId, (message) => outbox.push(message));
     if (subscription.status === 'full') {
       c.header('cache-control', 'no-store');
-      return c.json(
-        errorEnvelope(
-          TOO_MANY_STREAMS,
-          `This session already has ${config.events.maxPerSession} live-update connections. Close some console tabs.`,
-        ),
-        429,
-      );
+      const msg =
+        subscription.scope === 'session'
+          ? `This session already has ${config.events.maxPerSession} live-update connections. Close some console tabs.`
+          : `You already have ${config.events.maxPerUser} live-update connections across your sessions. Close some console tabs or sign out browsers you no longer use.`;
+      return c.json(errorEnvelope(TOO_MANY_STREAMS, msg), 429);
     }
     if (subscription.status === 'closed') {
       return c.json(errorEnvelope(SHUTTING_DOWN, 'The console server is shutting down. Try again in a moment.'), 503);

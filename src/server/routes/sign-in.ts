@@ -6,7 +6,7 @@ import { bffErrorCodes, errorEnvelope, type ErrorEnvelope } from '../../shared/s
 import type { OwnUser } from '../../shared/svc/records';
 import type { AppEnv, BffDeps } from '../app-types';
 import { actorOf, requestIdOf } from '../audit';
-import type { Session, SessionData } from '../session-store';
+import { sessionHandleOf, type Session, type SessionData } from '../session-store';
 import type { SignInThrottle } from '../sign-in-throttle';
 import type { SvcCredentials, UpstreamRefusal } from '../upstreams/svc-upstream';
 
@@ -58,6 +58,24 @@ export async function recordSignIn(
   } catch {
     return false;
   }
+}
+
+/** Records a sign-out in the audit; best effort (the session ends either way). */
+export async function recordSignOut(c: Context<AppEnv>, deps: BffDeps, session: Session): Promise<void> {
+  await deps.audit
+    .record(
+      {
+        at: deps.now(),
+        actor: actorOf(session),
+        area: 'console',
+        operation: 'session.signOut',
+        target: { type: 'session', id: null, name: null },
+        requestId: requestIdOf(c),
+        params: {},
+      },
+      { outcome: 'success' },
+    )
+    .catch(() => deps.log('warn', 'audit: a sign-out could not be recorded'));
 }
 
 const auditableEmailSchema = z.email().max(254);
@@ -128,4 +146,44 @@ export function throttledSignIn(c: Context<AppEnv>, retryAfterSeconds: number): 
     }),
     429,
   );
+}
+
+/**
+ * Past the per-user limit (SESSION_MAX_PER_USER) the user's oldest sessions end, on every replica, and the audit
+ * says so (best effort: the sessions are ended either way). Returns how many ended. Oldest by last use, not by
+ * sign-in: a browser in use all day is not signed out for one left idle since this morning.
+ */
+export async function endSessionsOverLimit(
+  c: Context<AppEnv>,
+  deps: BffDeps,
+  session: Session,
+  limit: number,
+): Promise<number> {
+  const current = sessionHandleOf(session.id);
+  const listed = await deps.sessions.listForUser(session.userId, deps.now());
+  const oldest = listed
+    .filter((s) => s.handle !== current)
+    .sort((a, b) => b.lastSeenAt - a.lastSeenAt || b.createdAt - a.createdAt)
+    .slice(Math.max(0, limit - 1));
+  if (oldest.length === 0) return 0;
+  const handles = new Set(oldest.map((s) => s.handle));
+  for (const handle of handles) await deps.sessions.deleteByHandle(session.userId, handle);
+  await deps.hub.endMatching((id) => handles.has(sessionHandleOf(id)));
+  const note = `Signed in past the limit of ${limit} sessions: the oldest ${oldest.length} ended.`;
+  await deps.audit
+    .record(
+      {
+        at: deps.now(),
+        actor: actorOf(session),
+        area: 'console',
+        operation: 'session.endOldest',
+        target: { type: 'user', id: String(session.userId), name: session.fullName },
+        requestId: requestIdOf(c),
+        params: { limit, ended: [...handles] },
+      },
+      { outcome: 'success', note },
+    )
+    .catch(() => deps.log('warn', 'audit: the end of sessions past the limit could not be recorded'));
+  deps.log('info', `session: user_id=${session.userId} past ${limit} sessions; ${oldest.length} oldest ended`);
+  return oldest.length;
 }

@@ -49,6 +49,11 @@ export const sessionInfoSchema = z.object({
   limits: serverLimitsSchema.nullable(),
   /** Whether this console has a proxy dashboard (PROXY_URL and PROXY_API_KEY); absent from older BFFs. */
   proxyConfigured: z.boolean().optional(),
+  /**
+   * Only in a sign-in's answer, when it ended sessions: the user's oldest sessions (`count`) ended because they
+   * were signed in on more browsers than the console keeps (`limit`, SESSION_MAX_PER_USER).
+   */
+  endedSessions: z.object({ count: z.number().int(), limit: z.number().int() }).optional(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
@@ -75,7 +80,11 @@ export const ownSessionSchema = z.object({
   current: z.boolean(),
 });
 export type OwnSession = z.infer<typeof ownSessionSchema>;
-export const ownSessionsSchema = z.object({ sessions: z.array(ownSessionSchema) });
+export const ownSessionsSchema = z.object({
+  sessions: z.array(ownSessionSchema),
+  /** The most sessions one user keeps: signing in on another browser then ends the oldest. */
+  limit: z.number().int().optional(),
+});
 export type OwnSessions = z.infer<typeof ownSessionsSchema>;
 
 /** Where the SPA reads the realm's defaults for new users (from the session's register state). */

@@ -7,7 +7,7 @@ import { accountRootKey } from './get-own-user';
 export function ownSessionsQueryOptions() {
   return queryOptions({
     queryKey: [...accountRootKey, 'sessions'] as const,
-    queryFn: async ({ signal }) => ownSessionsSchema.parse(await bffFetch(OWN_SESSIONS_PATH, { signal })).sessions,
+    queryFn: async ({ signal }) => ownSessionsSchema.parse(await bffFetch(OWN_SESSIONS_PATH, { signal })),
   });
 }
 
