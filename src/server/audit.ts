@@ -220,8 +220,8 @@ export async function lookupChannelName(deps: BffDeps, session: Session, streamI
   }
 }
 
-/** The longest target id kept: ids, session handles and `channel:topic` pairs are far shorter. */
-const MAX_TARGET_ID = 256;
+/** The longest target id kept: ids and session handles are far shorter, `channel:topic` pairs bounded below it. */
+const MAX_TARGET_ID = 1_024;
 
 /**
  * Every route checks its path segments against their type before it audits (an unknown or malformed one is a

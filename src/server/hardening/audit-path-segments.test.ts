@@ -98,7 +98,7 @@ describe('a path segment reaches the audit only once it is checked against its r
     const audit = new MemoryAuditLog();
     const h = setupHarness({ audit });
     const unused = {} as unknown as Context<AppEnv>;
-    for (const id of [HOSTILE, 'a'.repeat(257), 'ok\nnot', 'esc\u001b[0m']) {
+    for (const id of [HOSTILE, 'a'.repeat(1_025), 'ok\nnot', 'esc\u001b[0m']) {
       await expect(
         beginAudit(unused, h.deps, {
           area: 'console',
@@ -109,5 +109,32 @@ describe('a path segment reaches the audit only once it is checked against its r
       ).rejects.toThrow(/bounded, printable/);
     }
     expect(audit.all).toHaveLength(0);
+  });
+
+  it('a topic named in a request is bounded before it becomes a target id: too long is 400, nothing stored', async () => {
+    const audit = new MemoryAuditLog();
+    const h = setupHarness({ audit });
+    const admin = await signIn(h, 'admin@demo.test');
+    const streamId = h.sim.store.channels[0]!.stream_id;
+    const send = (topic: string) =>
+      h.app.request(
+        consoleRequest(`/bff/svc/streams/${streamId}/delete_topic`, admin, {
+          method: 'POST',
+          body: new URLSearchParams({ topic_name: topic }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      );
+    const before = audit.all.length;
+    const tooLong = await send('[' + 'x'.repeat(600));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ code: 'INVALID_PARAMS', field: 'topic_name' });
+    expect(audit.all.length).toBe(before);
+    // Within the bound it is the server's to answer, and the entry names it.
+    const long = await send('y'.repeat(600));
+    expect(long.status).toBeLessThan(500);
+    expect(audit.all.at(-1)).toMatchObject({
+      operation: 'deleteTopic',
+      target: { id: `${streamId}:${'y'.repeat(600)}` },
+    });
   });
 });

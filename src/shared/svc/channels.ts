@@ -68,6 +68,14 @@ export function channelLevelGate(level: number, need: number): string | null {
   return level >= need ? null : `Needs a newer chat server: feature level ${need}, this one is at ${level}.`;
 }
 
+/**
+ * A topic named in a request (deleting one, marking one read): a server keeps topic names to 60 characters, so a
+ * longer name names no topic. Bounded generously (UTF-16 units, ten times over) so the request and its audit
+ * entry stay bounded without second-guessing the server.
+ */
+export const TOPIC_NAME_PARAM_MAX = 600;
+export const topicNameParamSchema = z.string().max(TOPIC_NAME_PARAM_MAX, 'No topic has a name that long.');
+
 export const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
 export const topicsPolicySchema = z.enum(TOPICS_POLICIES);
 export type TopicsPolicy = z.infer<typeof topicsPolicySchema>;

@@ -6,6 +6,7 @@ import {
   channelTopicSchema,
   messageRetentionParamSchema,
   principalsSchema,
+  topicNameParamSchema,
   topicsPolicySchema,
   type ChannelPermissionSetting,
 } from '../channels';
@@ -138,7 +139,7 @@ export const channelsOps = {
     method: 'POST',
     path: '/streams/{stream_id}/delete_topic',
     adminOnly: true,
-    params: () => z.strictObject({ stream_id: streamId, topic_name: z.string() }),
+    params: () => z.strictObject({ stream_id: streamId, topic_name: topicNameParamSchema }),
     response: () => successSchema({ complete: z.boolean().optional() }),
   }),
 } as const;

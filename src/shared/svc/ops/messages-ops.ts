@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { topicNameParamSchema } from '../channels';
 import { simpleSuccessSchema, successSchema } from '../envelope';
 import { FEATURE_LEVELS } from '../features';
 import {
@@ -160,7 +161,7 @@ export const messagesOps = {
     id: 'markTopicAsRead',
     method: 'POST',
     path: '/mark_topic_as_read',
-    params: () => z.strictObject({ stream_id: z.number().int().positive(), topic_name: z.string() }),
+    params: () => z.strictObject({ stream_id: z.number().int().positive(), topic_name: topicNameParamSchema }),
     response: () => simpleSuccessSchema,
   }),
 } as const;
