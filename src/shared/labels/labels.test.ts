@@ -192,5 +192,7 @@ describe('every operation the console can record', () => {
     expect(unnamed).toEqual([]);
     for (const name of ['publicApi.createRoute', 'publicApi.updateRoute', 'publicApi.deleteRoute'])
       expect(operationLabel(`proxy.${name}`)).not.toContain('.');
+    for (const name of ['signIn', 'signOut', 'signOutAll', 'end', 'endOldest'])
+      expect(operationLabel(`session.${name}`)).not.toContain('.');
   });
 });

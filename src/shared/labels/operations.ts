@@ -65,6 +65,7 @@ const OPERATION_LABELS: Readonly<Record<string, string>> = {
   'session.signOut': 'Sign out',
   'session.signOutAll': 'Sign out everywhere',
   'session.end': 'End session',
+  'session.endOldest': 'Sign out oldest sessions (limit reached)',
   'proxy.routes.update': 'Change proxy route',
   'proxy.publicApi.createRoute': 'Create proxy route',
   'proxy.publicApi.updateRoute': 'Change proxy route',
