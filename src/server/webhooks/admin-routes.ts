@@ -40,6 +40,8 @@ const NOT_AN_OUTGOING_WEBHOOK_BOT = bffErrorCodes.notAnOutgoingWebhookBot;
  * the change, and the change is refused when it cannot be. The pasted token is redacted from the entry's
  * parameters (and a reply's content reduced to its length), like every audited secret and message body.
  */
+const notFound = (c: Context) => c.json(errorEnvelope(NOT_FOUND, 'No such webhook endpoint.'), 404);
+
 /** Not an endpoint id's shape: no endpoint, and nothing of it reaches the audit or the store. */
 function endpointIdChecked(notFound: (c: Context) => Response): MiddlewareHandler<AppEnv> {
   return (c, next) => (isEndpointId(c.req.param('id') ?? '') ? next() : Promise.resolve(notFound(c)));
@@ -60,7 +62,6 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
     }),
   );
 
-  const notFound = (c: Context) => c.json(errorEnvelope(NOT_FOUND, 'No such webhook endpoint.'), 404);
   app.use('/endpoints/:id/*', endpointIdChecked(notFound));
 
   /** Runs `action` once its audit entry is written; the entry is completed with the outcome and target name. */
