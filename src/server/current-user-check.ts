@@ -1,5 +1,5 @@
 import { svcOps } from '../shared/svc/catalog';
-import { isDeadKeyRefusal } from './upstreams/dead-key';
+import { accountStateCode, isDeadKeyRefusal } from './upstreams/dead-key';
 import type { EventHub } from './event-hub';
 import { endSessionForDeadKey } from './session-end';
 import type { Session, SessionStore } from './session-store';
@@ -67,7 +67,7 @@ export class CurrentUserCheck {
     } catch (error) {
       this.forget(session.id);
       if (isDeadKeyRefusal(error)) {
-        await endSessionForDeadKey(this.deps, session, error.envelope.code);
+        await endSessionForDeadKey(this.deps, session, accountStateCode(error.envelope));
         return { status: 'ended', code: error.envelope.code, msg: error.envelope.msg };
       }
       if (error instanceof UpstreamRefusal) return { status: 'unconfirmed', refusal: error };

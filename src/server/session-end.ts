@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, BffDeps } from './app-types';
 import type { Config } from './config';
-import { isDeadKeyRefusal } from './upstreams/dead-key';
+import { accountStateCode, isDeadKeyRefusal } from './upstreams/dead-key';
 import { clearSessionCookie } from './session-cookie';
 import { hashSessionId } from './store/crypto';
 import type { SessionEndNotice } from './store/session-ends';
@@ -54,7 +54,7 @@ export async function endDeadSession(
 ): Promise<UpstreamRefusal | null> {
   if (!isDeadKeyRefusal(error)) return null;
   deps.currentUser.forget(session.id);
-  await endSessionForDeadKey(deps, session, error.envelope.code);
+  await endSessionForDeadKey(deps, session, accountStateCode(error.envelope));
   clearSessionCookie(c, config);
   return error;
 }

@@ -20,7 +20,7 @@ import {
   type RealmPlayground,
 } from '../../shared/svc/organization-data';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
-import { isDeadKeyRefusal } from '../upstreams/dead-key';
+import { accountStateCode, isDeadKeyRefusal } from '../upstreams/dead-key';
 import { UpstreamRefusal, type SvcCredentials, type SvcUpstream } from '../upstreams/svc-upstream';
 import { backoffDelay, type BackoffPolicy } from './backoff';
 import { limitsFromRegister } from './limits';
@@ -399,7 +399,7 @@ export class SessionQueue {
     if (this.stopped) return;
     if (isDeadKeyRefusal(error)) {
       this.o.log('warn', `events: key refused user_id=${this.o.userId} (${error.envelope.code}); ending`);
-      this.o.onDeadKey(error.envelope.code);
+      this.o.onDeadKey(accountStateCode(error.envelope));
       return;
     }
     if (error instanceof UpstreamRefusal && error.envelope.code === BAD_EVENT_QUEUE_ID) {

@@ -8,6 +8,7 @@ import type { AppEnv, BffDeps } from '../app-types';
 import { actorOf, requestIdOf } from '../audit';
 import { sessionHandleOf, type Session, type SessionData } from '../session-store';
 import type { SignInThrottle } from '../sign-in-throttle';
+import { accountStateCode } from '../upstreams/dead-key';
 import type { SvcCredentials, UpstreamRefusal } from '../upstreams/svc-upstream';
 
 /** The steps of `POST /bff/session` (session-routes.ts), each on its own. */
@@ -111,12 +112,23 @@ export async function recordRefusedSignIn(
 
 /** Refusals that tell whether the account exists: answered as wrong credentials instead. */
 const ACCOUNT_STATE_CODES = new Set(['USER_DEACTIVATED', 'REALM_DEACTIVATED']);
+/** A wrong key, as servers of each level spell it (`INVALID_API_KEY` before, `UNAUTHORIZED` on level 372). */
+const WRONG_KEY_CODES = new Set(['INVALID_API_KEY', 'UNAUTHORIZED']);
 
+/**
+ * One answer for a wrong key and a deactivated account's key, whatever the server's spelling: the code and
+ * message of a real server's wrong-key answer. A password sign-in gets the wrong-password answer likewise.
+ */
 function genericSignInFailure(method: 'password' | 'apiKey', envelope: ErrorEnvelope): ErrorEnvelope {
-  if (!ACCOUNT_STATE_CODES.has(envelope.code)) return envelope;
-  return method === 'password'
-    ? errorEnvelope(bffErrorCodes.authenticationFailed, 'Your username or password is incorrect')
-    : errorEnvelope('INVALID_API_KEY', 'Invalid API key');
+  const accountState = ACCOUNT_STATE_CODES.has(accountStateCode(envelope));
+  if (method === 'password') {
+    return accountState
+      ? errorEnvelope(bffErrorCodes.authenticationFailed, 'Your username or password is incorrect')
+      : envelope;
+  }
+  return accountState || (WRONG_KEY_CODES.has(envelope.code) && /^invalid api key/i.test(envelope.msg))
+    ? errorEnvelope('UNAUTHORIZED', 'Invalid API key')
+    : envelope;
 }
 
 /** The answer to a sign-in the chat server refused. */
