@@ -8,6 +8,7 @@
  * `RECORD_MISSING=1` records only the recipes that have no recorded answer yet.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import { findRealServer } from '../e2e/real-server';
 import { recipes, type ContractApi, type ContractRole } from '../src/testing/real-contract/recipes';
 import { ANSWERS_FILE, type RecordedAnswers } from '../src/testing/real-contract/real-answers';
@@ -110,5 +111,7 @@ for (const recipe of recipes) {
   out.answers.push({ name: recipe.name, op: recipe.op, status, body: scrub(body) as Record<string, unknown> });
   console.log(`${status} ${recipe.name}`);
 }
-writeFileSync(ANSWERS_FILE, JSON.stringify(out, null, 1) + '\n');
+// Written as the formatter would write it, so that the lint step's format check holds after a recording.
+const options = (await resolveConfig(ANSWERS_FILE)) ?? {};
+writeFileSync(ANSWERS_FILE, await format(JSON.stringify(out), { ...options, filepath: ANSWERS_FILE }));
 console.log(`Recorded ${out.answers.length} answers from ${out.server.version} (level ${out.server.featureLevel}).`);
