@@ -23,6 +23,9 @@ import {
   type ChannelRow,
 } from './filter-channels';
 import { KindBadges } from './kind-badges';
+import { useChannelsRealm } from './api/get-realm-state';
+import { createChannelAbility } from './permissions';
+import { useGroupLookup } from './use-group-lookup';
 import { sanitizeHtml } from '../../client/sanitize-html';
 import { useChannelsSearch } from './use-channels-search';
 
@@ -107,10 +110,51 @@ const columns: readonly DataTableColumn<ChannelRow>[] = [
   },
 ];
 
+/** The title and the page's buttons; Create channel is disabled, with the reason, for whom may not create one. */
+function ChannelsHeader({
+  onManage,
+  onCreate,
+}: {
+  onManage: (what: 'defaults' | 'folders') => void;
+  onCreate: () => void;
+}) {
+  const { user, role } = useRole();
+  const realm = useChannelsRealm();
+  const lookup = useGroupLookup();
+  const create = createChannelAbility(role, realm.data, user?.userId ?? null, lookup.membership);
+  return (
+    <>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Channels</Title>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => onManage('defaults')}>
+            Default channels
+          </Button>
+          <Button variant="default" onClick={() => onManage('folders')}>
+            Channel folders
+          </Button>
+          <Button
+            onClick={onCreate}
+            disabled={!create.allowed}
+            aria-describedby={create.reason ? 'create-channel-reason' : undefined}
+          >
+            Create channel
+          </Button>
+        </Group>
+      </Group>
+      {create.reason ? (
+        <Text id="create-channel-reason" size="sm" c="dimmed" role="note">
+          {create.reason}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** Administrators and everyone else: find channels, inspect them, create them, manage subscribers and topics. */
 export function ChannelsPage() {
   const search = useChannelsSearch();
-  const { isAdmin, user } = useRole();
+  const { isAdmin } = useRole();
   const level = useFeatureLevel();
   const channels = useChannels(isAdmin);
   const subscriptions = useMySubscriptions();
@@ -131,20 +175,7 @@ export function ChannelsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2}>Channels</Title>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => setManaging('defaults')}>
-            Default channels
-          </Button>
-          <Button variant="default" onClick={() => setManaging('folders')}>
-            Channel folders
-          </Button>
-          <Button onClick={() => setCreating(true)} disabled={user === null}>
-            Create channel
-          </Button>
-        </Group>
-      </Group>
+      <ChannelsHeader onManage={setManaging} onCreate={() => setCreating(true)} />
 
       <Group gap="md" align="flex-end" wrap="wrap">
         <TextInput

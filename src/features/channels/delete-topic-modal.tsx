@@ -40,6 +40,7 @@ export function DeleteTopicModal({ channel, topic, label, level, onClose }: Dele
       closeOnEscape={!busy}
       closeOnClickOutside={!busy}
       title={`Delete the topic “${label}”?`}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       <Stack gap="sm">
         {state.phase === 'idle' ? (
@@ -58,18 +59,14 @@ export function DeleteTopicModal({ channel, topic, label, level, onClose }: Dele
                 {`All ${messagesText(count.data.count, count.data.atLeast)} in “${label}” in #${channel.name} will be deleted for everyone. This cannot be undone.`}
               </Text>
             )}
-            {!ability.allowed ? (
-              <Alert color="yellow" variant="light" role="note">
-                {ability.reason} The server will probably refuse.
-              </Alert>
-            ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
               <Button
                 color="red"
-                disabled={!count.isSuccess}
+                // Only once it knows what it will delete, and never for whom the server refuses it.
+                disabled={!count.isSuccess || !ability.allowed}
                 onClick={() => count.data && void start(channel.stream_id, topic, count.data.count)}
               >
                 Delete topic

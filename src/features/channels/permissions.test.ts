@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupMembership } from '../../shared/svc/group-settings';
-import { creationMethod, deleteTopicAbility, removeSubscribersAbility, webPublicAbility } from './permissions';
+import {
+  createChannelAbility,
+  creationMethod,
+  deleteTopicAbility,
+  removeSubscribersAbility,
+  webPublicAbility,
+} from './permissions';
 
 const groups = new Map<number, GroupMembership>([
   [1, { id: 1, members: [10], direct_subgroup_ids: [] }],
@@ -61,5 +67,29 @@ describe('removeSubscribersAbility', () => {
     expect(removeSubscribersAbility(200, 99, undefined, groups).allowed).toBe(true);
     expect(removeSubscribersAbility(400, 10, 2, groups).allowed).toBe(true);
     expect(removeSubscribersAbility(400, 30, 2, groups).allowed).toBe(false);
+  });
+});
+
+describe('createChannelAbility', () => {
+  const settings = { realm_can_create_public_channel_group: 1, realm_can_create_private_channel_group: 1 };
+  it('never lets a guest, and says so', () => {
+    expect(createChannelAbility(600, settings, 10, groups)).toEqual({
+      allowed: false,
+      reason: 'Guests cannot create channels.',
+    });
+  });
+  it('lets whom either setting names, and administrators always', () => {
+    expect(createChannelAbility(400, settings, 10, groups).allowed).toBe(true);
+    expect(
+      createChannelAbility(400, { ...settings, realm_can_create_private_channel_group: 2 }, 20, groups).allowed,
+    ).toBe(true);
+    expect(createChannelAbility(400, settings, 30, groups).reason).toBe(
+      'The organization does not let you create channels.',
+    );
+    expect(createChannelAbility(200, settings, 30, groups).allowed).toBe(true);
+  });
+  it('leaves it to the form while the settings or groups are not known', () => {
+    expect(createChannelAbility(400, undefined, 30, groups).allowed).toBe(true);
+    expect(createChannelAbility(400, settings, 30, new Map()).allowed).toBe(true);
   });
 });

@@ -52,9 +52,29 @@ export function webPublicAbility(
   return yes;
 }
 
-/** Topic deletion is for administrators; others may still ask, and see the server's refusal. */
+/** Topic deletion is for administrators; others are not offered it (the server refuses them). */
 export function deleteTopicAbility(role: number | null): Ability {
   return role !== null && isAdminRole(role) ? yes : no('Only organization administrators can delete topics.');
+}
+
+/**
+ * Whether the user may create a channel at all: guests never may; others when the organization lets them create
+ * public or private channels. While the settings or groups are not known yet, the form's own checks decide.
+ */
+export function createChannelAbility(
+  role: number | null,
+  realm: Realm | undefined,
+  userId: number | null,
+  groups: ReadonlyMap<number, GroupMembership>,
+): Ability {
+  if (role === null || userId === null) return no('Checking your permissions…');
+  if (role === 600) return no('Guests cannot create channels.');
+  if (isAdminRole(role) || !realm || groups.size === 0) return yes;
+  const settings = [realm.realm_can_create_public_channel_group, realm.realm_can_create_private_channel_group]
+    .map(groupSetting)
+    .filter((v): v is GroupSettingValue => v !== null);
+  if (settings.length === 0 || settings.some((who) => isUserInGroupSetting(who, userId, groups))) return yes;
+  return no('The organization does not let you create channels.');
 }
 
 /** Administrators, or people in the channel's `can_remove_subscribers_group`. */

@@ -18,7 +18,7 @@ function formatActivity(seconds: number | null): string {
   return seconds === null ? '—' : new Date(seconds * 1000).toLocaleString();
 }
 
-/** A channel's topics, newest activity first; mark one read, or (administrators) delete it. */
+/** A channel's topics, newest activity first; mark one read, or (administrators only, offered to no one else) delete it. */
 export function TopicsPanel({ channel, level }: { channel: Channel; level: number }) {
   const topics = useTopics(channel.stream_id, level);
   const { role } = useRole();
@@ -75,7 +75,7 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
     {
       id: 'actions',
       header: 'Actions',
-      width: '15rem',
+      width: ability.allowed ? '15rem' : '9rem',
       cell: (t) => (
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -86,15 +86,18 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
           >
             Mark as read
           </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Delete topic ${topicLabel(t.name, emptyName)}`}
-            onClick={() => setDeleting(t)}
-          >
-            Delete
-          </Button>
+          {/* Not offered to whom the server refuses it; the note above the list says why. */}
+          {ability.allowed ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              aria-label={`Delete topic ${topicLabel(t.name, emptyName)}`}
+              onClick={() => setDeleting(t)}
+            >
+              Delete
+            </Button>
+          ) : null}
         </Group>
       ),
     },
@@ -110,7 +113,7 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
         {countOf(topics.data.length, 'topic', 'topics')}
       </Text>
       {!ability.allowed ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" role="note">
           {ability.reason}
         </Text>
       ) : null}
