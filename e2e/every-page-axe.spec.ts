@@ -18,7 +18,7 @@ const PAGES: readonly { path: string; heading: string }[] = [
   { path: '/topics', heading: 'Topic moderation' },
   { path: '/settings/new-user-defaults', heading: 'Defaults for new users' },
   { path: '/settings/linkifiers', heading: 'Linkifiers' },
-  { path: '/settings/data', heading: 'Organization data' },
+  { path: '/settings/data', heading: 'Data exports & playgrounds' },
   { path: '/audit', heading: 'Audit' },
   { path: '/proxy/routes', heading: 'Proxy routes' },
   { path: '/proxy/certificates', heading: 'Proxy certificates' },
@@ -89,3 +89,22 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(found).toEqual([]);
   });
 }
+
+test('axe finds nothing serious on any page on a 390-pixel phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin@demo.test');
+  const found: string[] = [];
+  // The proxy pages are being reworked for phones in their own specs (issue 43: Certificates and Traffic at
+  // 390 px); they join this list when that lands.
+  for (const { path, heading } of PAGES.filter((p) => !p.path.startsWith('/proxy/'))) {
+    await page.goto(path);
+    await settled(page, heading);
+    found.push(...(await violations(page)));
+  }
+  // The navigation, opened from its button, as a phone shows it.
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').first()).toBeInViewport();
+  found.push(...(await violations(page)));
+  expect(found).toEqual([]);
+});

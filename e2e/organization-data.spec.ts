@@ -12,7 +12,7 @@ test('an admin requests an export, sees it prepared live, downloads it and delet
   try {
     await signIn(page, 'admin@demo.test');
     await page.getByRole('link', { name: 'Data exports & playgrounds' }).click();
-    await expect(page.getByRole('heading', { name: 'Organization data' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Data exports & playgrounds', level: 2 })).toBeVisible();
     await page.getByRole('radio', { name: 'Public data', exact: true }).check();
     await page.getByRole('button', { name: 'Request export…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a data export?' });

@@ -7,6 +7,17 @@ const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // A dialog's close button is an icon: without a name a screen reader announces only "button". Dialogs that
+  // name theirs more exactly ("Close topic") pass their own. Plain objects, so the sign-in entry does not bundle
+  // the dialogs just to name them.
+  components: {
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } } },
+    // A badge is one or two words: beside text in a narrow row it kept shrinking to "AC…" while the text had room
+    // to truncate instead. It never shrinks below its words.
+    Badge: { styles: { root: { flexShrink: 0, minWidth: 'max-content' } } },
+  },
 });
 
 // Mantine's default dimmed grey is below WCAG AA contrast on white; secondary text must stay readable.

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Image, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { usePeople, type Person } from '../../client/people';
 import { useSession } from '../../client/session';
 import { useRole } from '../../client/use-role';
+import { CardTable, type CardTableColumn } from '../../components/card-table/card-table';
 import { LoadError } from '../../components/load-error';
 import type { RealmEmoji } from '../../shared/svc/realm-emoji';
 import { describeSetting, roleHolds } from '../../shared/svc/role-grants';
@@ -29,6 +30,67 @@ export function canDeactivate(role: number | null, userId: number | null, emoji:
   return role <= 200 || (emoji.author_id != null && emoji.author_id === userId);
 }
 
+/**
+ * The list's columns; the Actions column only when this person may deactivate one of the emoji shown
+ * (members and guests saw it empty).
+ */
+function emojiColumns(o: {
+  realmUrl: string | null;
+  nameOf: (userId: number) => string | undefined;
+  mayDeactivate: (e: RealmEmoji) => boolean;
+  anyAction: boolean;
+  onDeactivate: (e: RealmEmoji) => void;
+}): readonly (CardTableColumn<RealmEmoji> | null)[] {
+  return [
+    {
+      id: 'emoji',
+      header: 'Emoji',
+      cell: (e) => (
+        <Image src={emojiImageUrl(e.source_url, o.realmUrl)} alt={`:${e.name}:`} w={24} h={24} fit="contain" />
+      ),
+    },
+    { id: 'name', header: 'Name', primary: true, cell: (e) => `:${e.name}:` },
+    {
+      id: 'author',
+      header: 'Added by',
+      cell: (e) => (e.author_id == null ? 'Unknown' : (o.nameOf(e.author_id) ?? `User ${e.author_id}`)),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (e) =>
+        e.deactivated ? (
+          <Badge color="gray" variant="light">
+            Deactivated
+          </Badge>
+        ) : (
+          <Badge color="teal" variant="light">
+            Active
+          </Badge>
+        ),
+    },
+    o.anyAction
+      ? {
+          id: 'actions',
+          header: 'Actions',
+          actions: true,
+          cell: (e) =>
+            o.mayDeactivate(e) ? (
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                onClick={() => o.onDeactivate(e)}
+                aria-label={`Deactivate :${e.name}:`}
+              >
+                Deactivate
+              </Button>
+            ) : null,
+        }
+      : null,
+  ];
+}
+
 export function CustomEmojiPage() {
   const { role, user } = useRole();
   const userId = user?.userId ?? null;
@@ -48,12 +110,28 @@ export function CustomEmojiPage() {
     .filter((e) => showDeactivated || !e.deactivated)
     .sort((a, b) => a.name.localeCompare(b.name));
 
+  const columns = emojiColumns({
+    realmUrl,
+    nameOf: (id) => names.data?.get(id),
+    mayDeactivate: (e) => canDeactivate(role, userId, e),
+    anyAction: list.some((e) => canDeactivate(role, userId, e)),
+    onDeactivate: setDeactivating,
+  });
+
   return (
     <Stack gap="md">
       <Title order={2}>Custom emoji</Title>
       <Text size="sm" maw="48rem">
-        Emoji the organization added. Who may add them: <b>{who ?? '…'}</b>. Administrators and the person who added an
-        emoji may deactivate it; messages that used it keep showing it.
+        Emoji the organization added.{' '}
+        {/* Guests may not read the groups, so the setting's group could only be named by its number. */}
+        {role === 600 ? (
+          'Guests cannot add them.'
+        ) : (
+          <>
+            Who may add them: <b>{who ?? '…'}</b>.
+          </>
+        )}{' '}
+        Administrators and the person who added an emoji may deactivate it; messages that used it keep showing it.
       </Text>
       <Paper withBorder p="md" radius="md">
         <Title order={3} size="h4" mb="sm">
@@ -86,54 +164,7 @@ export function CustomEmojiPage() {
       ) : list.length === 0 ? (
         <Text size="sm">No custom emoji.</Text>
       ) : (
-        <Table aria-label="Custom emoji" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Emoji</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Added by</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>
-                  <Image src={emojiImageUrl(e.source_url, realmUrl)} alt={`:${e.name}:`} w={24} h={24} fit="contain" />
-                </Table.Td>
-                <Table.Td>:{e.name}:</Table.Td>
-                <Table.Td>
-                  {e.author_id == null ? 'Unknown' : (names.data?.get(e.author_id) ?? `User ${e.author_id}`)}
-                </Table.Td>
-                <Table.Td>
-                  {e.deactivated ? (
-                    <Badge color="gray" variant="light">
-                      Deactivated
-                    </Badge>
-                  ) : (
-                    <Badge color="teal" variant="light">
-                      Active
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {canDeactivate(role, userId, e) ? (
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => setDeactivating(e)}
-                      aria-label={`Deactivate :${e.name}:`}
-                    >
-                      Deactivate
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <CardTable label="Custom emoji" rows={list} columns={columns} getRowId={(e) => e.id} />
       )}
       {deactivating ? <DeactivateEmojiModal emoji={deactivating} onClose={() => setDeactivating(null)} /> : null}
     </Stack>

@@ -1,7 +1,8 @@
-import { Button, Code, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { useFeature } from '../../client/use-role';
+import { CardTable } from '../../components/card-table/card-table';
 import { LoadError } from '../../components/load-error';
 import { ConfirmAction } from '../../components/confirm-action';
 import { ServerError } from '../../components/server-error';
@@ -80,38 +81,36 @@ export function CodePlaygroundsSection() {
       ) : list.length === 0 ? (
         <Text size="sm">No code playgrounds.</Text>
       ) : (
-        <Table aria-label="Code playgrounds" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Language</Table.Th>
-              <Table.Th>URL template</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>{p.pygments_language}</Table.Td>
-                <Table.Td>
-                  <Code>{templateOf(p)}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    onClick={() => setRemoving(p)}
-                    aria-label={`Remove ${p.name}`}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <CardTable
+          label="Code playgrounds"
+          rows={list}
+          getRowId={(p) => p.id}
+          columns={[
+            { id: 'name', header: 'Name', primary: true, cell: (p) => p.name },
+            { id: 'language', header: 'Language', cell: (p) => p.pygments_language },
+            {
+              id: 'template',
+              header: 'URL template',
+              cell: (p) => <Code style={{ overflowWrap: 'anywhere' }}>{templateOf(p)}</Code>,
+            },
+            {
+              id: 'actions',
+              header: 'Actions',
+              actions: true,
+              cell: (p) => (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => setRemoving(p)}
+                  aria-label={`Remove ${p.name}`}
+                >
+                  Remove
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       {removing ? <RemovePlaygroundModal playground={removing} onClose={() => setRemoving(null)} /> : null}
     </Stack>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { usePeople, type Person } from '../../client/people';
 import { useFeature, useFeatureLevel, useRole } from '../../client/use-role';
 import { useRealmState } from '../../client/reference-data/realm-state';
 import { valueAvailability } from '../../shared/svc/api-changes';
+import { CardTable, type CardTableColumn } from '../../components/card-table/card-table';
 import { LoadError } from '../../components/load-error';
 import { ConfirmAction } from '../../components/confirm-action';
 import { exportTypeLabel } from '../../shared/labels';
@@ -114,23 +115,12 @@ export function DataExportsSection() {
       ) : list.length === 0 ? (
         <Text size="sm">No data exports yet.</Text>
       ) : (
-        <Table aria-label="Data exports" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Export</Table.Th>
-              <Table.Th>Requested</Table.Th>
-              <Table.Th>By</Table.Th>
-              <Table.Th>Contents</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((e) => (
-              <ExportRow key={e.id} item={e} by={people.data?.get(e.acting_user_id)} onDelete={setDeleting} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <CardTable
+          label="Data exports"
+          rows={list}
+          getRowId={(e) => e.id}
+          columns={exportColumns((e) => people.data?.get(e.acting_user_id), setDeleting)}
+        />
       )}
       {confirming ? (
         <RequestExportModal type={typeGate.enabled ? type : undefined} onClose={() => setConfirming(false)} />
@@ -207,55 +197,54 @@ function ExportChoice(props: {
   );
 }
 
-/** One export: when, by whom, what it holds, how far the server got, and what can be done with it now. */
-function ExportRow({
-  item: e,
-  by,
-  onDelete,
-}: {
-  item: RealmExport;
-  by: Person | undefined;
-  onDelete: (e: RealmExport) => void;
-}) {
+/** One export a column each: when, by whom, what it holds, how far the server got, and what can be done now. */
+function exportColumns(
+  byOf: (e: RealmExport) => Person | undefined,
+  onDelete: (e: RealmExport) => void,
+): readonly CardTableColumn<RealmExport>[] {
+  return [
+    { id: 'export', header: 'Export', primary: true, cell: (e) => `#${e.id}` },
+    { id: 'requested', header: 'Requested', cell: (e) => when(e.export_time) },
+    { id: 'by', header: 'By', cell: (e) => byOf(e)?.full_name ?? `User ${e.acting_user_id}` },
+    { id: 'contents', header: 'Contents', cell: typeLabel },
+    { id: 'status', header: 'Status', cell: (e) => <ExportStatusCell item={e} /> },
+    { id: 'actions', header: 'Actions', actions: true, cell: (e) => <ExportActions item={e} onDelete={onDelete} /> },
+  ];
+}
+
+function ExportStatusCell({ item: e }: { item: RealmExport }) {
   const status = exportStatus(e);
-  const url = exportDownloadUrl(e);
   return (
-    <Table.Tr>
-      <Table.Td>#{e.id}</Table.Td>
-      <Table.Td>{when(e.export_time)}</Table.Td>
-      <Table.Td>{by?.full_name ?? `User ${e.acting_user_id}`}</Table.Td>
-      <Table.Td>{typeLabel(e)}</Table.Td>
-      <Table.Td>
-        <Badge color={STATUS[status].color} variant="light">
-          {STATUS[status].label}
-        </Badge>
-        {status === 'failed' && e.failed_timestamp !== null ? (
-          <Text size="xs" c="dimmed">
-            {when(e.failed_timestamp)}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          {url ? (
-            <Anchor href={url} download rel="noreferrer" aria-label={`Download export #${e.id}`}>
-              Download
-            </Anchor>
-          ) : null}
-          {status === 'ready' ? (
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              onClick={() => onDelete(e)}
-              aria-label={`Delete export #${e.id}`}
-            >
-              Delete
-            </Button>
-          ) : null}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <>
+      <Badge color={STATUS[status].color} variant="light">
+        {STATUS[status].label}
+      </Badge>
+      {status === 'failed' && e.failed_timestamp !== null ? (
+        <Text size="xs" c="dimmed">
+          {when(e.failed_timestamp)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** Download and Delete while the file exists; nothing (a dash) once it is gone or not made yet. */
+function ExportActions({ item: e, onDelete }: { item: RealmExport; onDelete: (e: RealmExport) => void }) {
+  const url = exportDownloadUrl(e);
+  if (!url && exportStatus(e) !== 'ready') return <>—</>;
+  return (
+    <Group gap="xs">
+      {url ? (
+        <Anchor href={url} download rel="noreferrer" aria-label={`Download export #${e.id}`}>
+          Download
+        </Anchor>
+      ) : null}
+      {exportStatus(e) === 'ready' ? (
+        <Button size="xs" color="red" variant="light" onClick={() => onDelete(e)} aria-label={`Delete export #${e.id}`}>
+          Delete
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 

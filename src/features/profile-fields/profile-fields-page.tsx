@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../client/notify';
 import { useFeatureLevel, useRole } from '../../client/use-role';
+import { CardTable, type CardTableColumn } from '../../components/card-table/card-table';
 import { LoadError } from '../../components/load-error';
 import { ServerError } from '../../components/server-error';
 import { profileFieldTypeLabel, type ProfileField } from '../../shared/svc/profile-fields';
@@ -21,6 +22,100 @@ export function moved(ids: readonly number[], id: number, by: -1 | 1): number[] 
   const next = [...ids];
   [next[at], next[to]] = [next[to]!, next[at]!];
   return next;
+}
+
+/** A field's settings as badges; none when it has none of them. */
+function SettingBadges({ field }: { field: ProfileField }) {
+  return (
+    <Group gap={4}>
+      {field.required ? <Badge variant="light">Required</Badge> : null}
+      {field.display_in_profile_summary ? (
+        <Badge variant="light" color="grape">
+          On card
+        </Badge>
+      ) : null}
+      {field.editable_by_user === false ? (
+        <Badge variant="light" color="gray">
+          Admins edit
+        </Badge>
+      ) : null}
+      {field.use_for_user_matching ? (
+        <Badge variant="light" color="cyan">
+          In name suggestions
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+const hasSetting = (f: ProfileField) =>
+  Boolean(f.required || f.display_in_profile_summary || f.editable_by_user === false || f.use_for_user_matching);
+
+/**
+ * The list's columns: Settings only when some field has one (it was an empty column otherwise), Actions only
+ * for administrators.
+ */
+function fieldColumns(o: {
+  list: readonly ProfileField[];
+  isAdmin: boolean;
+  reorderPending: boolean;
+  move: (field: ProfileField, by: -1 | 1) => void;
+  open: (dialog: Dialog) => void;
+}): readonly (CardTableColumn<ProfileField> | null)[] {
+  const last = o.list.length - 1;
+  return [
+    { id: 'name', header: 'Name', primary: true, cell: (f) => f.name },
+    { id: 'type', header: 'Type', cell: (f) => profileFieldTypeLabel(f.type) },
+    { id: 'hint', header: 'Hint', cell: (f) => f.hint || '—' },
+    o.list.some(hasSetting) ? { id: 'settings', header: 'Settings', cell: (f) => <SettingBadges field={f} /> } : null,
+    o.isAdmin
+      ? {
+          id: 'actions',
+          header: 'Actions',
+          actions: true,
+          cell: (f) => {
+            const index = o.list.indexOf(f);
+            return (
+              <Group gap={4}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${f.name} up`}
+                  disabled={index === 0 || o.reorderPending}
+                  onClick={() => o.move(f, -1)}
+                >
+                  ↑
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${f.name} down`}
+                  disabled={index === last || o.reorderPending}
+                  onClick={() => o.move(f, 1)}
+                >
+                  ↓
+                </ActionIcon>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => o.open({ kind: 'edit', field: f })}
+                  aria-label={`Edit ${f.name}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => o.open({ kind: 'delete', field: f })}
+                  aria-label={`Delete ${f.name}`}
+                >
+                  Delete
+                </Button>
+              </Group>
+            );
+          },
+        }
+      : null,
+  ];
 }
 
 /** The organization's custom profile fields: everyone sees them; administrators add, edit, reorder and delete. */
@@ -76,85 +171,12 @@ export function ProfileFieldsPage() {
       ) : list.length === 0 ? (
         <Text size="sm">No custom profile fields yet.</Text>
       ) : (
-        <Table aria-label="Custom profile fields" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Hint</Table.Th>
-              <Table.Th>Settings</Table.Th>
-              {isAdmin ? <Table.Th>Actions</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((field, index) => (
-              <Table.Tr key={field.id}>
-                <Table.Td>{field.name}</Table.Td>
-                <Table.Td>{profileFieldTypeLabel(field.type)}</Table.Td>
-                <Table.Td>{field.hint || '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {field.required ? <Badge variant="light">Required</Badge> : null}
-                    {field.display_in_profile_summary ? (
-                      <Badge variant="light" color="grape">
-                        On card
-                      </Badge>
-                    ) : null}
-                    {field.editable_by_user === false ? (
-                      <Badge variant="light" color="gray">
-                        Admins edit
-                      </Badge>
-                    ) : null}
-                    {field.use_for_user_matching ? (
-                      <Badge variant="light" color="cyan">
-                        In name suggestions
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                {isAdmin ? (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${field.name} up`}
-                        disabled={index === 0 || reorder.isPending}
-                        onClick={() => move(field, -1)}
-                      >
-                        ↑
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${field.name} down`}
-                        disabled={index === list.length - 1 || reorder.isPending}
-                        onClick={() => move(field, 1)}
-                      >
-                        ↓
-                      </ActionIcon>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setDialog({ kind: 'edit', field })}
-                        aria-label={`Edit ${field.name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => setDialog({ kind: 'delete', field })}
-                        aria-label={`Delete ${field.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <CardTable
+          label="Custom profile fields"
+          rows={list}
+          columns={fieldColumns({ list, isAdmin, reorderPending: reorder.isPending, move, open: setDialog })}
+          getRowId={(f) => f.id}
+        />
       )}
       <FieldFormModal
         opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}

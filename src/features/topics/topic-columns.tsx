@@ -11,6 +11,11 @@ interface TopicColumnsInput {
   people: ReadonlyMap<number, string> | undefined;
   ability: (topic: TopicActivity) => Ability;
   onToggleResolved: (topic: TopicActivity) => void;
+  /**
+   * A phone's two columns: the topic with its channel under it, and its action. The full table is wider than
+   * the screen, and its Resolve button sat past a sideways scroll.
+   */
+  compact?: boolean;
 }
 
 /** "Ann, Bo, Cy +4": the first three participants and how many more. */
@@ -29,7 +34,10 @@ export function topicColumns({
   people,
   ability,
   onToggleResolved,
+  compact = false,
 }: TopicColumnsInput): DataTableColumn<TopicActivity>[] {
+  const actions = actionsColumn({ emptyName, ability, onToggleResolved, compact });
+  if (compact) return [compactTopic(emptyName), actions];
   return [
     {
       id: 'topic',
@@ -81,27 +89,64 @@ export function topicColumns({
         </Text>
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: '9rem',
-      cell: (t) => {
-        const can = ability(t);
-        const label = isResolvedTopic(t.name) ? 'Unresolve' : 'Resolve';
-        return (
-          <Button
-            size="xs"
-            variant="light"
-            disabled={!can.allowed}
-            title={can.reason ?? undefined}
-            aria-label={`${label} ${t.name === '' ? emptyName : t.name}`}
-            data-topic-action={`${t.streamId}:${t.name}`}
-            onClick={() => onToggleResolved(t)}
-          >
-            {label}
-          </Button>
-        );
-      },
-    },
+    actions,
   ];
+}
+
+/** The topic's name, resolved or not, with its channel on a second line: one column on a phone. */
+function compactTopic(emptyName: string): DataTableColumn<TopicActivity> {
+  return {
+    id: 'topic',
+    header: 'Topic',
+    width: 'minmax(0, 1fr)',
+    cell: (t) => (
+      <div style={{ minWidth: 0 }}>
+        <Group gap="xs" wrap="nowrap">
+          {isResolvedTopic(t.name) ? (
+            <Badge size="xs" color="teal" variant="light" style={{ flexShrink: 0 }}>
+              Resolved
+            </Badge>
+          ) : null}
+          <Text size="sm" fw={500} fs={t.name === '' ? 'italic' : undefined} truncate>
+            {t.name === '' ? emptyName : t.name}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" truncate>
+          #{t.channelName}
+        </Text>
+      </div>
+    ),
+  };
+}
+
+/** Resolve or Unresolve, disabled with the reason when the person may not. */
+function actionsColumn({
+  emptyName,
+  ability,
+  onToggleResolved,
+  compact,
+}: Pick<TopicColumnsInput, 'emptyName' | 'ability' | 'onToggleResolved'> & { compact: boolean }) {
+  const column: DataTableColumn<TopicActivity> = {
+    id: 'actions',
+    header: 'Actions',
+    width: compact ? '7rem' : '9rem',
+    cell: (t) => {
+      const can = ability(t);
+      const label = isResolvedTopic(t.name) ? 'Unresolve' : 'Resolve';
+      return (
+        <Button
+          size="xs"
+          variant="light"
+          disabled={!can.allowed}
+          title={can.reason ?? undefined}
+          aria-label={`${label} ${t.name === '' ? emptyName : t.name}`}
+          data-topic-action={`${t.streamId}:${t.name}`}
+          onClick={() => onToggleResolved(t)}
+        >
+          {label}
+        </Button>
+      );
+    },
+  };
+  return column;
 }

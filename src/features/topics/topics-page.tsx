@@ -5,6 +5,7 @@ import { errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
+import { usePhone } from '../../components/use-phone';
 import { DataTable } from '../../components/data-table/data-table';
 import { ListStatus } from '../../components/list-status';
 import { countOf } from '../../client/count-of';
@@ -150,9 +151,10 @@ export function TopicsPage() {
     [userId, realm.data, openedAt],
   );
 
+  const phone = usePhone();
   const columns = useMemo(
-    () => topicColumns({ emptyName, people: people.data, ability, onToggleResolved: toggleResolved }),
-    [emptyName, people.data, ability, toggleResolved],
+    () => topicColumns({ emptyName, people: people.data, ability, onToggleResolved: toggleResolved, compact: phone }),
+    [emptyName, people.data, ability, toggleResolved, phone],
   );
 
   const channelOptions = useMemo(
@@ -206,7 +208,7 @@ export function TopicsPage() {
           prefetchTopicMessages(queryClient, t.streamId, t.name, level);
           search.open(t.streamId, t.name);
         }}
-        minWidth={900}
+        minWidth={phone ? 0 : 900}
         empty={
           activity.pending ? (
             <Stack gap="xs" aria-busy="true" aria-label="Loading topics">

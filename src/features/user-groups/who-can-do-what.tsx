@@ -157,7 +157,8 @@ export function WhoCanDoWhat({ data, userId, onUser, permission, onPermission }:
           clearable
           limit={50}
           nothingFoundMessage="No matching people"
-          w={420}
+          w="100%"
+          maw={420}
         />
         {person ? (
           <>
@@ -176,7 +177,8 @@ export function WhoCanDoWhat({ data, userId, onUser, permission, onPermission }:
               placeholder="Permission, channel or group"
               value={grantFilter}
               onChange={(e) => setGrantFilter(e.currentTarget.value)}
-              w={420}
+              w="100%"
+              maw={420}
             />
             <DataTable
               label="Permissions held"
@@ -204,7 +206,8 @@ export function WhoCanDoWhat({ data, userId, onUser, permission, onPermission }:
           clearable
           limit={100}
           nothingFoundMessage="No matching permissions"
-          w={520}
+          w="100%"
+          maw={520}
         />
         {topicStarters.reason ? (
           <Text size="xs" c="dimmed">

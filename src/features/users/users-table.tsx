@@ -58,6 +58,9 @@ export interface TableSelection {
 }
 
 /** Memoized: the page re-renders on every keystroke in the search box, the table only when its rows change. */
+/** The page sets it (users-page.module.css): on a phone the list fills the screen once scrolled to. */
+const TABLE_HEIGHT = 'var(--users-table-height, max(320px, calc(100dvh - 260px)))';
+
 export const UsersTable = memo(function UsersTable({
   users,
   selectedId,
@@ -131,6 +134,7 @@ export const UsersTable = memo(function UsersTable({
       onSelect={onSelect}
       {...(onPress ? { onPress } : {})}
       minWidth={selection ? 1040 : 880}
+      height={TABLE_HEIGHT}
       empty={empty}
       // Every cell here is derived from the row alone (the avatar's picture is keyed by its URL).
       recycleRows

@@ -1,5 +1,6 @@
-import { Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Group, Loader, Stack, Text } from '@mantine/core';
 import { countOf } from '../../client/count-of';
+import { CardTable, type CardTableColumn } from '../../components/card-table/card-table';
 import { LoadError } from '../../components/load-error';
 import type { WebhookDelivery, WebhookRefusal } from '../../shared/bff/webhooks';
 import { useDeliveries } from './api/webhooks-api';
@@ -39,46 +40,122 @@ function RefusedDeliveries({ refused, since }: { refused: WebhookRefusal[]; sinc
         The chat server called this endpoint but the console turned it away; nothing of these was kept. Listed since the
         console last started ({new Date(since).toLocaleString()}).
       </Text>
-      <Table aria-label="Refused deliveries" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Received</Table.Th>
-            <Table.Th>Answer</Table.Th>
-            <Table.Th>Reason</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {refused.map((r, i) => (
-            <Table.Tr key={`${r.receivedAt}-${i}`}>
-              <Table.Td>
-                <Text size="sm" title={r.receivedAt}>
-                  {new Date(r.receivedAt).toLocaleTimeString()}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color="red">
-                  {r.status}
-                </Badge>{' '}
-                <Text span size="xs" c="dimmed">
-                  {REFUSAL_LABELS[r.code] ?? r.code}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{r.reason}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <CardTable
+        label="Refused deliveries"
+        rows={refused}
+        getRowId={(r) => `${r.receivedAt}-${refused.indexOf(r)}`}
+        striped={false}
+        columns={REFUSED_COLUMNS}
+      />
     </Stack>
   );
 }
+
+const REFUSED_COLUMNS: readonly CardTableColumn<WebhookRefusal>[] = [
+  {
+    id: 'received',
+    header: 'Received',
+    primary: true,
+    cell: (r) => (
+      <Text size="sm" title={r.receivedAt}>
+        {new Date(r.receivedAt).toLocaleTimeString()}
+      </Text>
+    ),
+  },
+  {
+    id: 'answer',
+    header: 'Answer',
+    cell: (r) => (
+      <>
+        <Badge variant="light" color="red">
+          {r.status}
+        </Badge>{' '}
+        <Text span size="xs" c="dimmed">
+          {REFUSAL_LABELS[r.code] ?? r.code}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'reason', header: 'Reason', cell: (r) => <Text size="sm">{r.reason}</Text> },
+];
 
 const REFUSAL_LABELS: Record<string, string> = {
   WEBHOOK_BAD_TOKEN: 'wrong token',
   WEBHOOK_INVALID_PAYLOAD: 'not a notification',
   WEBHOOK_PAYLOAD_TOO_LARGE: 'too large',
 };
+
+/** What made the chat server call: in words, not the payload's `direct_message`. */
+const TRIGGER_LABELS: Readonly<Record<WebhookDelivery['trigger'], string>> = {
+  mention: 'mention',
+  direct_message: 'direct message',
+};
+
+const DELIVERY_COLUMNS: readonly CardTableColumn<WebhookDelivery>[] = [
+  {
+    id: 'received',
+    header: 'Received',
+    primary: true,
+    cell: (d) => (
+      <Text size="sm" title={d.receivedAt}>
+        {new Date(d.receivedAt).toLocaleTimeString()}
+      </Text>
+    ),
+  },
+  {
+    id: 'trigger',
+    header: 'Trigger',
+    cell: (d) => (
+      <>
+        <Badge variant="light" color={d.trigger === 'mention' ? 'blue' : 'grape'}>
+          {TRIGGER_LABELS[d.trigger]}
+        </Badge>
+        {d.rawTrigger !== d.trigger && (
+          <Text size="xs" c="dimmed">
+            sent under its older name <Code>{d.rawTrigger}</Code>
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'sender',
+    header: 'Sender',
+    cell: (d) => (
+      <>
+        <Text size="sm">{d.sender.fullName}</Text>
+        <Text size="xs" c="dimmed">
+          {d.sender.email}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'where', header: 'Where', cell: (d) => <Text size="sm">{where(d)}</Text> },
+  { id: 'content', header: 'Content (Markdown)', cell: (d) => <DeliveryContent delivery={d} /> },
+];
+
+function DeliveryContent({ delivery: d }: { delivery: WebhookDelivery }) {
+  return (
+    <Stack gap={4} maw={480} miw={0}>
+      <Code block style={{ whiteSpace: 'pre-wrap' }}>
+        {d.data}
+      </Code>
+      <details>
+        <summary>
+          <Group component="span" gap={4} display="inline-flex">
+            <Text span size="xs">
+              Full JSON
+            </Text>
+          </Group>
+        </summary>
+        <Code block>{JSON.stringify(d.payload, null, 2)}</Code>
+        <Text size="xs" c="dimmed" mt={4}>
+          Answered: {JSON.stringify(d.response)}
+        </Text>
+      </details>
+    </Stack>
+  );
+}
 
 function AcceptedDeliveries({ deliveries }: { deliveries: WebhookDelivery[] }) {
   if (deliveries.length === 0)
@@ -88,66 +165,12 @@ function AcceptedDeliveries({ deliveries }: { deliveries: WebhookDelivery[] }) {
       </Text>
     );
   return (
-    <Table aria-label="Deliveries" verticalSpacing="xs" striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Received</Table.Th>
-          <Table.Th>Trigger</Table.Th>
-          <Table.Th>Sender</Table.Th>
-          <Table.Th>Where</Table.Th>
-          <Table.Th>Content (Markdown)</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {deliveries.map((d) => (
-          <Table.Tr key={d.seq} data-testid="delivery">
-            <Table.Td>
-              <Text size="sm" title={d.receivedAt}>
-                {new Date(d.receivedAt).toLocaleTimeString()}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Badge variant="light" color={d.trigger === 'mention' ? 'blue' : 'grape'}>
-                {d.trigger}
-              </Badge>
-              {d.rawTrigger !== d.trigger && (
-                <Text size="xs" c="dimmed">
-                  sent as {d.rawTrigger}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{d.sender.fullName}</Text>
-              <Text size="xs" c="dimmed">
-                {d.sender.email}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{where(d)}</Text>
-            </Table.Td>
-            <Table.Td maw={480}>
-              <Stack gap={4}>
-                <Code block style={{ whiteSpace: 'pre-wrap' }}>
-                  {d.data}
-                </Code>
-                <details>
-                  <summary>
-                    <Group component="span" gap={4} display="inline-flex">
-                      <Text span size="xs">
-                        Full JSON
-                      </Text>
-                    </Group>
-                  </summary>
-                  <Code block>{JSON.stringify(d.payload, null, 2)}</Code>
-                  <Text size="xs" c="dimmed" mt={4}>
-                    Answered: {JSON.stringify(d.response)}
-                  </Text>
-                </details>
-              </Stack>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <CardTable
+      label="Deliveries"
+      rows={deliveries}
+      getRowId={(d) => d.seq}
+      columns={DELIVERY_COLUMNS}
+      rowAttributes={() => ({ 'data-testid': 'delivery' })}
+    />
   );
 }

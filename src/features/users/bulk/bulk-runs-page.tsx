@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useRole } from '../../../client/use-role';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { LoadError } from '../../../components/load-error';
+import { usePhone } from '../../../components/use-phone';
 import { RoleRefusal } from '../../../components/role-refusal';
 import { BULK_RUNS_PAGE, bulkRunPagePath, type BulkRunSummary } from '../../../shared/bff/bulk';
 import { formatCount, formatDateTime } from '../format';
@@ -31,7 +32,40 @@ function undoCell(run: BulkRunSummary): string {
   return run.undoOf ? 'Is an undo' : 'Nothing to undo';
 }
 
+/**
+ * The run's link, first and whole (on two lines if need be): a phone showed only "Add" of it, past the date in
+ * the first column, and that was the one link into a run.
+ */
+const actionColumn: DataTableColumn<BulkRunSummary> = {
+  id: 'action',
+  header: 'Action',
+  width: 'minmax(10rem, 1.5fr)',
+  cell: (r) => (
+    <Anchor component={Link} to={bulkRunPagePath(r.id)} size="sm" lineClamp={2}>
+      {r.label}
+    </Anchor>
+  ),
+};
+
+const stateColumn: DataTableColumn<BulkRunSummary> = {
+  id: 'status',
+  header: 'State',
+  width: '7.5rem',
+  cell: (r) => (
+    <Badge variant="light" color={r.status === 'done' ? 'teal' : r.status === 'interrupted' ? 'orange' : 'gray'}>
+      {RUN_STATUS_LABELS[r.status]}
+    </Badge>
+  ),
+};
+
+/** On a phone: what each run did (its link) and how far it got; the rest is in the run's panel. */
+const phoneColumns: readonly DataTableColumn<BulkRunSummary>[] = [
+  { ...actionColumn, width: 'minmax(0, 1fr)' },
+  stateColumn,
+];
+
 const columns: readonly DataTableColumn<BulkRunSummary>[] = [
+  actionColumn,
   {
     id: 'when',
     header: 'Started',
@@ -54,26 +88,7 @@ const columns: readonly DataTableColumn<BulkRunSummary>[] = [
       </Text>
     ),
   },
-  {
-    id: 'action',
-    header: 'Action',
-    width: 'minmax(10rem, 1.5fr)',
-    cell: (r) => (
-      <Anchor component={Link} to={bulkRunPagePath(r.id)} size="sm" truncate>
-        {r.label}
-      </Anchor>
-    ),
-  },
-  {
-    id: 'status',
-    header: 'State',
-    width: '7.5rem',
-    cell: (r) => (
-      <Badge variant="light" color={r.status === 'done' ? 'teal' : r.status === 'interrupted' ? 'orange' : 'gray'}>
-        {RUN_STATUS_LABELS[r.status]}
-      </Badge>
-    ),
-  },
+  stateColumn,
   {
     id: 'outcome',
     header: 'Outcome',
@@ -108,6 +123,7 @@ function BulkRuns() {
   const navigate = useNavigate();
   const history = useBulkRunHistory();
   const runs = history.data ?? [];
+  const phone = usePhone();
 
   return (
     <Stack gap="md">
@@ -135,13 +151,13 @@ function BulkRuns() {
         <DataTable
           label="Bulk runs"
           rows={runs}
-          columns={columns}
+          columns={phone ? phoneColumns : columns}
           getRowId={(r) => r.id}
           selectedId={runId}
           onSelect={(r) => void navigate(bulkRunPagePath(r.id))}
           rowHeight={44}
           height={Math.min(480, 44 * (Math.max(runs.length, 2) + 1) + 8)}
-          minWidth={900}
+          minWidth={phone ? 0 : 900}
           empty={history.isPending ? 'Loading…' : 'No bulk runs yet: select users on Users to start one.'}
         />
       )}

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { pickMembers } from './sim-api';
+
+// Issue 43, item 3: on a 390-pixel phone every page fits the screen for every role; wide lists become cards or
+// keep their main action in view; badges keep their words.
+
+const PHONE = { width: 390, height: 844 };
+/** #design: few subscribers, so a generated member is not in it yet. */
+const DESIGN = 2;
+const ROLES = ['owner', 'admin', 'moderator', 'member', 'guest'] as const;
+
+/** The console's own pages (the proxy pages are measured by their own specs). */
+const PAGES = [
+  '/users',
+  '/users/bulk-runs',
+  '/groups',
+  '/groups?view=access',
+  '/invitations',
+  '/settings/profile-fields',
+  '/settings/emoji',
+  '/channels',
+  '/topics',
+  '/settings/new-user-defaults',
+  '/settings/linkifiers',
+  '/settings/data',
+  '/audit',
+  '/me',
+  '/me/drafts',
+  '/server',
+  '/webhooks',
+];
+
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/** Badges whose words are cut to "AC…": their label is wider than the room it got. */
+async function cutBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('#main-content .mantine-Badge-label')]
+      .filter((label) => label.checkVisibility() && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+}
+
+for (const role of ROLES) {
+  test(`as ${role}, every page fits a 390-pixel phone and no badge is cut`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(PHONE);
+    await signIn(page, `${role}@demo.test`);
+    const wide: string[] = [];
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const width = await pageWidth(page);
+      if (width > PHONE.width) wide.push(`${path}: ${width} px`);
+      for (const badge of await cutBadges(page)) wide.push(`${path}: badge “${badge}” is cut`);
+    }
+    expect(wide).toEqual([]);
+  });
+}
+
+test('on a phone, profile fields and emoji are cards with their buttons in view', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'admin@demo.test', undefined, '/settings/profile-fields');
+  const fields = page.getByRole('table', { name: 'Custom profile fields' });
+  const phone = fields.getByRole('row', { name: /^Phone/ });
+  await expect(phone.getByRole('button', { name: 'Delete Phone' })).toBeInViewport();
+  // An empty Settings column is left out.
+  await expect(fields.getByRole('columnheader', { name: 'Settings' })).toHaveCount(0);
+  await page.goto('/settings/emoji');
+  const emoji = page.getByRole('table', { name: 'Custom emoji' });
+  const first = emoji.getByRole('row').nth(1);
+  await first.scrollIntoViewIfNeeded();
+  await expect(first.getByRole('button', { name: /^Deactivate/ })).toBeInViewport();
+});
+
+test('on a phone, Topic moderation keeps Resolve in view beside each topic', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'moderator@demo.test', undefined, '/topics');
+  const row = page.getByRole('table', { name: 'Topics' }).getByRole('row').nth(1);
+  await expect(row.getByRole('button', { name: /^(Resolve|Unresolve) / })).toBeInViewport();
+  await expect(row).toContainText('#');
+  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test('on a phone, a bulk run is listed by what it did, its link whole and first', async ({ page }) => {
+  const [someone] = await pickMembers(1, 140);
+  await signIn(page, 'admin@demo.test');
+  const origin = new URL(page.url()).origin;
+  const headers = { origin, 'x-realm-console': '1', 'content-type': 'application/json' };
+  const preview = await page.request.post(`${origin}/bff/bulk/preview`, {
+    headers,
+    data: { action: { kind: 'add_channels', channelIds: [DESIGN] }, userIds: [someone!.user_id] },
+  });
+  expect(preview.status(), await preview.text()).toBe(200);
+  const { previewId, label } = (await preview.json()) as { previewId: string; label: string };
+  const run = await page.request.post(`${origin}/bff/bulk/runs`, { headers, data: { previewId } });
+  expect(run.status(), await run.text()).toBe(200);
+
+  await page.setViewportSize(PHONE);
+  await page.goto('/users/bulk-runs');
+  const link = page.getByRole('table', { name: 'Bulk runs' }).getByRole('link', { name: label }).first();
+  await expect(link).toBeInViewport();
+  await expect(link).toHaveText(label);
+  // Its whole label is shown, not cut to its first word.
+  expect(await link.evaluate((a) => a.scrollWidth <= a.clientWidth + 1)).toBe(true);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test('on a phone, Users starts with several people on the first screen, and fills the screen once scrolled to', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'admin@demo.test');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row').nth(6)).toBeInViewport();
+  // The disabled bulk actions wait until someone is selected.
+  await expect(page.getByRole('button', { name: 'Deactivate…' })).toBeHidden();
+  await table.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const box = await table.boundingBox();
+  expect(box!.height).toBeGreaterThan(PHONE.height * 0.75);
+});
