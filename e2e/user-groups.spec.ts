@@ -95,7 +95,7 @@ test('two admins edit the same permission: the second save is refused with the f
   await choose(a, mentionA.getByRole('combobox', { name: 'Group' }), 'Administrators');
   await drawerA.getByRole('button', { name: 'Save permissions' }).click();
   await expect(drawerA.getByRole('table', { name: 'Permission settings' })).toContainText(
-    'can_mention_groupAdministrators',
+    'Who can mention this groupAdministrators',
   );
 
   await drawerB.getByRole('button', { name: 'Save permissions' }).click();
@@ -107,12 +107,12 @@ test('two admins edit the same permission: the second save is refused with the f
   await conflict.getByRole('button', { name: 'Retry with my value' }).click();
   await expect(conflict).toBeHidden();
   await expect(drawerB.getByRole('table', { name: 'Permission settings' })).toContainText(
-    'can_mention_groupModerators',
+    'Who can mention this groupModerators',
   );
   expect((await userGroupRecord(id)).can_mention_group).toBe(await systemGroupId('role:moderators'));
   // The first admin sees the outcome live.
   await expect(drawerA.getByRole('table', { name: 'Permission settings' })).toContainText(
-    'can_mention_groupModerators',
+    'Who can mention this groupModerators',
   );
 });
 

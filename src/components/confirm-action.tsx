@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from './return-focus';
 import { ServerError } from './server-error';
 
 const TONE_COLOR = { danger: 'red', warning: 'orange', neutral: undefined } as const;
@@ -43,6 +44,7 @@ export function ConfirmAction({
   focus = 'cancel',
   size,
 }: ConfirmActionProps) {
+  useReturnFocus(opened);
   return (
     <Modal
       opened={opened}

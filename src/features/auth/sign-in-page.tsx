@@ -188,7 +188,8 @@ function SignInForm({
               <Radio value="apiKey" label="With API key" />
             </Group>
           </Radio.Group>
-          <TextInput label="Email" type="email" autoComplete="username" aria-required {...field('email')} />
+          {/* The page has one thing to do: typing starts there, without a Tab through the header first. */}
+          <TextInput label="Email" type="email" autoComplete="username" aria-required autoFocus {...field('email')} />
           {method === 'password' ? (
             <PasswordInput label="Password" autoComplete="current-password" aria-required {...field('secret')} />
           ) : (

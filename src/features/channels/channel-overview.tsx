@@ -8,7 +8,7 @@ import { useChannelFolders } from './api/get-channel-folders';
 import { useChannelsRealm } from './api/get-realm-state';
 import { useSubscribers } from './api/get-subscribers';
 import { subscriberCountSource } from './channel-level-rules';
-import { missingPermissionsNote } from './channel-settings-form';
+import { MissingPermissionsNote } from './missing-permissions-note';
 import { describeRetention, describeTopicsPolicy } from './describe-settings';
 import { useGroupLookup } from './use-group-lookup';
 
@@ -43,7 +43,6 @@ export function ChannelOverview({ channel, level }: { channel: Channel; level: n
   const folders = useChannelFolders();
   const folder = folders.data?.find((f) => f.id === channel.folder_id);
   const creator = channel.creator_id == null ? null : lookup.peopleById.get(channel.creator_id);
-  const missing = missingPermissionsNote(level, channel);
 
   const rows: [string, string][] = [
     ['Created', `${formatDate(channel.date_created)}${creator ? ` by ${creator.full_name}` : ''}`],
@@ -110,11 +109,7 @@ export function ChannelOverview({ channel, level }: { channel: Channel; level: n
           </Table.Tbody>
         </Table>
       )}
-      {missing ? (
-        <Text size="sm" c="dimmed" role="note">
-          {missing}
-        </Text>
-      ) : null}
+      <MissingPermissionsNote level={level} channel={channel} />
     </Stack>
   );
 }

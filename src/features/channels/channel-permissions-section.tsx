@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { notify } from '../../client/notify';
 import { describeGroupSetting, GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
@@ -7,13 +8,8 @@ import { CHANNEL_PERMISSION_SETTINGS, type Channel, type ChannelPermissionSettin
 import { sameGroupSetting } from '../../shared/svc/group-settings';
 import { useUpdateChannel } from './api/update-channel';
 import { everyoneGroupId, topicStartersProblem, topicStartersRefusal } from './channel-level-rules';
-import {
-  missingPermissionsNote,
-  permissionGate,
-  permissionParams,
-  privacyOf,
-  type PermissionValues,
-} from './channel-settings-form';
+import { permissionGate, permissionParams, privacyOf, type PermissionValues } from './channel-settings-form';
+import { MissingPermissionsNote } from './missing-permissions-note';
 import { useFollowingDraft } from './use-following-draft';
 import { useGroupLookup } from './use-group-lookup';
 
@@ -49,7 +45,7 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
   const problem = topicStartersError(channel, loaded, values, everyoneGroupId(lookup.groups));
   // The server's refusal of who may start topics goes on that field, not above the buttons.
   const refusal = topicStartersRefusal(update.error);
-  const missing = missingPermissionsNote(level, channel);
+  const heading = useRef<HTMLHeadingElement>(null);
   const errorOf = (name: ChannelPermissionSetting) =>
     name === 'can_create_topic_group' ? (problem ?? refusal ?? undefined) : undefined;
 
@@ -58,6 +54,8 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
     update.mutate(params, {
       onSuccess: () => {
         settle();
+        // Save is disabled once nothing is left to save: focus goes to the section's heading, not the body.
+        heading.current?.focus();
         notify('success', 'channel-permissions', 'Permissions saved', `#${channel.name}’s permissions were saved.`);
       },
     });
@@ -65,13 +63,11 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
 
   return (
     <Stack gap="sm" component="section" aria-label="Permissions">
-      <Title order={4}>Permissions</Title>
+      <Title order={4} ref={heading} tabIndex={-1}>
+        Permissions
+      </Title>
       {lookup.error ? <ServerError error={lookup.error} title="Groups could not be loaded" /> : null}
-      {missing ? (
-        <Text size="sm" c="dimmed" role="note">
-          {missing}
-        </Text>
-      ) : null}
+      <MissingPermissionsNote level={level} channel={channel} />
       {CHANNEL_PERMISSION_SETTINGS.map((name) => {
         const gate = permissionGate(level, name, channel);
         const value = values[name];

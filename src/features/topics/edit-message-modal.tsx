@@ -34,7 +34,7 @@ export function EditMessageModal({ messageId, onClose }: { messageId: number; on
     staleTime: Infinity,
   });
   return (
-    <Modal opened onClose={onClose} title="Edit message" size="xl">
+    <Modal opened onClose={onClose} title="Edit message" size="xl" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       {raw.isPending ? (
         <Loader size="xs" aria-label="Loading the message" />
       ) : raw.isError || raw.data === null ? (

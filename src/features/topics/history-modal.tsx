@@ -19,7 +19,13 @@ export function HistoryModal({
   const name = (id: number | null) => (id === null ? 'Unknown' : (people.data?.get(id) ?? `User ${id}`));
   const topicName = (t: string) => (t === '' ? emptyName : t);
   return (
-    <Modal opened onClose={onClose} title="Message history" size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title="Message history"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       {history.isPending ? (
         <Loader size="xs" aria-label="Loading history" />
       ) : history.isError ? (

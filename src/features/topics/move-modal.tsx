@@ -82,7 +82,7 @@ export function MoveModal({ target, channels, emptyName, onClose, onMoved }: Mov
   };
 
   return (
-    <Modal opened onClose={onClose} title="Move messages" size="lg">
+    <Modal opened onClose={onClose} title="Move messages" size="lg" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="sm">
         <TextInput
           label="Topic"

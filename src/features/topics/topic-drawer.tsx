@@ -61,6 +61,7 @@ export function TopicDrawer(props: TopicDrawerProps) {
       position="right"
       size="xl"
       title={`${channel ? `#${channel.name} › ` : ''}${label}`}
+      closeButtonProps={{ 'aria-label': 'Close topic' }}
     >
       <Stack gap="sm">
         <TopicActions

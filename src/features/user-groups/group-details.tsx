@@ -1,4 +1,5 @@
 import { Drawer, Group, Loader, Tabs, Text } from '@mantine/core';
+import { useLastShown } from '../../components/use-last-shown';
 import type { UserGroup } from '../../shared/svc/user-groups';
 import { GrantedPanel } from './granted-panel';
 import { GroupBadges } from './group-badges';
@@ -28,7 +29,11 @@ interface GroupDetailsDrawerProps {
 }
 
 /** The selected group, opened whenever `?group=<id>` is in the URL; each tab renders only when shown. */
-export function GroupDetailsDrawer({ groupId, group, loading, tab, onTab, onClose, data }: GroupDetailsDrawerProps) {
+export function GroupDetailsDrawer(props: GroupDetailsDrawerProps) {
+  const { groupId, tab, onTab, onClose, data } = props;
+  // While it slides away it keeps showing the group it showed, not "does not exist" for the id just removed.
+  const group = useLastShown(props.group, groupId !== null);
+  const loading = useLastShown(props.loading, groupId !== null);
   return (
     <Drawer
       opened={groupId !== null}
@@ -36,6 +41,7 @@ export function GroupDetailsDrawer({ groupId, group, loading, tab, onTab, onClos
       position="right"
       size="xl"
       title={group ? data.groupName(group.id) : 'Group details'}
+      closeButtonProps={{ 'aria-label': 'Close group details' }}
     >
       {group === null ? (
         loading ? (

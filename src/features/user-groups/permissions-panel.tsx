@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import { describeGroupSetting, GroupSettingPicker } from '../../components/group-setting-picker';
@@ -49,10 +49,12 @@ export function PermissionsPanel({ group, data }: { group: UserGroup; data: Grou
   const current = settingValuesOf(group);
   const available = USER_GROUP_PERMISSION_SETTINGS.filter((s) => current[s] !== undefined);
   const describe = (value: GroupSettingValue) => describeGroupSetting(value, data.groups, data.people);
+  // After a save the Save button is disabled (nothing left to save): focus goes to what was saved, not the body.
+  const summary = useRef<HTMLTableElement>(null);
 
   return (
     <Stack gap="lg">
-      <Table aria-label="Permission settings" withTableBorder>
+      <Table aria-label="Permission settings" withTableBorder ref={summary} tabIndex={-1}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Permission</Table.Th>
@@ -71,7 +73,7 @@ export function PermissionsPanel({ group, data }: { group: UserGroup; data: Grou
         </Table.Tbody>
       </Table>
       {manage.allowed ? (
-        <PermissionsForm group={group} data={data} />
+        <PermissionsForm group={group} data={data} onSaved={() => summary.current?.focus()} />
       ) : (
         <Text size="sm" c="dimmed">
           {manage.reason}
@@ -81,7 +83,7 @@ export function PermissionsPanel({ group, data }: { group: UserGroup; data: Grou
   );
 }
 
-function PermissionsForm({ group, data }: { group: UserGroup; data: GroupData }) {
+function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: GroupData; onSaved: () => void }) {
   const client = useQueryClient();
   const update = useUpdateUserGroup();
   const current = settingValuesOf(group);
@@ -116,6 +118,7 @@ function PermissionsForm({ group, data }: { group: UserGroup; data: GroupData })
         onSuccess: () => {
           setConflict(null);
           setBaseline(mine);
+          onSaved();
           notify('success', 'group-permissions', 'Permissions saved', `${group.name}’s permissions were saved.`);
         },
         onError: async (error) => {

@@ -74,9 +74,11 @@ describe('Permission settings with conflict detection', () => {
     await waitFor(() => expect(within(drawer).queryByRole('alert')).not.toBeInTheDocument());
     await waitFor(() =>
       expect(within(drawer).getByRole('table', { name: 'Permission settings' })).toHaveTextContent(
-        'can_mention_groupMembers',
+        'Who can mention this groupMembers',
       ),
     );
+    // What was saved has the focus, not the page's body (the Save button is disabled now).
+    expect(within(drawer).getByRole('table', { name: 'Permission settings' })).toHaveFocus();
   });
 
   it('“Keep theirs” drops my value and shows the fresh one, sending nothing', async () => {

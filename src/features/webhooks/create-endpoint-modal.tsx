@@ -50,7 +50,12 @@ export function CreateEndpointModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Add a webhook endpoint">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Add a webhook endpoint"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
