@@ -112,7 +112,7 @@ test('invitations made elsewhere appear live; the first-day preview follows the 
   await expect(preview).toContainText('invited now as Member');
   await choose(page, emailForm(page).getByRole('combobox', { name: 'Role' }), 'Moderator');
   await expect(preview).toContainText('invited now as Moderator');
-  await expect(preview.getByRole('link', { name: /role:moderators/ })).toBeVisible();
+  await expect(preview.getByRole('link', { name: 'Moderators (by their role)' })).toBeVisible();
   await choose(page, emailForm(page).getByRole('combobox', { name: 'Channels' }), 'design');
   await expect(preview.getByRole('list', { name: 'Channels they will be subscribed to' })).toContainText('design');
 });

@@ -76,7 +76,7 @@ test('creating a user works for an account with can_create_users and is explaine
   await dialog.getByLabel('Password', { exact: true }).fill('long-enough-1');
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(dialog.getByText('User not authorized to create users')).toBeVisible();
-  await expect(dialog.getByRole('note')).toContainText('can_create_users');
+  await expect(dialog.getByRole('note')).toContainText('the server’s “create users” permission');
   // The form keeps what was typed.
   await expect(dialog.getByLabel('Email')).toHaveValue(email);
 

@@ -70,7 +70,7 @@ test('creating a user is refused by the real server, and the console says why', 
   await dialog.getByLabel('Password', { exact: true }).fill('long-enough-1');
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(dialog.getByText('User not authorized to create users')).toBeVisible();
-  await expect(dialog.getByRole('note')).toContainText('can_create_users');
+  await expect(dialog.getByRole('note')).toContainText('the server’s “create users” permission');
 });
 
 test('an admin adds, reorders, edits and deletes a custom profile field on the real server', async ({ page }) => {

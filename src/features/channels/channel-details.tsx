@@ -5,6 +5,7 @@ import { archivedReadsGate } from './channel-level-rules';
 import { ChannelOverview } from './channel-overview';
 import { ChannelSettingsPanel } from './channel-settings-panel';
 import type { ChannelRow } from './filter-channels';
+import { useLastShown } from '../../components/use-last-shown';
 import { MySubscriptionSettings } from './my-subscription-settings';
 import { SubscribersPanel } from './subscribers-panel';
 import { TopicsPanel } from './topics-panel';
@@ -47,7 +48,9 @@ export function ChannelDetailsDrawer({
   onClose,
   level,
 }: ChannelDetailsDrawerProps) {
-  const channel = row?.channel ?? null;
+  // While it slides away it keeps showing the channel it showed, not "does not exist" for the id just removed.
+  const channel = useLastShown(row?.channel ?? null, streamId !== null);
+  const shownLoading = useLastShown(loading, streamId !== null);
   const archivedReads = channel === null ? null : archivedReadsGate(channel, level);
   return (
     <Drawer
@@ -59,7 +62,7 @@ export function ChannelDetailsDrawer({
       closeButtonProps={{ 'aria-label': 'Close channel details' }}
     >
       {channel === null ? (
-        loading ? (
+        shownLoading ? (
           <Group gap="xs">
             <Loader size="xs" aria-label="Loading" />
             <Text size="sm">Loading channel…</Text>

@@ -13,6 +13,7 @@ import {
   notOnCardReason,
   PROFILE_FIELD_HINT_MAX,
   PROFILE_FIELD_NAME_MAX,
+  PROFILE_FIELD_NAME_TAKEN_MSG,
   PROFILE_FIELD_TYPE_ID,
   PROFILE_FIELD_TYPES,
   PROFILE_SUMMARY_MAX,
@@ -155,12 +156,14 @@ function FieldForm({
       reportSaved(field, values, answer.ignored_parameters_unsupported ?? []);
       onDone();
     };
-    // A refusal about one setting goes on it, in the server's words; everything typed stays.
-    const onError = (error: unknown) => placeRefusal(error);
+    // A refusal about one setting goes on it, in the server's words; everything typed stays. A name another
+    // field has is refused without naming the parameter: it goes on Name all the same.
+    const onError = (error: unknown) => placeRefusal(error, nameTaken(error) ? 'name' : null);
     if (field) update.mutate({ field_id: field.id, ...settings }, { onSuccess: done, onError });
     else create.mutate({ field_type: Number(values.type), ...settings }, { onSuccess: done, onError });
   });
-  const refusalOnField = save.error instanceof ApiError && refusalField(save.error) !== null;
+  const refusalOnField =
+    save.error instanceof ApiError && refusalField(save.error, nameTaken(save.error) ? 'name' : null) !== null;
 
   return (
     <form onSubmit={submit} aria-label={field ? 'Edit profile field' : 'Add profile field'}>
@@ -332,6 +335,10 @@ function SettingFields({ form, gates }: { form: UseFormReturnType<Values>; gates
       />
     </>
   );
+}
+
+function nameTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.envelope.msg === PROFILE_FIELD_NAME_TAKEN_MSG;
 }
 
 function lines(text: string): string[] {

@@ -12,8 +12,8 @@ const NOT_AUTHORIZED = 'User not authorized to create users';
 export function createUserRefusalHelp(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.envelope.msg !== NOT_AUTHORIZED) return null;
   return (
-    'Creating accounts directly needs the can_create_users permission on your account. No organization setting ' +
-    'grants it: the server’s administrator must (for example with manage.py change_user_role … can_create_users). ' +
+    'Creating accounts directly needs the server’s “create users” permission on your account. No organization ' +
+    'setting grants it: the server’s administrator gives it, on the server itself. ' +
     'Invite the person instead: they then choose their own password.'
   );
 }
@@ -69,7 +69,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
       <Stack gap="sm">
         <Text size="sm">
           Creates an active account with this password, without an invitation. The server allows it only for accounts
-          with the can_create_users permission.
+          its administrator gave the “create users” permission.
         </Text>
         <TextInput label="Email" type="email" {...form.getInputProps('email')} />
         <TextInput label="Full name" {...form.getInputProps('fullName')} />

@@ -11,6 +11,7 @@ import { DeactivateUserModal } from './deactivate-user-modal';
 import { IMPORTED_NEVER_SIGNED_IN } from './activity';
 import { formatDateTime } from './format';
 import { StatusLine } from '../../components/status-emoji/status-line';
+import { useLastShown } from '../../components/use-last-shown';
 import {
   assignableRoles,
   canChangeRole,
@@ -57,34 +58,39 @@ export const UserDetailsDrawer = memo(function UserDetailsDrawer({
   onClose,
 }: UserDetailsDrawerProps) {
   const [action, setAction] = useState<Action | null>(null);
+  const open = userId !== null;
+  // While it slides away it keeps showing the user it showed, not "No such user" for the id just removed.
+  const shownId = useLastShown(userId, open);
+  const shownUser = useLastShown(user, open);
+  const shownLoading = useLastShown(loading, open);
   return (
     <Drawer
-      opened={userId !== null}
+      opened={open}
       onClose={onClose}
       position="right"
       size="lg"
-      title={user ? user.full_name : 'User details'}
+      title={shownUser ? shownUser.full_name : 'User details'}
       // Escape closes the dialog on top, not the drawer under it as well.
       closeOnEscape={action === null}
       closeButtonProps={{ 'aria-label': 'Close user details' }}
     >
-      {user ? (
+      {shownUser ? (
         <UserDetails
-          key={user.user_id}
-          user={user}
+          key={shownUser.user_id}
+          user={shownUser}
           findUser={findUser}
           actor={actor}
           featureLevel={featureLevel}
           action={action}
           setAction={setAction}
         />
-      ) : loading ? (
+      ) : shownLoading ? (
         <Group justify="center" p="xl">
           <Loader aria-label="Loading user" />
         </Group>
       ) : (
         <Alert color="yellow" title="No such user">
-          There is no user with ID {userId} in this organization.
+          There is no user with ID {shownId} in this organization.
         </Alert>
       )}
     </Drawer>

@@ -142,6 +142,16 @@ describe('audit words', () => {
   });
 });
 
+describe('records inside parameters', () => {
+  it('names each field of a subscription change in words, never as JSON', () => {
+    expect(describeParams({ subscription_data: [{ stream_id: 2, property: 'is_muted', value: false }] })).toBe(
+      'Subscription data: (Channel: #2, Setting: Muted, Value: no)',
+    );
+    expect(paramValue('property', 'pin_to_top')).toBe('Pinned');
+    expect(paramValue('draft', { topic: 'lunch', type: 'stream' })).toBe('Topic: “lunch”, Type: “stream”');
+  });
+});
+
 describe('data exports in the audit', () => {
   it('names the kind of export in words, as a word or as the number an older server takes', () => {
     expect(paramLabel('export_type')).toBe('Contents');

@@ -122,10 +122,29 @@ function plainValue(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A record inside a parameter (a subscription change `{stream_id, property, value}`) by its fields, each named
+ * and valued in words: "Channel: #2, Setting: Muted, Value: no", never its JSON.
+ */
+function recordValue(record: Record<string, unknown>): string {
+  return Object.entries(record)
+    .map(([key, value]) => `${paramLabel(key)}: ${paramValue(key, value)}`)
+    .join(', ');
+}
+
 /** One parameter's value as a person reads it: roles by name, people and channels by their number. */
 export function paramValue(name: string, value: unknown): string {
   if (name === 'role' || name === 'invite_as') return typeof value === 'number' ? roleLabel(value) : plainValue(value);
   if (name === 'export_type') return exportTypeLabel(value) ?? plainValue(value);
+  // A setting named by its API name (`property: "is_muted"`) is named in words.
+  if (name === 'property' && typeof value === 'string') return paramLabel(value);
+  if (Array.isArray(value) && value.some(isRecord)) {
+    return value.map((item) => (isRecord(item) ? `(${recordValue(item)})` : plainValue(item))).join(', ');
+  }
   if (name === 'actions' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
     // A deactivation's clean-up: its action names in words, never the API's keys.
     const deleted = deletedInWords(value as Record<string, unknown>);
@@ -139,6 +158,7 @@ export function paramValue(name: string, value: unknown): string {
     // A group-setting change `{new, old}`: what it became is what a reader wants first.
     return plainValue((value as { new: unknown }).new);
   }
+  if (isRecord(value)) return recordValue(value);
   return plainValue(value);
 }
 

@@ -47,6 +47,9 @@ export function notOnCardReason(type: number, level: number): string | null {
 export const MATCHABLE_FIELD_TYPES: ReadonlySet<number> = new Set([1, 7]);
 export const MATCHABLE_ONLY_MSG = 'Only short text and external account fields can be matched in name suggestions.';
 
+/** The server's refusal of a name another field has; it names no parameter, so the form puts it on Name. */
+export const PROFILE_FIELD_NAME_TAKEN_MSG = 'A field with that label already exists.';
+
 /** External account kinds the server fills in itself (name and hint come from the server). */
 export const EXTERNAL_ACCOUNT_SUBTYPES = [
   { id: 'github', label: 'GitHub' },
