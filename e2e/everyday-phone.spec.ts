@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
-import { pickMembers } from './sim-api';
+import { pickMembers, simCall } from './sim-api';
 
 // Issue 43, item 3: on a 390-pixel phone every page fits the screen for every role; wide lists become cards or
 // keep their main action in view; badges keep their words.
@@ -123,4 +123,46 @@ test('on a phone, Users starts with several people on the first screen, and fill
   await table.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   const box = await table.boundingBox();
   expect(box!.height).toBeGreaterThan(PHONE.height * 0.75);
+});
+
+test('on a phone, a webhook endpoint with a delivery fits the screen', async ({ page }) => {
+  const control = async (params: Record<string, string>) => {
+    const res = await fetch(`${process.env.E2E_SVC_URL}/__sim/outgoing-webhook`, {
+      method: 'POST',
+      body: new URLSearchParams({ bot_email: 'standup-bot@demo.test', ...params }),
+    });
+    return (await res.json()) as { token: string };
+  };
+  const { members } = (await simCall('admin@demo.test', 'GET', '/users')) as unknown as {
+    members: { user_id: number; email: string }[];
+  };
+  const bot = members.find((m) => m.email === 'standup-bot@demo.test')!;
+  await signIn(page, 'admin@demo.test', undefined, '/webhooks');
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post(`${origin}/bff/webhooks/endpoints`, {
+    headers: { origin, 'x-realm-console': '1', 'content-type': 'application/json' },
+    data: { botUserId: bot.user_id, token: (await control({})).token },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { endpoint: { id: string } }).endpoint;
+  const receiverUrl = `${origin}/hooks/outgoing/${encodeURIComponent(id)}`;
+  try {
+    await control({ url: receiverUrl });
+    await simCall('member@demo.test', 'POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: `phone webhook ${Date.now().toString(36)}`,
+      content: '@**Standup Helper** what is on today?',
+    });
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    const card = page.getByRole('region', { name: 'Endpoint for Standup Helper' }).last();
+    await expect(card.getByRole('table', { name: 'Deliveries' }).getByRole('row').nth(1)).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  } finally {
+    await control({ url: '' });
+    await page.request.delete(`${origin}/bff/webhooks/endpoints/${encodeURIComponent(id)}`, {
+      headers: { origin, 'x-realm-console': '1' },
+    });
+  }
 });
