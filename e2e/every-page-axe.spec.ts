@@ -95,9 +95,7 @@ test('axe finds nothing serious on any page on a 390-pixel phone', async ({ page
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'admin@demo.test');
   const found: string[] = [];
-  // The proxy pages are being reworked for phones in their own specs (issue 43: Certificates and Traffic at
-  // 390 px); they join this list when that lands.
-  for (const { path, heading } of PAGES.filter((p) => !p.path.startsWith('/proxy/'))) {
+  for (const { path, heading } of PAGES) {
     await page.goto(path);
     await settled(page, heading);
     found.push(...(await violations(page)));

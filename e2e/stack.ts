@@ -63,6 +63,9 @@ export async function startBff(env: BffEnv, options: { detached?: boolean; logFi
       SVC_URL: env.svcUrl,
       DATA_DIR: env.dataDir,
       LOG_REQUESTS: 'false',
+      // The suite signs the same demo accounts in hundreds of times; the per-user cap (and its notice, mid-journey
+      // in another spec) is tested on its own (per-user-limits.test.ts), not by accident.
+      SESSION_MAX_PER_USER: '1000',
       EVENTS_IDLE_MINUTES: '3',
       SERVER_INFO_TTL_SECONDS: '1',
       PROXY_URL: env.proxyUrl ?? process.env.E2E_PROXY_URL ?? '',
@@ -114,6 +117,9 @@ export async function relaunchBff(consoleUrl: string): Promise<void> {
       SVC_URL: process.env.E2E_SVC_URL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_REQUESTS: 'false',
+      // The suite signs the same demo accounts in hundreds of times; the per-user cap (and its notice, mid-journey
+      // in another spec) is tested on its own (per-user-limits.test.ts), not by accident.
+      SESSION_MAX_PER_USER: '1000',
       EVENTS_IDLE_MINUTES: '3',
       SERVER_INFO_TTL_SECONDS: '1',
       PROXY_URL: process.env.E2E_PROXY_URL ?? '',

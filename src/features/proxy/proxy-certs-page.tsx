@@ -107,7 +107,8 @@ function CertTable({
 }) {
   return (
     // The domain and its expiry come first; on a phone the rest scrolls sideways inside the table, not the page.
-    <Table.ScrollContainer minWidth={720} type="native">
+    // Focusable, so a keyboard user can scroll it sideways (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={720} type="native" tabIndex={0}>
       <Table striped highlightOnHover aria-label="Certificates">
         <Table.Thead>
           <Table.Tr>

@@ -152,7 +152,8 @@ function TrafficTable({
 }) {
   return (
     // On a phone the figures scroll sideways inside the table; the route and its requests stay in view.
-    <Table.ScrollContainer minWidth={560} type="native">
+    // Focusable, so a keyboard user can scroll it sideways (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
       <Table striped highlightOnHover aria-label="Traffic by route">
         <Table.Thead>
           <Table.Tr>
