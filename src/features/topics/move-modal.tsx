@@ -6,6 +6,7 @@ import { useSession } from '../../client/session';
 import { ServerError } from '../../components/server-error';
 import type { Channel } from '../../shared/svc/channels';
 import type { PropagateMode } from '../../shared/svc/messages';
+import { PROPAGATE_MODE_LABELS } from '../../shared/labels';
 import { useUpdateMessage, type UpdateMessageParams } from './api/update-message';
 import { partialMoveOf, partialMoveText, type PartialMove } from './permissions';
 
@@ -16,11 +17,7 @@ export interface MoveTarget {
   mode: PropagateMode;
 }
 
-const MODE_LABELS: Readonly<Record<PropagateMode, string>> = {
-  change_one: 'Only this message',
-  change_later: 'This message and the ones after it',
-  change_all: 'The whole topic',
-};
+const MODE_LABELS: Readonly<Record<PropagateMode, string>> = PROPAGATE_MODE_LABELS;
 
 interface MoveModalProps {
   target: MoveTarget;

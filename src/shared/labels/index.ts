@@ -6,7 +6,7 @@
 export { describeSvcChange } from './changes';
 export { humanServerMessage } from './messages';
 export { operationLabel } from './operations';
-export { describeParams, exportTypeLabel, paramLabel, paramValue } from './params';
+export { describeParams, exportTypeLabel, paramLabel, paramValue, PROPAGATE_MODE_LABELS } from './params';
 export { CHANNEL_PERMISSION_LABELS, USER_GROUP_PERMISSION_LABELS, permissionLabel } from './permissions';
 export { outcomeLabel, recordTypeLabel, replicaLabel } from './records';
 export { botTypeLabel, roleLabel, systemGroupLabel } from './roles';

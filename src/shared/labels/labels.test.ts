@@ -157,6 +157,9 @@ describe('data exports in the audit', () => {
     expect(paramLabel('export_type')).toBe('Contents');
     expect(paramValue('export_type', 1)).toBe('Public data');
     expect(paramValue('export_type', 2)).toBe('With consented private data');
+    // A message edit's or move's reach, as the move dialog words it (the audit showed “change_all”).
+    expect(paramValue('propagate_mode', 'change_all')).toBe('The whole topic');
+    expect(paramValue('propagate_mode', 'change_one')).toBe('Only this message');
     expect(paramValue('export_type', 'full_without_consent')).toBe('Everything, without consent');
     expect(exportTypeLabel('public')).toBe('Public data');
     expect(exportTypeLabel('someday_kind')).toBeNull();

@@ -93,6 +93,19 @@ const EXPORT_TYPE_LABELS: Readonly<Record<string, string>> = {
   full_without_consent: 'Everything, without consent',
 };
 
+/** Which messages an edit or a move takes along (`propagate_mode`), as the move dialog offers them. */
+export const PROPAGATE_MODE_LABELS: Readonly<Record<'change_one' | 'change_later' | 'change_all', string>> = {
+  change_one: 'Only this message',
+  change_later: 'This message and the ones after it',
+  change_all: 'The whole topic',
+};
+
+function propagateModeLabel(value: unknown): string | null {
+  return typeof value === 'string' && Object.hasOwn(PROPAGATE_MODE_LABELS, value)
+    ? PROPAGATE_MODE_LABELS[value as keyof typeof PROPAGATE_MODE_LABELS]
+    : null;
+}
+
 /** `full_with_consent` or 2 → "With consented private data"; null for a kind the console does not know. */
 export function exportTypeLabel(value: unknown): string | null {
   return typeof value === 'string' || typeof value === 'number' ? (EXPORT_TYPE_LABELS[String(value)] ?? null) : null;
@@ -140,6 +153,7 @@ function recordValue(record: Record<string, unknown>): string {
 export function paramValue(name: string, value: unknown): string {
   if (name === 'role' || name === 'invite_as') return typeof value === 'number' ? roleLabel(value) : plainValue(value);
   if (name === 'export_type') return exportTypeLabel(value) ?? plainValue(value);
+  if (name === 'propagate_mode') return propagateModeLabel(value) ?? plainValue(value);
   // A setting named by its API name (`property: "is_muted"`) is named in words.
   if (name === 'property' && typeof value === 'string') return paramLabel(value);
   if (Array.isArray(value) && value.some(isRecord)) {
