@@ -73,7 +73,8 @@ test('on this server (level 372) an admin creates a private channel the older wa
   expect(await subscriberIds(created.stream_id)).not.toContain(hamlet.user_id);
 });
 
-test('a member asking to delete a topic sees the real server’s refusal', async ({ page }) => {
+test('a member is not offered topic deletion on the real server, and is told why', async ({ page }) => {
+  // The real server refuses it ("Must be an organization administrator"), so the console does not offer it.
   // A topic of its own: which channels populate_db fills with messages varies between installations.
   const topic = unique('e2e delete');
   await zulipApi('moderator', 'POST', '/messages', { type: 'stream', to: 'Verona', topic, content: 'Keep me.' });
@@ -82,8 +83,7 @@ test('a member asking to delete a topic sees the real server’s refusal', async
   await page.getByRole('row', { name: /^Verona/ }).click();
   const drawer = page.getByRole('dialog', { name: '#Verona' });
   await drawer.getByRole('tab', { name: 'Topics' }).click();
-  await drawer.getByRole('button', { name: `Delete topic ${topic}` }).click();
-  const dialog = page.getByRole('dialog', { name: /^Delete the topic/ });
-  await dialog.getByRole('button', { name: 'Delete topic' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Must be an organization administrator');
+  await expect(drawer.getByRole('button', { name: `Mark ${topic} as read` })).toBeVisible();
+  await expect(drawer.getByRole('note')).toContainText('Only organization administrators can delete topics.');
+  await expect(drawer.getByRole('button', { name: /^Delete topic / })).toHaveCount(0);
 });
