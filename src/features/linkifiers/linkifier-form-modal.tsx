@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useOpForm } from '../../client/op-form';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ApiError } from '../../client/api-error';
@@ -19,7 +19,7 @@ import { fieldErrors, refusedField } from './form-messages';
 import { LinkifierFields, type LinkifierFormValues } from './linkifier-fields';
 import { LinkifierSandbox } from './linkifier-sandbox';
 import { levelGateReason } from './permissions';
-import { ServerError } from '../../components/server-error';
+import { DialogForm, FormDialog } from '../../components/form-dialog';
 
 /** The draft's ID in the sandbox: no real linkifier has it. */
 const DRAFT_ID = -1;
@@ -38,16 +38,10 @@ interface Props {
 
 export function LinkifierFormModal({ opened, onClose, linkifier, ...rest }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      title={linkifier ? 'Edit linkifier' : 'Add linkifier'}
-      size="70rem"
-    >
+    <FormDialog opened={opened} onClose={onClose} title={linkifier ? 'Edit linkifier' : 'Add linkifier'} size="70rem">
       {/* The form lives inside the modal body, so it starts fresh each time the dialog opens. */}
       <LinkifierForm linkifier={linkifier} onDone={onClose} {...rest} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -141,25 +135,17 @@ function LinkifierForm({
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <LinkifierFields form={form} check={checked} syntax={syntax} featureLevel={featureLevel} />
-          <ServerError error={refusalOnField ? null : mutation.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={!valid || unchanged}>
-              {linkifier ? 'Save linkifier' : 'Add linkifier'}
-            </Button>
-          </Group>
-          {!valid ? (
-            <Text size="xs" c="dimmed">
-              {linkifier ? 'Saving' : 'Adding'} is possible once every field is valid.
-            </Text>
-          ) : null}
-        </Stack>
-      </form>
+      <DialogForm
+        onFormSubmit={submit}
+        onCancel={onDone}
+        submitLabel={linkifier ? 'Save linkifier' : 'Add linkifier'}
+        pending={mutation.isPending}
+        disabled={unchanged}
+        disabledReason={valid ? null : `${linkifier ? 'Saving' : 'Adding'} is possible once every field is valid.`}
+        error={refusalOnField ? null : mutation.error}
+      >
+        <LinkifierFields form={form} check={checked} syntax={syntax} featureLevel={featureLevel} />
+      </DialogForm>
       <LinkifierSandbox
         title="Try it"
         order={4}
