@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { href, paths } from '../src/shared/app-paths';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -10,8 +11,13 @@ export const test = base.extend({
 });
 export { expect };
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, next = '/users'): Promise<void> {
-  await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  next: string = paths.users,
+): Promise<void> {
+  await page.goto(href('signIn', { search: { next } }));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { href, paths } from '../../src/shared/app-paths';
 import type { RealCreds, RealUser } from '../real-server';
 
 /**
@@ -90,9 +91,9 @@ export const test = base.extend<{ realServer: undefined }>({
 export { expect };
 
 /** Signs in through the form with the account's real password, and lands on `next`. */
-export async function signInAs(page: Page, role: RealRole | string, next = '/users'): Promise<RealUser> {
+export async function signInAs(page: Page, role: RealRole | string, next: string = paths.users): Promise<RealUser> {
   const user = account(role);
-  await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+  await page.goto(href('signIn', { search: { next } }));
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,4 +1,4 @@
-import { combineEventHandlers, type EventHandlers } from '../client/event-handlers';
+import { combineEventHandlers, type EventHandler, type EventHandlers } from '../client/event-handlers';
 import { peopleEventHandlers } from '../client/people';
 import { channelListEventHandlers } from '../client/reference-data/channels';
 import { ownSettingsEventHandlers } from '../client/reference-data/own-settings';
@@ -6,6 +6,7 @@ import { realmStateEventHandlers } from '../client/reference-data/realm-state';
 import { userGroupListEventHandlers } from '../client/reference-data/user-groups';
 import { sessionKey } from '../client/session';
 import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
+import { pages, type PageSpec } from '../shared/pages';
 import { accountEventHandlers } from '../features/account/live-events';
 import { channelsEventHandlers } from '../features/channels/live-events';
 import { draftsSnippetsEventHandlers } from '../features/drafts-snippets/live-events';
@@ -32,7 +33,21 @@ const sessionEventHandlers: EventHandlers = {
   },
 };
 
-/** Every feature's event handlers, composed once; a new area adds its map here. */
+/**
+ * Pages whose registry entry names a `refetch` key (src/shared/pages.ts) need no handlers of their own: each of
+ * their events refetches every query under that key.
+ */
+const registryEventHandlers = Object.values(pages).map((page: PageSpec): EventHandlers => {
+  const refetch = page.live?.refetch;
+  if (refetch === undefined) return {};
+  const handler: EventHandler = (_raw, client) => void client.invalidateQueries({ queryKey: [refetch] });
+  return Object.fromEntries((page.live?.events ?? []).map((type) => [type, handler]));
+});
+
+/**
+ * Every feature's event handlers, composed once: a page that patches its cache precisely adds its map here, one
+ * that refetches says so in the page registry.
+ */
 export const eventMap = combineEventHandlers(
   sessionEventHandlers,
   peopleEventHandlers,
@@ -51,4 +66,5 @@ export const eventMap = combineEventHandlers(
   profileFieldsEventHandlers,
   customEmojiEventHandlers,
   organizationDataEventHandlers,
+  ...registryEventHandlers,
 );

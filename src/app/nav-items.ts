@@ -1,7 +1,6 @@
-import { paths } from '../shared/app-paths';
+import { NAV_SECTIONS, pages, type NavAudience, type NavSection, type PageSpec } from '../shared/pages';
 
-/** Who sees a navigation entry; the server checks again (admin-only areas are refused there too). */
-export type NavAudience = 'everyone' | 'members' | 'moderators' | 'admins';
+export type { NavAudience } from '../shared/pages';
 
 export interface NavItem {
   to: string;
@@ -10,70 +9,31 @@ export interface NavItem {
 }
 
 export interface NavArea {
-  area: string;
+  area: NavSection;
   items: readonly NavItem[];
   /** An area that works only when the console is set up for it (the proxy area needs a dashboard). */
   requires?: 'proxy';
 }
 
-/** Navigation by area; only areas that exist are listed. */
-export const navItems: readonly NavArea[] = [
-  {
-    area: 'People',
-    items: [
-      { to: paths.users, label: 'Users' },
-      { to: paths.bulkRuns, label: 'Bulk runs', audience: 'admins' },
-      // The chat server refuses guests every user-group read.
-      { to: paths.groups, label: 'User groups', audience: 'members' },
-      // The chat server refuses guests every invitation endpoint.
-      { to: paths.invitations, label: 'Invitations', audience: 'members' },
-      { to: paths.profileFields, label: 'Custom profile fields' },
-      { to: paths.emoji, label: 'Custom emoji' },
-    ],
-  },
-  {
-    area: 'Conversations',
-    items: [
-      { to: paths.channels, label: 'Channels' },
-      // Members and guests have nothing to moderate here in an organization's usual settings: the page stays
-      // reachable by its address (and says what they may do), but the navigation does not offer it.
-      { to: paths.topics, label: 'Topic moderation', audience: 'moderators' },
-    ],
-  },
-  {
-    area: 'Organization',
-    items: [
-      { to: paths.newUserDefaults, label: 'Defaults for new users', audience: 'moderators' },
-      { to: paths.linkifiers, label: 'Linkifiers', audience: 'moderators' },
-      // The chat server refuses every export and playground change to anyone but administrators.
-      { to: paths.organizationData, label: 'Data exports & playgrounds', audience: 'admins' },
-      { to: paths.audit, label: 'Audit', audience: 'admins' },
-    ],
-  },
-  {
-    area: 'Proxy',
-    requires: 'proxy',
-    items: [
-      { to: paths.proxyRoutes, label: 'Routes', audience: 'admins' },
-      { to: paths.proxyCertificates, label: 'Certificates', audience: 'admins' },
-      { to: paths.proxyTraffic, label: 'Traffic', audience: 'admins' },
-    ],
-  },
-  {
-    area: 'Me',
-    items: [
-      { to: paths.account, label: 'My account' },
-      { to: paths.drafts, label: 'Drafts and snippets' },
-    ],
-  },
-  {
-    area: 'Server',
-    items: [
-      { to: paths.server, label: 'Server & capabilities' },
-      { to: paths.webhooks, label: 'Outgoing webhooks', audience: 'admins' },
-    ],
-  },
-];
+/** Areas that need part of the console's configuration. */
+const SECTION_REQUIRES: Partial<Record<NavSection, 'proxy'>> = { Proxy: 'proxy' };
+
+/** Navigation by area, from the page registry (src/shared/pages.ts); only areas with a page are listed. */
+export const navItems: readonly NavArea[] = NAV_SECTIONS.map((area): NavArea => {
+  const items = Object.values(pages).flatMap((page: PageSpec): NavItem[] =>
+    page.nav?.section === area
+      ? [
+          {
+            to: page.path,
+            label: page.nav.label ?? page.title,
+            ...(page.nav.audience ? { audience: page.nav.audience } : {}),
+          },
+        ]
+      : [],
+  );
+  const requires = SECTION_REQUIRES[area];
+  return requires ? { area, items, requires } : { area, items };
+}).filter((area) => area.items.length > 0);
 
 /** The entries this role may see, areas without any left out. */
 export function visibleNavItems(role: number | null): NavArea[] {

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../client/session';
+import { href } from '../shared/app-paths';
 import { useEndedSessionsNotice } from './ended-sessions-notice';
 
 /** Unauthenticated visitors go to sign-in, which sends them back to the page they asked for. */
@@ -18,7 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   if (!data?.user) {
     const next = location.pathname + location.search;
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
+    return <Navigate to={href('signIn', { search: { next } })} replace />;
   }
   return children;
 }

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { maybeSignedIn } from '../client/session';
-import { paths } from '../shared/app-paths';
+import { pages } from '../shared/app-paths';
+import type { PageSpec } from '../shared/pages';
 import { prefetchUsersList } from '../features/users/api/get-users';
 import { appQueryClient } from './app-query-client';
-import { preloadRoute, routeModules } from './route-modules';
+import { preloadRoute, routeModuleOf } from './route-modules';
 
 /**
  * The users route's loader. Static (in the entry), not in the page's chunk: the router runs it without
@@ -14,9 +14,6 @@ export function prefetchUsers() {
   return null;
 }
 
-/** What the route modules' loaders read of their arguments. */
-type RouteLoader = (args: Pick<LoaderFunctionArgs, 'request'>) => unknown;
-
 /**
  * Starts everything a navigation to `path` loads: the page's chunk and the requests its loader makes. The
  * navigation menu calls it when the button goes down on a link; the click comes on release, about a tenth of
@@ -24,13 +21,14 @@ type RouteLoader = (args: Pick<LoaderFunctionArgs, 'request'>) => unknown;
  */
 export function preloadRouteData(path: string): void {
   preloadRoute(path);
-  if (path === paths.users) {
+  const spec: PageSpec | undefined = Object.values(pages).find((page: PageSpec) => page.path === path);
+  if (spec?.preload === 'usersList') {
     prefetchUsers();
     return;
   }
-  const load = (routeModules as Record<string, (() => Promise<{ loader?: RouteLoader }>) | undefined>)[path];
+  if (spec?.preload !== 'loader') return;
   const request = new Request(new URL(path, location.origin));
-  void load?.()
+  void routeModuleOf(path)?.()
     .then((module) => module.loader?.({ request }))
     .catch(() => undefined);
 }

@@ -1,11 +1,12 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { sessionQueryOptions } from '../client/session';
-import { HOME_PATH, paths } from '../shared/app-paths';
+import { HOME_PATH, pages, paths, routePattern, type ShellPageName } from '../shared/app-paths';
+import type { PageSpec } from '../shared/pages';
 import { firstLoadRequests, USERS_LIST_PATH } from '../shared/bff/first-load';
 import { appQueryClient } from './app-query-client';
 import { RouteError } from './route-error';
 import { prefetchUsers } from './route-data';
-import { routeModules, shellModule } from './route-modules';
+import { routeModules, shellModule, type RouteModule } from './route-modules';
 import { SignInRoute } from './routes/sign-in-route';
 
 // The session request starts as this module loads, in parallel with the route chunks, not after the first
@@ -24,6 +25,24 @@ function FirstLoadFallback() {
 // only after evaluating its first chunks, and the list is the slowest part of the page. (The BFF's preload
 // header names the same request, from the same table.)
 if (firstLoadRequests(location.pathname, true).includes(USERS_LIST_PATH)) prefetchUsers();
+
+const shellPages = (Object.keys(pages) as ShellPageName[]).filter((name) => !('public' in pages[name]));
+
+/**
+ * A page's route, from its registry entry: the users page gets a static loader (the 10,000-user list is
+ * requested with the session, not after the page's chunk ran); a page whose module has a loader gets it lazily;
+ * the others none, since a route with a loader makes the router wait a turn before its first render.
+ */
+function pageRoute(name: ShellPageName): RouteObject {
+  const load: () => Promise<RouteModule> = routeModules[paths[name]];
+  const spec: PageSpec = pages[name];
+  const Component = async () => (await load()).Component;
+  if (spec.preload === 'usersList') return { path: routePattern(name), loader: prefetchUsers, lazy: { Component } };
+  if (spec.preload === 'loader') {
+    return { path: routePattern(name), lazy: { loader: async () => (await load()).loader, Component } };
+  }
+  return { path: routePattern(name), lazy: { Component } };
+}
 
 // Each feature page is its own lazily loaded chunk, and so is the shell: the sign-in route loads neither. The
 // sign-in page itself is in the entry (a fresh visit to /sign-in gets sign-in.html, without this router).
@@ -44,90 +63,7 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
-      {
-        path: paths.users,
-        // A static loader: the 10,000-user list is requested with the session, not after the page's chunk ran.
-        loader: prefetchUsers,
-        lazy: { Component: async () => (await routeModules[paths.users]()).UsersRoute },
-      },
-      {
-        path: `${paths.bulkRuns}/:runId?`,
-        lazy: { Component: async () => (await routeModules[paths.bulkRuns]()).BulkRunsRoute },
-      },
-      {
-        path: paths.groups,
-        lazy: {
-          loader: async () => (await routeModules[paths.groups]()).loader,
-          Component: async () => (await routeModules[paths.groups]()).UserGroupsRoute,
-        },
-      },
-      {
-        path: paths.channels,
-        lazy: {
-          loader: async () => (await routeModules[paths.channels]()).loader,
-          Component: async () => (await routeModules[paths.channels]()).ChannelsRoute,
-        },
-      },
-      {
-        path: paths.topics,
-        lazy: {
-          loader: async () => (await routeModules[paths.topics]()).loader,
-          Component: async () => (await routeModules[paths.topics]()).TopicsRoute,
-        },
-      },
-      {
-        path: paths.audit,
-        lazy: { Component: async () => (await routeModules[paths.audit]()).AuditRoute },
-      },
-      {
-        path: paths.proxyRoutes,
-        lazy: { Component: async () => (await routeModules[paths.proxyRoutes]()).ProxyRoutesRoute },
-      },
-      {
-        path: paths.proxyCertificates,
-        lazy: { Component: async () => (await routeModules[paths.proxyCertificates]()).ProxyCertsRoute },
-      },
-      {
-        path: paths.proxyTraffic,
-        lazy: { Component: async () => (await routeModules[paths.proxyTraffic]()).ProxyTrafficRoute },
-      },
-      {
-        path: paths.webhooks,
-        lazy: { Component: async () => (await routeModules[paths.webhooks]()).WebhooksRoute },
-      },
-      {
-        path: paths.newUserDefaults,
-        lazy: {
-          loader: async () => (await routeModules[paths.newUserDefaults]()).loader,
-          Component: async () => (await routeModules[paths.newUserDefaults]()).RealmDefaultsRoute,
-        },
-      },
-      {
-        path: paths.linkifiers,
-        lazy: { Component: async () => (await routeModules[paths.linkifiers]()).LinkifiersRoute },
-      },
-      {
-        path: paths.invitations,
-        lazy: { Component: async () => (await routeModules[paths.invitations]()).InvitationsRoute },
-      },
-      {
-        path: paths.profileFields,
-        lazy: { Component: async () => (await routeModules[paths.profileFields]()).ProfileFieldsRoute },
-      },
-      {
-        path: paths.emoji,
-        lazy: { Component: async () => (await routeModules[paths.emoji]()).CustomEmojiRoute },
-      },
-      {
-        path: paths.organizationData,
-        lazy: { Component: async () => (await routeModules[paths.organizationData]()).OrganizationDataRoute },
-      },
-      {
-        path: paths.drafts,
-        lazy: { Component: async () => (await routeModules[paths.drafts]()).DraftsSnippetsRoute },
-      },
-      { path: paths.account, lazy: { Component: async () => (await routeModules[paths.account]()).AccountRoute } },
-      { path: paths.server, lazy: { Component: async () => (await routeModules[paths.server]()).ServerRoute } },
+      ...shellPages.map(pageRoute),
       { path: '*', lazy: { Component: async () => (await import('./routes/not-found-route')).NotFoundRoute } },
     ],
   },

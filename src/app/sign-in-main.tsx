@@ -6,6 +6,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readSession } from '../client/session-requests';
 import type { SessionInfo } from '../shared/bff/protocol';
+import { href, paths } from '../shared/app-paths';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { safeNextPath } from '../features/auth/safe-next-path';
 import { preloadConsoleWhenIdle } from './after-sign-in-preload';
@@ -13,10 +14,10 @@ import { ConsoleMantineProvider } from './console-mantine-provider';
 
 // The BFF answers any console page asked for without a session with this page: the address bar then says
 // where the visitor is, and where signing in will take them (the page they asked for; `/` is the home page).
-if (!location.pathname.startsWith('/sign-in')) {
+if (!location.pathname.startsWith(paths.signIn)) {
   const asked = location.pathname + location.search;
   const home = asked === '/' || asked === '/index.html';
-  history.replaceState(null, '', home ? '/sign-in' : `/sign-in?next=${encodeURIComponent(asked)}`);
+  history.replaceState(null, '', home ? paths.signIn : href('signIn', { search: { next: asked } }));
 }
 
 const element = document.getElementById('root');

@@ -5,6 +5,7 @@ import { bffFetch } from '../client/bff-fetch';
 import { errorMessage } from '../client/api-error';
 import { notify } from '../client/notify';
 import { sessionKey, useSession, useSignOut } from '../client/session';
+import { paths } from '../shared/app-paths';
 import { roleLabel } from '../shared/svc/roles';
 
 function initials(name: string): string {
@@ -32,7 +33,7 @@ export function UserMenu() {
         'Signed out everywhere',
         `${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`,
       );
-      await navigate('/sign-in', { replace: true });
+      await navigate(paths.signIn, { replace: true });
     },
     onError: (e) => notify('error', 'sign-out-all', 'Sign-out failed', errorMessage(e)),
   });
@@ -71,7 +72,7 @@ export function UserMenu() {
           color="red"
           onClick={() =>
             signOut.mutate(undefined, {
-              onSuccess: () => navigate('/sign-in', { replace: true }),
+              onSuccess: () => navigate(paths.signIn, { replace: true }),
               onError: (e) => notify('error', 'sign-out', 'Sign-out failed', errorMessage(e)),
             })
           }

@@ -20,3 +20,6 @@ export function loader() {
 export function ChannelsRoute() {
   return <ChannelsPage />;
 }
+
+/** The router's name for the page (src/app/route-modules.ts). */
+export { ChannelsRoute as Component };

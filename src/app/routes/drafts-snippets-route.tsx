@@ -3,3 +3,6 @@ import { DraftsSnippetsPage } from '../../features/drafts-snippets/drafts-snippe
 export function DraftsSnippetsRoute() {
   return <DraftsSnippetsPage />;
 }
+
+/** The router's name for the page (src/app/route-modules.ts). */
+export { DraftsSnippetsRoute as Component };

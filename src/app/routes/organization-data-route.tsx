@@ -3,3 +3,6 @@ import { OrganizationDataPage } from '../../features/organization-data/organizat
 export function OrganizationDataRoute() {
   return <OrganizationDataPage />;
 }
+
+/** The router's name for the page (src/app/route-modules.ts). */
+export { OrganizationDataRoute as Component };

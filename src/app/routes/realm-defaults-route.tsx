@@ -13,3 +13,6 @@ export function loader() {
 export function RealmDefaultsRoute() {
   return <RealmDefaultsPage />;
 }
+
+/** The router's name for the page (src/app/route-modules.ts). */
+export { RealmDefaultsRoute as Component };

@@ -30,3 +30,6 @@ export function loader({ request }: Pick<LoaderFunctionArgs, 'request'>) {
 export function TopicsRoute() {
   return <TopicsPage />;
 }
+
+/** The router's name for the page (src/app/route-modules.ts). */
+export { TopicsRoute as Component };

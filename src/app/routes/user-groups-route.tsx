@@ -15,3 +15,6 @@ export function loader() {
 export function UserGroupsRoute() {
   return <UserGroupsPage />;
 }
+
+/** The router's name for the page (src/app/route-modules.ts). */
+export { UserGroupsRoute as Component };

@@ -5,3 +5,6 @@ import { UsersPage } from '../../features/users/users-page';
 export function UsersRoute() {
   return <UsersPage />;
 }
+
+/** The router's name for the page (src/app/route-modules.ts). */
+export { UsersRoute as Component };

@@ -1,4 +1,5 @@
-const HOME = '/users';
+import { HOME_PATH as HOME, paths } from '../../shared/app-paths';
+
 /** Any origin will do: only whether a `next` resolves onto it matters. */
 const PROBE_ORIGIN = 'https://console.invalid';
 /** Any Unicode whitespace (space, no-break space, ideographic space, line separator…). */
@@ -44,10 +45,10 @@ export function safeNextPath(next: string | null): string {
   const whole = decodeFully(next);
   if (path === null || whole === null || hasControl(whole)) return HOME;
   if (SPACE.test(path) || path.includes('\\') || path.startsWith('//')) return HOME;
-  if (next.startsWith('/sign-in') || path.startsWith('/sign-in')) return HOME;
+  if (next.startsWith(paths.signIn) || path.startsWith(paths.signIn)) return HOME;
   let resolved: URL;
   try {
-    resolved = new URL(next, `${PROBE_ORIGIN}/sign-in`);
+    resolved = new URL(next, `${PROBE_ORIGIN}${paths.signIn}`);
   } catch {
     return HOME;
   }

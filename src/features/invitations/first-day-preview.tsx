@@ -10,6 +10,7 @@ import { inviteRoleLabel } from '../../shared/svc/invites';
 import { roleHolds, type GroupRef } from '../../shared/svc/role-grants';
 import { invitationsRootKey } from './api/get-invites';
 import type { GrantChoices } from './invite-form';
+import { href, paths } from '../../shared/app-paths';
 
 const ROLE_GROUP: Readonly<Record<number, string>> = {
   100: 'role:owners',
@@ -102,7 +103,7 @@ export function FirstDayPreview({
         <List size="sm" spacing={2} aria-label="Channels they will be subscribed to">
           {day.channels.map((c) => (
             <List.Item key={c.id}>
-              <Anchor component={Link} to={`/channels?channel=${c.id}`} size="sm">
+              <Anchor component={Link} to={href('channels', { search: { channel: c.id } })} size="sm">
                 {c.name}
               </Anchor>{' '}
               {c.why === 'default' ? (
@@ -120,7 +121,7 @@ export function FirstDayPreview({
       </Title>
       <Group gap={6}>
         {day.groups.map((g) => (
-          <Anchor key={g.id} component={Link} to={`/groups?group=${g.id}`} size="sm">
+          <Anchor key={g.id} component={Link} to={href('groups', { search: { group: g.id } })} size="sm">
             {g.name}
             {g.why === 'role' ? ' (by their role)' : ''}
           </Anchor>
@@ -141,7 +142,7 @@ export function FirstDayPreview({
           Not theirs: {notHeld.map((p) => p.label).join(' · ')}
         </Text>
       ) : null}
-      <Anchor component={Link} to="/groups" size="xs">
+      <Anchor component={Link} to={paths.groups} size="xs">
         Change who can do what
       </Anchor>
 
@@ -155,7 +156,7 @@ export function FirstDayPreview({
           {defaults.isError ? 'The defaults for new users could not be read.' : 'Reading the defaults…'}
         </Text>
       )}
-      <Anchor component={Link} to="/settings/new-user-defaults" size="xs">
+      <Anchor component={Link} to={paths.newUserDefaults} size="xs">
         Change the defaults for new users
       </Anchor>
     </Stack>

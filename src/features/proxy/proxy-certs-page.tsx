@@ -9,6 +9,7 @@ import { AdminsOnly, isKeyRefusal, MissingScope, NotConfigured } from './area-st
 import { expiryOf, EXPIRY_WARNING_DAYS, statusColor, type Expiry } from './cert-expiry';
 import { useProxyConfigured } from './use-proxy-configured';
 import type { CertRecord } from '../../shared/proxy';
+import { href } from '../../shared/app-paths';
 
 const TITLE = 'Proxy certificates';
 
@@ -150,7 +151,7 @@ function CertTable({
                 <Table.Td>{cert.source ?? '—'}</Table.Td>
                 <Table.Td maw={240} style={WRAP}>
                   {cert.routeId ? (
-                    <Anchor component={Link} to={`/proxy/routes?route=${encodeURIComponent(cert.routeId)}`} size="sm">
+                    <Anchor component={Link} to={href('proxyRoutes', { search: { route: cert.routeId } })} size="sm">
                       {routeDomain ?? 'Open the route'}
                     </Anchor>
                   ) : (

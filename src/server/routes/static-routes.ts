@@ -15,6 +15,7 @@ import {
   pagePreloadTags,
   type PagePreloads,
 } from '../../shared/bff/page-preloads';
+import { paths } from '../../shared/app-paths';
 import type { AppEnv } from '../app-types';
 import { hasSessionCookie } from '../session-cookie';
 
@@ -33,7 +34,7 @@ function linkedFiles(html: string): string[] {
 
 /** The page a sign-in is headed for: the path itself, or `/sign-in`'s `next` (a lookup key only, never followed). */
 function targetPage(path: string, next: string | undefined): string {
-  if (!path.startsWith('/sign-in')) return path;
+  if (!path.startsWith(paths.signIn)) return path;
   // Anything but a path: sign-in goes home (safe-next-path.ts).
   return next?.startsWith('/') ? next.split(/[?#]/)[0]! : '/';
 }
@@ -73,7 +74,7 @@ export function staticRoutes(staticDir: string, liveSession?: LiveSessionCheck) 
   const signInHtml = (c: Context) => {
     c.header('cache-control', 'no-cache');
     c.header('vary', 'cookie');
-    c.header('link', preloadLinkHeader(firstLoadRequests('/sign-in', false)));
+    c.header('link', preloadLinkHeader(firstLoadRequests(paths.signIn, false)));
     const html = readFileSync(signInPath, 'utf8');
     const own = new Set(linkedFiles(html));
     const entry = existsSync(indexPath) ? linkedFiles(readFileSync(indexPath, 'utf8')) : [];
@@ -129,7 +130,7 @@ export function staticRoutes(staticDir: string, liveSession?: LiveSessionCheck) 
   app.get('/sign-in.html', signInPage);
   // Without a build there is nothing to serve; the fallback below says how to build.
   if (existsSync(root)) app.use('*', serveStatic({ root, precompressed: true }));
-  app.get('/sign-in', signInPage);
+  app.get(paths.signIn, signInPage);
   app.get('*', consolePage);
   return app;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deactivationActionsSchema } from '../svc/deactivation';
 import { roleSchema } from '../svc/records';
+import { href, paths } from '../app-paths';
 
 /**
  * Bulk actions on users, run by the BFF (`/bff/bulk`): a preview says who is affected and who is skipped
@@ -15,8 +16,8 @@ export const bulkRunPath = (id: string) => `${BULK_RUNS_PATH}/${encodeURICompone
 export const BULK_HISTORY_PATH = `${BULK_PATH}/history`;
 export const bulkHistoryRunPath = (id: string) => `${BULK_HISTORY_PATH}/${encodeURIComponent(id)}`;
 /** The console page listing bulk runs, and one run on it (the audit links there by `bulk_run_id`). */
-export const BULK_RUNS_PAGE = '/users/bulk-runs';
-export const bulkRunPagePath = (id: string) => `${BULK_RUNS_PAGE}/${encodeURIComponent(id)}`;
+export const BULK_RUNS_PAGE = paths.bulkRuns;
+export const bulkRunPagePath = (runId: string) => href('bulkRuns', { runId });
 
 /** At most this many users per bulk action. */
 export const BULK_MAX_USERS = 10_000;

@@ -1,4 +1,5 @@
-import { HOME_PATH, paths } from '../app-paths.ts';
+import { HOME_PATH } from '../app-paths.ts';
+import { pages, type PageSpec } from '../pages.ts';
 import { SVC_PREFIX } from './constants.ts';
 
 /** The browser's session endpoint: every page of the console reads it first. */
@@ -20,10 +21,12 @@ export function pagePath(pathname: string): string {
  * The requests the app makes as soon as a first load of `pathname` starts. The BFF names them in a preload
  * `Link` header of the page's HTML, so the browser asks for them while it still loads the scripts; the app's
  * own identical `fetch` then takes the preloaded response. The users list only for a signed-in visitor: for
- * anyone else it would be an unused 401.
+ * anyone else it would be an unused 401. Which page starts it is the registry's `preload: 'usersList'`.
  */
 export function firstLoadRequests(pathname: string, signedIn: boolean): string[] {
-  if (signedIn && pagePath(pathname) === paths.users) return [SESSION_PATH, USERS_LIST_PATH];
+  const page = pagePath(pathname);
+  const spec: PageSpec | undefined = Object.values(pages).find((p: PageSpec) => p.path === page);
+  if (signedIn && spec?.preload === 'usersList') return [SESSION_PATH, USERS_LIST_PATH];
   return [SESSION_PATH];
 }
 

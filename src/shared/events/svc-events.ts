@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pages, type PageSpec } from '../pages';
 
 /**
  * The chat server's events the console consumes (shapes per the reference description of GET /events).
@@ -43,8 +44,11 @@ export const realmUserSettingsDefaultsEventSchema = svcEventBaseSchema.extend({
   value: z.unknown(),
 });
 
-/** The event types the console subscribes to; later areas add theirs here (and to the event map). */
-export const CONSOLE_EVENT_TYPES = [
+/**
+ * The event types the console reacts to whatever page is open (the session, the people and channel lists every
+ * page reads) and those of the pages written before the page registry; a new page names its own there.
+ */
+const SHELL_EVENT_TYPES = [
   'realm_user',
   'user_status',
   'realm',
@@ -66,6 +70,11 @@ export const CONSOLE_EVENT_TYPES = [
   'realm_export',
   'realm_playgrounds',
 ] as const;
+
+/** The event types the console subscribes to: the shell's, and those the page registry names for its pages. */
+export const CONSOLE_EVENT_TYPES: readonly string[] = [
+  ...new Set([...SHELL_EVENT_TYPES, ...Object.values(pages).flatMap((page: PageSpec) => page.live?.events ?? [])]),
+];
 
 /** Initial state the console reads from POST /register (fetch_event_types). */
 export const CONSOLE_FETCH_EVENT_TYPES = [
