@@ -1,10 +1,11 @@
-import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import { useFeatureLevel } from '../../client/use-role';
 import { useSession } from '../../client/session';
+import { FormDialog, FormFooter } from '../../components/form-dialog';
 import { ServerError } from '../../components/server-error';
 import { contentSha256 } from '../../shared/svc/content-hash';
 import { supports } from '../../shared/svc/features';
@@ -34,7 +35,7 @@ export function EditMessageModal({ messageId, onClose }: { messageId: number; on
     staleTime: Infinity,
   });
   return (
-    <Modal opened onClose={onClose} title="Edit message" size="xl" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <FormDialog opened onClose={onClose} title="Edit message" size="xl">
       {raw.isPending ? (
         <Loader size="xs" aria-label="Loading the message" />
       ) : raw.isError || raw.data === null ? (
@@ -44,13 +45,15 @@ export function EditMessageModal({ messageId, onClose }: { messageId: number; on
       ) : (
         <EditForm messageId={messageId} original={raw.data.content} onClose={onClose} />
       )}
-    </Modal>
+    </FormDialog>
   );
 }
 
-function EditForm({ messageId, original, onClose }: { messageId: number; original: string; onClose: () => void }) {
-  const { data: session } = useSession();
-  const max = session?.limits?.maxMessageLength ?? null;
+/**
+ * The editor's state and its save: the guard's base text, their version after a concurrent edit, and the
+ * uploads the saved text no longer links to.
+ */
+function useEditMessage(messageId: number, original: string, onClose: () => void) {
   const update = useUpdateMessage();
   const level = useFeatureLevel();
   const guarded = supports(level, 'editContentGuard');
@@ -59,7 +62,6 @@ function EditForm({ messageId, original, onClose }: { messageId: number; origina
   const [text, setText] = useState(original);
   const [theirs, setTheirs] = useState<string | null>(null);
   const [detached, setDetached] = useState<Attachment[] | null>(null);
-  const tooLong = max !== null && [...text].length > max;
 
   const save = async () => {
     if (!guarded) {
@@ -88,78 +90,76 @@ function EditForm({ messageId, original, onClose }: { messageId: number; origina
       },
     );
   };
+  /** After a concurrent edit: the guard moves to their version, and the text is mine or theirs. */
+  const settle = (keepMine: boolean) => {
+    if (theirs === null) return;
+    setBase(theirs);
+    if (!keepMine) setText(theirs);
+    setTheirs(null);
+    update.reset();
+  };
+  return { update, level, guarded, checking, base, text, setText, theirs, detached, save, settle };
+}
 
-  if (detached) return <DetachedUploads attachments={detached} onDone={onClose} />;
+function EditForm({ messageId, original, onClose }: { messageId: number; original: string; onClose: () => void }) {
+  const { data: session } = useSession();
+  const max = session?.limits?.maxMessageLength ?? null;
+  const edit = useEditMessage(messageId, original, onClose);
+  const { update, text, theirs } = edit;
+  const tooLong = max !== null && [...text].length > max;
+
+  if (edit.detached) return <DetachedUploads attachments={edit.detached} onDone={onClose} />;
 
   return (
     <Stack gap="sm">
       {theirs !== null ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          title="Someone else changed this message while you were editing"
-          role="alert"
-        >
-          <Text size="sm">Nothing was saved and your text is below, unchanged. Their version, now on the server:</Text>
-          <Textarea aria-label="Their version" value={theirs} readOnly autosize minRows={3} maxRows={10} mt="xs" />
-          <Group mt="xs">
-            <Button
-              size="xs"
-              onClick={() => {
-                // Saving mine now knowingly replaces theirs: the guard moves to their version.
-                setBase(theirs);
-                setTheirs(null);
-                update.reset();
-              }}
-            >
-              Keep my version (save again to replace theirs)
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => {
-                setBase(theirs);
-                setText(theirs);
-                setTheirs(null);
-                update.reset();
-              }}
-            >
-              Use their version
-            </Button>
-          </Group>
-        </Alert>
+        <ConcurrentEditAlert theirs={theirs} onSettle={edit.settle} />
       ) : (
         <ServerError error={update.error} title="Not saved" />
       )}
-      {guarded ? null : (
+      {edit.guarded ? null : (
         <Text size="xs" c="dimmed" role="note">
-          This server (level {level}) cannot refuse an edit made at the same moment as another; the console checks the
-          message for changes just before saving.
+          This server (level {edit.level}) cannot refuse an edit made at the same moment as another; the console checks
+          the message for changes just before saving.
         </Text>
       )}
       <Textarea
         label="Your version"
         value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
+        onChange={(e) => edit.setText(e.currentTarget.value)}
         autosize
         minRows={6}
         maxRows={20}
         error={tooLong ? `At most ${max} characters.` : undefined}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
+      <FormFooter
+        submitLabel="Save"
+        onCancel={onClose}
+        cancelWhilePending
+        onSubmit={() => void edit.save()}
+        pending={update.isPending || edit.checking}
+        disabled={tooLong || text === edit.base || theirs !== null}
+      />
+    </Stack>
+  );
+}
+
+function ConcurrentEditAlert({ theirs, onSettle }: { theirs: string; onSettle: (keepMine: boolean) => void }) {
+  return (
+    <Alert color="yellow" variant="light" title="Someone else changed this message while you were editing" role="alert">
+      <Text size="sm">Nothing was saved and your text is below, unchanged. Their version, now on the server:</Text>
+      <Textarea aria-label="Their version" value={theirs} readOnly autosize minRows={3} maxRows={10} mt="xs" />
+      <Group mt="xs">
+        {/* Saving mine now knowingly replaces theirs: the guard moves to their version. */}
+        <Button size="xs" onClick={() => onSettle(true)}>
+          Keep my version (save again to replace theirs)
         </Button>
-        <Button
-          onClick={() => void save()}
-          loading={update.isPending || checking}
-          disabled={tooLong || text === base || theirs !== null}
-        >
-          Save
+        <Button size="xs" variant="default" onClick={() => onSettle(false)}>
+          Use their version
         </Button>
       </Group>
-    </Stack>
+    </Alert>
   );
 }
 
@@ -183,23 +183,20 @@ function DetachedUploads({ attachments, onDone }: { attachments: Attachment[]; o
           {remove.data.length} could not be deleted.
         </Alert>
       ) : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Keep the files
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              attachments.map((a) => a.id),
-              { onSuccess: (refused) => refused.length === 0 && onDone() },
-            )
-          }
-        >
-          Delete the files
-        </Button>
-      </Group>
+      <FormFooter
+        cancelLabel="Keep the files"
+        onCancel={onDone}
+        cancelWhilePending
+        submitLabel="Delete the files"
+        color="red"
+        pending={remove.isPending}
+        onSubmit={() =>
+          remove.mutate(
+            attachments.map((a) => a.id),
+            { onSuccess: (refused) => refused.length === 0 && onDone() },
+          )
+        }
+      />
     </Stack>
   );
 }

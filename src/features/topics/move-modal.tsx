@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../client/api-error';
 import { notify } from '../../client/notify';
 import { useSession } from '../../client/session';
-import { ServerError } from '../../components/server-error';
+import { FormDialog, FormFooter } from '../../components/form-dialog';
 import type { Channel } from '../../shared/svc/channels';
 import type { PropagateMode } from '../../shared/svc/messages';
 import { PROPAGATE_MODE_LABELS } from '../../shared/labels';
@@ -27,12 +27,8 @@ interface MoveModalProps {
   onMoved: (to: { streamId: number; topic: string }) => void;
 }
 
-/**
- * Rename a topic and/or move messages to another channel. Content never travels with a move (the server
- * refuses content together with a channel), so this form has no content field. A time-limit refusal
- * offers to move the part that may still move.
- */
-export function MoveModal({ target, channels, emptyName, onClose, onMoved }: MoveModalProps) {
+/** The move's choices, and sending it (again, for the part that may still move, after a time-limit refusal). */
+function useMove({ target, channels, emptyName, onMoved }: Omit<MoveModalProps, 'onClose'>) {
   const { data: session } = useSession();
   const maxTopic = session?.limits?.maxTopicLength ?? null;
   const update = useUpdateMessage();
@@ -47,7 +43,6 @@ export function MoveModal({ target, channels, emptyName, onClose, onMoved }: Mov
   const changedTopic = newTopic !== target.topic;
   const changedChannel = Number(streamId) !== target.streamId;
   const tooLong = maxTopic !== null && [...newTopic].length > maxTopic;
-  const canSubmit = (changedTopic || changedChannel) && !tooLong;
 
   const params = (messageId: number, propagate: PropagateMode): UpdateMessageParams => ({
     message_id: messageId,
@@ -77,80 +72,121 @@ export function MoveModal({ target, channels, emptyName, onClose, onMoved }: Mov
       },
     });
   };
+  const fields = {
+    topic,
+    setTopic,
+    streamId,
+    setStreamId,
+    mode,
+    setMode,
+    notifyOld,
+    setNotifyOld,
+    notifyNew,
+    setNotifyNew,
+  };
+  return { fields, maxTopic, tooLong, unchanged: !changedTopic && !changedChannel, partial, update, run };
+}
 
+/**
+ * Rename a topic and/or move messages to another channel. Content never travels with a move (the server
+ * refuses content together with a channel), so this form has no content field. A time-limit refusal
+ * offers to move the part that may still move.
+ */
+export function MoveModal({ onClose, ...props }: MoveModalProps) {
+  const { fields, maxTopic, tooLong, unchanged, partial, update, run } = useMove(props);
   return (
-    <Modal opened onClose={onClose} title="Move messages" size="lg" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <FormDialog opened onClose={onClose} title="Move messages" size="lg">
       <Stack gap="sm">
-        <TextInput
-          label="Topic"
-          value={topic}
-          onChange={(e) => setTopic(e.currentTarget.value)}
-          error={tooLong ? `At most ${maxTopic} characters.` : undefined}
-          description={maxTopic ? `Up to ${maxTopic} characters.` : undefined}
+        <MoveFields {...fields} channels={props.channels} maxTopic={maxTopic} tooLong={tooLong} />
+        <FormFooter
+          submitLabel="Move"
+          onCancel={onClose}
+          cancelWhilePending
+          onSubmit={() => run(props.target.messageId, fields.mode)}
+          disabled={tooLong}
+          disabledReason={unchanged ? 'Change the topic or the channel to move.' : null}
+          pending={update.isPending && !partial}
+          error={partial ? null : update.error}
+          errorTitle="Not moved"
+          notice={
+            partial ? (
+              <PartialMoveAlert partial={partial} pending={update.isPending} onMove={(id) => run(id, 'change_later')} />
+            ) : null
+          }
         />
-        <Select
-          label="Channel"
-          data={channels.map((c) => ({ value: String(c.stream_id), label: `#${c.name}` }))}
-          value={streamId}
-          onChange={(value) => value && setStreamId(value)}
-          allowDeselect={false}
-          searchable
-        />
-        <Radio.Group label="Which messages" value={mode} onChange={(value) => setMode(value as PropagateMode)}>
-          <Stack gap={6} mt={6}>
-            {(Object.keys(MODE_LABELS) as PropagateMode[]).map((m) => (
-              <Radio key={m} value={m} label={MODE_LABELS[m]} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <Switch
-          label="Notify the old topic"
-          checked={notifyOld}
-          onChange={(e) => setNotifyOld(e.currentTarget.checked)}
-        />
-        <Switch
-          label="Notify the new topic"
-          checked={notifyNew}
-          onChange={(e) => setNotifyNew(e.currentTarget.checked)}
-        />
-        {partial ? (
-          <Alert color="yellow" variant="light" title="Some messages are too old to move" role="alert">
-            <Stack gap="xs">
-              <Text size="sm">{partialMoveText(partial)}</Text>
-              {partial.firstAllowedId !== null && partial.allowed > 0 ? (
-                <Group>
-                  <Button
-                    size="xs"
-                    onClick={() => run(partial.firstAllowedId!, 'change_later')}
-                    loading={update.isPending}
-                  >
-                    Move the {partial.allowed.toLocaleString()} that can move
-                  </Button>
-                </Group>
-              ) : null}
-            </Stack>
-          </Alert>
-        ) : (
-          <ServerError error={update.error} title="Not moved" />
-        )}
-        {!changedTopic && !changedChannel ? (
-          <Text size="sm" c="dimmed">
-            Change the topic or the channel to move.
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => run(target.messageId, mode)}
-            disabled={!canSubmit}
-            loading={update.isPending && !partial}
-          >
-            Move
-          </Button>
-        </Group>
       </Stack>
-    </Modal>
+    </FormDialog>
+  );
+}
+
+type MoveFieldsProps = ReturnType<typeof useMove>['fields'] & {
+  channels: readonly Channel[];
+  maxTopic: number | null;
+  tooLong: boolean;
+};
+
+function MoveFields(props: MoveFieldsProps) {
+  const { topic, setTopic, streamId, setStreamId, mode, setMode, maxTopic, tooLong } = props;
+  return (
+    <>
+      <TextInput
+        label="Topic"
+        value={topic}
+        onChange={(e) => setTopic(e.currentTarget.value)}
+        error={tooLong ? `At most ${maxTopic} characters.` : undefined}
+        description={maxTopic ? `Up to ${maxTopic} characters.` : undefined}
+      />
+      <Select
+        label="Channel"
+        data={props.channels.map((c) => ({ value: String(c.stream_id), label: `#${c.name}` }))}
+        value={streamId}
+        onChange={(value) => value && setStreamId(value)}
+        allowDeselect={false}
+        searchable
+      />
+      <Radio.Group label="Which messages" value={mode} onChange={(value) => setMode(value as PropagateMode)}>
+        <Stack gap={6} mt={6}>
+          {(Object.keys(MODE_LABELS) as PropagateMode[]).map((m) => (
+            <Radio key={m} value={m} label={MODE_LABELS[m]} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Switch
+        label="Notify the old topic"
+        checked={props.notifyOld}
+        onChange={(e) => props.setNotifyOld(e.currentTarget.checked)}
+      />
+      <Switch
+        label="Notify the new topic"
+        checked={props.notifyNew}
+        onChange={(e) => props.setNotifyNew(e.currentTarget.checked)}
+      />
+    </>
+  );
+}
+
+function PartialMoveAlert({
+  partial,
+  pending,
+  onMove,
+}: {
+  partial: PartialMove;
+  pending: boolean;
+  onMove: (firstAllowedId: number) => void;
+}) {
+  const first = partial.firstAllowedId;
+  return (
+    <Alert color="yellow" variant="light" title="Some messages are too old to move" role="alert">
+      <Stack gap="xs">
+        <Text size="sm">{partialMoveText(partial)}</Text>
+        {first !== null && partial.allowed > 0 ? (
+          <Group>
+            <Button size="xs" onClick={() => onMove(first)} loading={pending}>
+              Move the {partial.allowed.toLocaleString()} that can move
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Alert>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import type { Message } from '../../shared/svc/messages';
 import { LoadError } from '../../components/load-error';
 import { olderAnchorOf, readAheadOlderPage, useTopicMessages } from './api/get-topic-messages';
@@ -17,6 +17,27 @@ interface TopicMessagesProps {
   search: string;
   canEdit: (message: Message) => boolean;
   onAction: (action: MessageAction, messageId: number) => void;
+}
+
+/**
+ * Once a page is on screen, the one before it is fetched in the background, so "Load older messages"
+ * usually shows it without waiting for the server. In a task of its own: not part of the page's paint.
+ */
+function useReadAheadOlderPage(streamId: number, topic: string, level: number, olderAnchor: number | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (olderAnchor === null) return;
+    const start = setTimeout(() => readAheadOlderPage(queryClient, streamId, topic, level, olderAnchor), 0);
+    return () => clearTimeout(start);
+  }, [queryClient, streamId, topic, level, olderAnchor]);
+}
+
+function PageButton({ onClick, loading, children }: { onClick: () => void; loading: boolean; children: ReactNode }) {
+  return (
+    <Button size="xs" variant="default" onClick={onClick} loading={loading}>
+      {children}
+    </Button>
+  );
 }
 
 /**
@@ -38,15 +59,7 @@ export const TopicMessages = memo(function TopicMessages({
   const matches = useSearchMatches(streamId, search, ids, level);
   const reachedFirst = messages.data?.pages[0]?.found_oldest === true;
 
-  // Once a page is on screen, the one before it is fetched in the background, so "Load older messages"
-  // usually shows it without waiting for the server. In a task of its own: not part of the page's paint.
-  const queryClient = useQueryClient();
-  const olderAnchor = olderAnchorOf(messages.data?.pages);
-  useEffect(() => {
-    if (olderAnchor === null) return;
-    const start = setTimeout(() => readAheadOlderPage(queryClient, streamId, topic, level, olderAnchor), 0);
-    return () => clearTimeout(start);
-  }, [queryClient, streamId, topic, level, olderAnchor]);
+  useReadAheadOlderPage(streamId, topic, level, olderAnchorOf(messages.data?.pages));
 
   return (
     <>
@@ -73,14 +86,9 @@ export const TopicMessages = memo(function TopicMessages({
               {`${all.length.toLocaleString()} messages loaded${reachedFirst ? ' — from the first message' : ''}`}
             </Text>
             {messages.hasPreviousPage ? (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void messages.fetchPreviousPage()}
-                loading={messages.isFetchingPreviousPage}
-              >
+              <PageButton onClick={() => void messages.fetchPreviousPage()} loading={messages.isFetchingPreviousPage}>
                 Load older messages
-              </Button>
+              </PageButton>
             ) : null}
           </Group>
           <MessageFeed
@@ -92,14 +100,9 @@ export const TopicMessages = memo(function TopicMessages({
             onAction={onAction}
           />
           {messages.hasNextPage ? (
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void messages.fetchNextPage()}
-              loading={messages.isFetchingNextPage}
-            >
+            <PageButton onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
               Load newer messages
-            </Button>
+            </PageButton>
           ) : null}
         </>
       )}
