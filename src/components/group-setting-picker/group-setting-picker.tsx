@@ -78,28 +78,10 @@ function isItem<Value extends string | number>(item: ComboboxParsedItem<Value>):
 }
 
 /**
- * Chooses a group-setting value: one group, or an ad-hoc set of people and groups. Deactivated groups and
- * users are never offered, yet a value that already names one keeps it (shown marked), so opening and saving
- * a form never drops part of a setting silently.
+ * The mode is local state because "A group" can be chosen before any group is: until one is picked, the
+ * value stays the ad-hoc set it was. A new value from outside (a reset, a saved change) sets the mode anew.
  */
-export function GroupSettingPicker({
-  label,
-  description,
-  value,
-  onChange,
-  groups,
-  users,
-  disabled = false,
-  error,
-  excludeSystemGroups = NO_EXCLUSIONS,
-  allowAdHoc = true,
-}: GroupSettingPickerProps) {
-  const baseId = useId();
-  const descriptionId = `${baseId}-description`;
-  const errorId = `${baseId}-error`;
-
-  // The mode is local state because "A group" can be chosen before any group is: until one is picked, the
-  // value stays the ad-hoc set it was. A new value from outside (a reset, a saved change) sets the mode anew.
+function usePickerMode(value: GroupSettingValue, onChange: (value: GroupSettingValue) => void, allowAdHoc: boolean) {
   const [mode, setMode] = useState<Mode>(() => modeOf(value));
   const [seenKey, setSeenKey] = useState(() => valueKey(value));
   const key = valueKey(value);
@@ -108,10 +90,21 @@ export function GroupSettingPicker({
     setMode(modeOf(value));
   }
   const shownMode: Mode = allowAdHoc ? mode : 'group';
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    if (next === 'ad-hoc' && typeof value === 'number') {
+      onChange({ direct_members: [], direct_subgroups: [value] });
+    } else if (next === 'group' && typeof value !== 'number') {
+      const [only, ...rest] = value.direct_subgroups;
+      // Anything else has no single-group equivalent: nothing is emitted until a group is picked.
+      if (only !== undefined && rest.length === 0 && value.direct_members.length === 0) onChange(only);
+    }
+  };
+  return { shownMode, switchMode };
+}
 
-  const groupById = useMemo(() => new Map(groups.map((g) => [g.id, g])), [groups]);
-  const userById = useMemo(() => new Map(users.map((u) => [u.user_id, u])), [users]);
-
+/** The groups offered, system ones first in role order, then custom ones by name; deactivated ones never. */
+function useGroupOptions(groups: readonly UserGroup[], excludeSystemGroups: readonly SystemGroupName[]) {
   // Callers often pass the exclusions inline; keyed by content so the options are not rebuilt every render.
   const exclusionKey = excludeSystemGroups.join('\n');
   const groupOptions = useMemo((): ComboboxItemGroup<ComboboxItem<number>>[] => {
@@ -131,7 +124,11 @@ export function GroupSettingPicker({
     () => new Set(groupOptions.flatMap((section) => section.items.map((item) => item.value))),
     [groupOptions],
   );
+  return { groupOptions, offeredGroupIds };
+}
 
+/** The active people by name, found by name or email (Mantine's default filter sees only the label). */
+function useUserOptions(users: readonly GroupSettingPickerUser[]) {
   const userOptions = useMemo(
     (): ComboboxItem<number>[] =>
       users
@@ -140,7 +137,6 @@ export function GroupSettingPicker({
         .sort((a, b) => byName(a.label, b.label)),
     [users],
   );
-  // People are found by name or email; Mantine's default filter sees only the label.
   const filterUsers = useMemo((): OptionsFilter<number> => {
     const haystack = new Map(users.map((u) => [u.user_id, `${u.full_name}\n${u.email ?? ''}`.toLowerCase()]));
     return ({ options, search, limit }) => {
@@ -153,50 +149,53 @@ export function GroupSettingPicker({
       return found;
     };
   }, [users]);
+  return { userOptions, filterUsers };
+}
 
-  const adHoc = asAdHoc(value);
-  const setAdHoc = (next: Partial<AdHocGroupSetting>) => onChange({ ...adHoc, ...next });
-
-  const switchMode = (next: Mode) => {
-    setMode(next);
-    if (next === 'ad-hoc' && typeof value === 'number') {
-      onChange({ direct_members: [], direct_subgroups: [value] });
-    } else if (next === 'group' && typeof value !== 'number') {
-      const [only, ...rest] = value.direct_subgroups;
-      // Anything else has no single-group equivalent: nothing is emitted until a group is picked.
-      if (only !== undefined && rest.length === 0 && value.direct_members.length === 0) onChange(only);
-    }
+const pillRenderer =
+  (labelFor: (id: number) => string, disabled: boolean) =>
+  ({ value: id, onRemove }: ComboboxRenderPillInput<number>) => {
+    if (id === undefined) return null;
+    const text = labelFor(id);
+    return (
+      <Pill
+        withRemoveButton={!disabled}
+        onRemove={onRemove}
+        disabled={disabled}
+        // Mantine hides the remove button from assistive technology (Backspace removes too); naming it lets
+        // screen-reader and pointer users alike remove a particular one.
+        removeButtonProps={{ 'aria-hidden': false, 'aria-label': `Remove ${text}` }}
+      >
+        {text}
+      </Pill>
+    );
   };
 
-  // In group mode, a current value the select cannot show (a deactivated or excluded group, or an ad-hoc set
-  // awaiting a replacement) is spelled out instead, so the reader knows what stays until they choose.
-  const selectedGroup = typeof value === 'number' && offeredGroupIds.has(value) ? value : null;
-  const currentNote =
-    shownMode === 'group' && selectedGroup === null
-      ? `Currently ${describeGroupSetting(value, groups, users)}. Choose a group to replace it.`
-      : null;
-
+/**
+ * Chooses a group-setting value: one group, or an ad-hoc set of people and groups. Deactivated groups and
+ * users are never offered, yet a value that already names one keeps it (shown marked), so opening and saving
+ * a form never drops part of a setting silently.
+ */
+export function GroupSettingPicker({
+  label,
+  description,
+  value,
+  onChange,
+  groups,
+  users,
+  disabled = false,
+  error,
+  excludeSystemGroups = NO_EXCLUSIONS,
+  allowAdHoc = true,
+}: GroupSettingPickerProps) {
+  const baseId = useId();
+  const descriptionId = `${baseId}-description`;
+  const errorId = `${baseId}-error`;
+  const { shownMode, switchMode } = usePickerMode(value, onChange, allowAdHoc);
+  const { groupOptions, offeredGroupIds } = useGroupOptions(groups, excludeSystemGroups);
   const hasError = Boolean(error);
   const describedBy = [description ? descriptionId : null, hasError ? errorId : null].filter(Boolean).join(' ');
-
-  const renderPill =
-    (labelFor: (id: number) => string) =>
-    ({ value: id, onRemove }: ComboboxRenderPillInput<number>) => {
-      if (id === undefined) return null;
-      const text = labelFor(id);
-      return (
-        <Pill
-          withRemoveButton={!disabled}
-          onRemove={onRemove}
-          disabled={disabled}
-          // Mantine hides the remove button from assistive technology (Backspace removes too); naming it lets
-          // screen-reader and pointer users alike remove a particular one.
-          removeButtonProps={{ 'aria-hidden': false, 'aria-label': `Remove ${text}` }}
-        >
-          {text}
-        </Pill>
-      );
-    };
+  const common = { value, onChange, groups, users, disabled, hasError, groupOptions };
 
   return (
     <Fieldset legend={label} disabled={disabled} aria-describedby={describedBy || undefined}>
@@ -215,67 +214,110 @@ export function GroupSettingPicker({
           </Radio.Group>
         ) : null}
         {shownMode === 'group' ? (
-          <Select<number>
-            label="Group"
-            placeholder="Choose a group"
-            description={currentNote}
-            data={groupOptions}
-            value={selectedGroup}
-            // A setting always names someone: picking the current group again keeps it rather than clearing.
-            allowDeselect={false}
-            onChange={(id) => {
-              if (id !== null) onChange(id);
-            }}
-            searchable
-            nothingFoundMessage="No matching groups"
-            disabled={disabled}
-            error={hasError}
-          />
+          <SingleGroupSelect {...common} offeredGroupIds={offeredGroupIds} />
         ) : (
-          <>
-            <MultiSelect<number>
-              label="People"
-              placeholder="Search by name or email"
-              data={userOptions}
-              value={adHoc.direct_members}
-              onChange={(ids) => setAdHoc({ direct_members: ids })}
-              searchable
-              filter={filterUsers}
-              limit={USER_OPTION_LIMIT}
-              renderOption={({ option }) => {
-                const email = userById.get(option.value)?.email;
-                return (
-                  <div>
-                    <Text size="sm">{option.label}</Text>
-                    {email ? (
-                      <Text size="xs" c="dimmed">
-                        {email}
-                      </Text>
-                    ) : null}
-                  </div>
-                );
-              }}
-              renderPill={renderPill((id) => userLabel(id, userById.get(id)))}
-              nothingFoundMessage="No matching people"
-              disabled={disabled}
-              error={hasError}
-            />
-            <MultiSelect<number>
-              label="Groups"
-              placeholder="Search groups"
-              data={groupOptions}
-              value={adHoc.direct_subgroups}
-              onChange={(ids) => setAdHoc({ direct_subgroups: ids })}
-              searchable
-              renderPill={renderPill((id) => groupLabel(id, groupById.get(id)))}
-              nothingFoundMessage="No matching groups"
-              disabled={disabled}
-              error={hasError}
-            />
-          </>
+          <AdHocSelects {...common} />
         )}
         {hasError ? <Input.Error id={errorId}>{error}</Input.Error> : null}
       </Stack>
     </Fieldset>
+  );
+}
+
+interface PartProps {
+  value: GroupSettingValue;
+  onChange: (value: GroupSettingValue) => void;
+  groups: readonly UserGroup[];
+  users: readonly GroupSettingPickerUser[];
+  disabled: boolean;
+  hasError: boolean;
+  groupOptions: ComboboxItemGroup<ComboboxItem<number>>[];
+}
+
+function SingleGroupSelect({
+  value,
+  onChange,
+  groups,
+  users,
+  disabled,
+  hasError,
+  groupOptions,
+  offeredGroupIds,
+}: PartProps & { offeredGroupIds: ReadonlySet<number> }) {
+  // A current value the select cannot show (a deactivated or excluded group, or an ad-hoc set awaiting a
+  // replacement) is spelled out instead, so the reader knows what stays until they choose.
+  const selectedGroup = typeof value === 'number' && offeredGroupIds.has(value) ? value : null;
+  const currentNote =
+    selectedGroup === null
+      ? `Currently ${describeGroupSetting(value, groups, users)}. Choose a group to replace it.`
+      : null;
+  return (
+    <Select<number>
+      label="Group"
+      placeholder="Choose a group"
+      description={currentNote}
+      data={groupOptions}
+      value={selectedGroup}
+      // A setting always names someone: picking the current group again keeps it rather than clearing.
+      allowDeselect={false}
+      onChange={(id) => {
+        if (id !== null) onChange(id);
+      }}
+      searchable
+      nothingFoundMessage="No matching groups"
+      disabled={disabled}
+      error={hasError}
+    />
+  );
+}
+
+function AdHocSelects({ value, onChange, groups, users, disabled, hasError, groupOptions }: PartProps) {
+  const groupById = useMemo(() => new Map(groups.map((g) => [g.id, g])), [groups]);
+  const userById = useMemo(() => new Map(users.map((u) => [u.user_id, u])), [users]);
+  const { userOptions, filterUsers } = useUserOptions(users);
+  const adHoc = asAdHoc(value);
+  const setAdHoc = (next: Partial<AdHocGroupSetting>) => onChange({ ...adHoc, ...next });
+  return (
+    <>
+      <MultiSelect<number>
+        label="People"
+        placeholder="Search by name or email"
+        data={userOptions}
+        value={adHoc.direct_members}
+        onChange={(ids) => setAdHoc({ direct_members: ids })}
+        searchable
+        filter={filterUsers}
+        limit={USER_OPTION_LIMIT}
+        renderOption={({ option }) => {
+          const email = userById.get(option.value)?.email;
+          return (
+            <div>
+              <Text size="sm">{option.label}</Text>
+              {email ? (
+                <Text size="xs" c="dimmed">
+                  {email}
+                </Text>
+              ) : null}
+            </div>
+          );
+        }}
+        renderPill={pillRenderer((id) => userLabel(id, userById.get(id)), disabled)}
+        nothingFoundMessage="No matching people"
+        disabled={disabled}
+        error={hasError}
+      />
+      <MultiSelect<number>
+        label="Groups"
+        placeholder="Search groups"
+        data={groupOptions}
+        value={adHoc.direct_subgroups}
+        onChange={(ids) => setAdHoc({ direct_subgroups: ids })}
+        searchable
+        renderPill={pillRenderer((id) => groupLabel(id, groupById.get(id)), disabled)}
+        nothingFoundMessage="No matching groups"
+        disabled={disabled}
+        error={hasError}
+      />
+    </>
   );
 }
