@@ -21,10 +21,6 @@ interface Props {
 
 type Direction = 'up' | 'down';
 
-/**
- * The linkifiers in the order the server applies them. Administrators reorder by dragging a row or, from
- * the keyboard, with each row's Move up / Move down buttons (their names include the pattern).
- */
 /** A URL that wraps after its separators (`/`, `?`, `&`, `=`), not in the middle of a word. */
 function breakableUrl(url: string): ReactNode[] {
   return url.split(/(?<=[/?&=])/).map((part, i) => (
@@ -66,26 +62,22 @@ function ReverseDetails({ linkifier, onTryExample }: { linkifier: Linkifier; onT
   );
 }
 
-export function LinkifierList({
-  linkifiers,
-  urlHeader,
-  canManage,
-  canEdit,
-  canReorder,
-  reordering,
-  onReorder,
-  onEdit,
-  onDelete,
-  onTryExample,
-}: Props) {
+type MoveButtonRef = (id: number, direction: Direction) => (node: HTMLButtonElement | null) => void;
+
+/**
+ * Reordering by drag and drop and by the Move up / Move down buttons. A moved row keeps keyboard focus on its
+ * button; at either end that button is disabled, so the other one takes the focus instead.
+ */
+function useReorder(
+  linkifiers: readonly Linkifier[],
+  { canReorder, reordering, onReorder }: Pick<Props, 'canReorder' | 'reordering' | 'onReorder'>,
+) {
   const ids = linkifiers.map((l) => l.id);
   const [dragId, setDragId] = useState<number | null>(null);
   const [overIndex, setOverIndex] = useState<number | null>(null);
   const moveButtons = useRef(new Map<string, HTMLButtonElement>());
   const focusAfterMove = useRef<{ id: number; direction: Direction } | null>(null);
 
-  // A moved row keeps keyboard focus on its button; at either end that button is disabled, so the other one
-  // takes the focus instead.
   useEffect(() => {
     const pending = focusAfterMove.current;
     if (!pending) return;
@@ -106,6 +98,10 @@ export function LinkifierList({
     if (direction) focusAfterMove.current = { id: linkifier.id, direction };
     onReorder(next, linkifier, next.indexOf(linkifier.id));
   };
+  const endDrag = () => {
+    setDragId(null);
+    setOverIndex(null);
+  };
 
   const dragProps = (linkifier: Linkifier, index: number) =>
     canReorder
@@ -125,16 +121,35 @@ export function LinkifierList({
           onDrop: (event: DragEvent) => {
             event.preventDefault();
             const dragged = linkifiers.find((l) => l.id === dragId);
-            setDragId(null);
-            setOverIndex(null);
+            endDrag();
             if (dragged) move(dragged, index);
           },
-          onDragEnd: () => {
-            setDragId(null);
-            setOverIndex(null);
-          },
+          onDragEnd: endDrag,
         }
       : {};
+
+  const moveButtonRef: MoveButtonRef = (id, direction) => (node) => {
+    if (node) moveButtons.current.set(`${id}:${direction}`, node);
+    else moveButtons.current.delete(`${id}:${direction}`);
+  };
+  /** Where a dragged row would land: a line above or below the row under the pointer. */
+  const dropShadow = (linkifier: Linkifier, index: number) => {
+    if (overIndex !== index || dragId === null || dragId === linkifier.id) return undefined;
+    const top = ids.indexOf(dragId) >= index;
+    return `inset 0 ${top ? 2 : -2}px 0 var(--mantine-primary-color-filled)`;
+  };
+  return { dragId, move, dragProps, moveButtonRef, dropShadow };
+}
+
+/**
+ * The linkifiers in the order the server applies them. Administrators reorder by dragging a row or, from
+ * the keyboard, with each row's Move up / Move down buttons (their names include the pattern).
+ *
+ * Built by hand rather than on DataTable: its rows are drag-and-drop targets that reorder the list, and the
+ * list is short (the server applies every linkifier to every message), so it needs no virtualization.
+ */
+export function LinkifierList({ linkifiers, urlHeader, canManage, ...rest }: Props) {
+  const reorder = useReorder(linkifiers, rest);
 
   if (linkifiers.length === 0) {
     return (
@@ -156,108 +171,133 @@ export function LinkifierList({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {linkifiers.map((linkifier, index) => {
-            const url = linkifier.url_template ?? linkifier.url_format ?? '';
-            const dropHere = overIndex === index && dragId !== null && dragId !== linkifier.id;
-            const dropLine = ids.indexOf(dragId ?? -1) < index ? 'bottom' : 'top';
-            return (
-              <Table.Tr
-                key={linkifier.id}
-                {...dragProps(linkifier, index)}
-                style={{
-                  opacity: dragId === linkifier.id ? 0.5 : 1,
-                  cursor: canReorder ? 'grab' : undefined,
-                  boxShadow: dropHere
-                    ? `inset 0 ${dropLine === 'top' ? 2 : -2}px 0 var(--mantine-primary-color-filled)`
-                    : undefined,
-                }}
-              >
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    {canReorder ? (
-                      <Text span c="dimmed" aria-hidden="true" style={{ userSelect: 'none' }}>
-                        ⠿
-                      </Text>
-                    ) : null}
-                    <Text span size="sm">
-                      {index + 1}
-                    </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Code>{linkifier.pattern}</Code>
-                  <ReverseDetails linkifier={linkifier} onTryExample={onTryExample} />
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'break-word' }}>
-                  <Text size="sm" ff="monospace">
-                    {breakableUrl(url)}
-                  </Text>
-                  {(linkifier.alternative_url_templates ?? []).map((alternative) => (
-                    <Text key={alternative} size="xs" c="dimmed" ff="monospace">
-                      also read: {breakableUrl(alternative)}
-                    </Text>
-                  ))}
-                </Table.Td>
-                {canManage ? (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {canReorder ? (
-                        <>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move ${linkifier.pattern} up`}
-                            title="Move up"
-                            disabled={index === 0}
-                            ref={(node) => {
-                              if (node) moveButtons.current.set(`${linkifier.id}:up`, node);
-                              else moveButtons.current.delete(`${linkifier.id}:up`);
-                            }}
-                            onClick={() => move(linkifier, index - 1, 'up')}
-                          >
-                            ↑
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move ${linkifier.pattern} down`}
-                            title="Move down"
-                            disabled={index === linkifiers.length - 1}
-                            ref={(node) => {
-                              if (node) moveButtons.current.set(`${linkifier.id}:down`, node);
-                              else moveButtons.current.delete(`${linkifier.id}:down`);
-                            }}
-                            onClick={() => move(linkifier, index + 1, 'down')}
-                          >
-                            ↓
-                          </ActionIcon>
-                        </>
-                      ) : null}
-                      {canEdit ? (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          aria-label={`Edit ${linkifier.pattern}`}
-                          onClick={() => onEdit(linkifier)}
-                        >
-                          Edit
-                        </Button>
-                      ) : null}
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${linkifier.pattern}`}
-                        onClick={() => onDelete(linkifier)}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            );
-          })}
+          {linkifiers.map((linkifier, index) => (
+            <Table.Tr
+              key={linkifier.id}
+              {...reorder.dragProps(linkifier, index)}
+              style={{
+                opacity: reorder.dragId === linkifier.id ? 0.5 : 1,
+                cursor: rest.canReorder ? 'grab' : undefined,
+                boxShadow: reorder.dropShadow(linkifier, index),
+              }}
+            >
+              <LinkifierCells
+                linkifier={linkifier}
+                index={index}
+                last={index === linkifiers.length - 1}
+                canManage={canManage}
+                reorder={reorder}
+                {...rest}
+              />
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+interface CellsProps extends Omit<Props, 'linkifiers' | 'urlHeader' | 'onReorder' | 'reordering'> {
+  linkifier: Linkifier;
+  index: number;
+  last: boolean;
+  reorder: Pick<ReturnType<typeof useReorder>, 'move' | 'moveButtonRef'>;
+}
+
+function LinkifierCells({ linkifier, index, canManage, canReorder, onTryExample, ...rest }: CellsProps) {
+  const url = linkifier.url_template ?? linkifier.url_format ?? '';
+  return (
+    <>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          {canReorder ? (
+            <Text span c="dimmed" aria-hidden="true" style={{ userSelect: 'none' }}>
+              ⠿
+            </Text>
+          ) : null}
+          <Text span size="sm">
+            {index + 1}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        <Code>{linkifier.pattern}</Code>
+        <ReverseDetails linkifier={linkifier} onTryExample={onTryExample} />
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'break-word' }}>
+        <Text size="sm" ff="monospace">
+          {breakableUrl(url)}
+        </Text>
+        {(linkifier.alternative_url_templates ?? []).map((alternative) => (
+          <Text key={alternative} size="xs" c="dimmed" ff="monospace">
+            also read: {breakableUrl(alternative)}
+          </Text>
+        ))}
+      </Table.Td>
+      {canManage ? (
+        <Table.Td>
+          <RowActions linkifier={linkifier} index={index} canReorder={canReorder} {...rest} />
+        </Table.Td>
+      ) : null}
+    </>
+  );
+}
+
+function RowActions({
+  linkifier,
+  index,
+  last,
+  canReorder,
+  canEdit,
+  reorder,
+  onEdit,
+  onDelete,
+}: Omit<CellsProps, 'canManage' | 'onTryExample'>) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {canReorder ? (
+        <>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Move ${linkifier.pattern} up`}
+            title="Move up"
+            disabled={index === 0}
+            ref={reorder.moveButtonRef(linkifier.id, 'up')}
+            onClick={() => reorder.move(linkifier, index - 1, 'up')}
+          >
+            ↑
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Move ${linkifier.pattern} down`}
+            title="Move down"
+            disabled={last}
+            ref={reorder.moveButtonRef(linkifier.id, 'down')}
+            onClick={() => reorder.move(linkifier, index + 1, 'down')}
+          >
+            ↓
+          </ActionIcon>
+        </>
+      ) : null}
+      {canEdit ? (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          aria-label={`Edit ${linkifier.pattern}`}
+          onClick={() => onEdit(linkifier)}
+        >
+          Edit
+        </Button>
+      ) : null}
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${linkifier.pattern}`}
+        onClick={() => onDelete(linkifier)}
+      >
+        Delete
+      </Button>
+    </Group>
   );
 }
