@@ -6,12 +6,52 @@ import { setLiveStatus } from './live-status';
 
 const RETRY_AFTER_CLOSE_MS = 5_000;
 
-/**
- * One Server-Sent Events subscription per tab, through the browser's own EventSource (it reconnects by
- * itself and sends Last-Event-ID, so the BFF can replay what the tab missed). Each chat event is parsed at
- * this trust boundary and handed to the handlers of its type; `resync` refetches everything.
- */
-export function connectLiveEvents(options: {
+/** The stream's three kinds of message: each chat event to its handlers, resync, and the upstream's state. */
+function listen(
+  source: EventSource,
+  client: QueryClient,
+  handlers: Map<string, EventHandler[]>,
+  on: { onPosition: (id: string) => void; onState: (state: UpstreamState) => void },
+): void {
+  source.addEventListener(SSE_EVENTS.state, (message) => {
+    const parsed = stateMessageSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
+    if (message.lastEventId) on.onPosition(message.lastEventId);
+    if (parsed.success) on.onState({ state: parsed.data.state, detail: parsed.data.detail });
+  });
+  source.addEventListener(SSE_EVENTS.resync, (message) => {
+    if (message.lastEventId) on.onPosition(message.lastEventId);
+    // The BFF could not guarantee a gap-free sequence, or the tab read its data before the queue existed:
+    // everything shown may be stale.
+    void client.invalidateQueries();
+  });
+  source.addEventListener(SSE_EVENTS.svc, (message) => {
+    if (message.lastEventId) on.onPosition(message.lastEventId);
+    let data: unknown;
+    try {
+      data = JSON.parse((message as MessageEvent<string>).data);
+    } catch {
+      return;
+    }
+    const event = svcEventBaseSchema.safeParse(data);
+    if (!event.success) return;
+    for (const handler of handlers.get(event.data.type) ?? []) handler(event.data, client);
+  });
+}
+
+/** Listens to the window's network and page-cache changes; returns the way to stop. Nothing outside a browser. */
+function watchBrowser(listeners: Record<'offline' | 'online' | 'pagehide' | 'pageshow', (event: Event) => void>) {
+  // Absent outside a browser (unit tests run in Node).
+  const browser: EventTarget | null = typeof window === 'undefined' ? null : window;
+  const entries = Object.entries(listeners);
+  for (const [type, listener] of entries) browser?.addEventListener(type, listener);
+  return () => {
+    for (const [type, listener] of entries) browser?.removeEventListener(type, listener);
+  };
+}
+
+type UpstreamState = { state: 'live' | 'reconnecting' | 'offline'; detail: string | null };
+
+export interface LiveEventsOptions {
   client: QueryClient;
   handlers: Map<string, EventHandler[]>;
   /** Asked when the stream is refused outright (e.g. the session ended), so the app can re-check it. */
@@ -23,17 +63,21 @@ export function connectLiveEvents(options: {
    */
   since?: string | null;
   url?: string;
-}): () => void {
+}
+
+/**
+ * One Server-Sent Events subscription per tab, through the browser's own EventSource (it reconnects by
+ * itself and sends Last-Event-ID, so the BFF can replay what the tab missed). Each chat event is parsed at
+ * this trust boundary and handed to the handlers of its type; `resync` refetches everything.
+ */
+export function connectLiveEvents(options: LiveEventsOptions): () => void {
   const { client, handlers, onRefused } = options;
   // Past the first stream, the last position this tab saw (EventSource itself resends it on its own reconnects).
   let since = options.since === null ? STREAM_PENDING : options.since;
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
-  let upstreamState: { state: 'live' | 'reconnecting' | 'offline'; detail: string | null } = {
-    state: 'live',
-    detail: null,
-  };
+  let upstreamState: UpstreamState = { state: 'live', detail: null };
 
   const open = () => {
     if (stopped) return;
@@ -41,30 +85,12 @@ export function connectLiveEvents(options: {
     const url = options.url ?? '/bff/events';
     source = new EventSource(since ? `${url}?since=${encodeURIComponent(since)}` : url, { withCredentials: true });
     source.onopen = () => setLiveStatus(upstreamState);
-    source.addEventListener(SSE_EVENTS.state, (message) => {
-      const parsed = stateMessageSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
-      if (message.lastEventId) since = message.lastEventId;
-      if (!parsed.success) return;
-      upstreamState = { state: parsed.data.state, detail: parsed.data.detail };
-      setLiveStatus(upstreamState);
-    });
-    source.addEventListener(SSE_EVENTS.resync, (message) => {
-      if (message.lastEventId) since = message.lastEventId;
-      // The BFF could not guarantee a gap-free sequence, or the tab read its data before the queue existed:
-      // everything shown may be stale.
-      void client.invalidateQueries();
-    });
-    source.addEventListener(SSE_EVENTS.svc, (message) => {
-      if (message.lastEventId) since = message.lastEventId;
-      let data: unknown;
-      try {
-        data = JSON.parse((message as MessageEvent<string>).data);
-      } catch {
-        return;
-      }
-      const event = svcEventBaseSchema.safeParse(data);
-      if (!event.success) return;
-      for (const handler of handlers.get(event.data.type) ?? []) handler(event.data, client);
+    listen(source, client, handlers, {
+      onPosition: (id) => (since = id),
+      onState: (state) => {
+        upstreamState = state;
+        setLiveStatus(upstreamState);
+      },
     });
     source.onerror = () => {
       if (!source) return;
@@ -109,21 +135,13 @@ export function connectLiveEvents(options: {
     open();
     void client.invalidateQueries();
   };
-  // Absent outside a browser (unit tests run in Node).
-  const browser: EventTarget | null = typeof window === 'undefined' ? null : window;
-  browser?.addEventListener('offline', wentOffline);
-  browser?.addEventListener('online', cameOnline);
-  browser?.addEventListener('pagehide', leftPage);
-  browser?.addEventListener('pageshow', cameBack);
+  const unwatch = watchBrowser({ offline: wentOffline, online: cameOnline, pagehide: leftPage, pageshow: cameBack });
 
   if (typeof navigator !== 'undefined' && navigator.onLine === false) wentOffline();
   else open();
   return () => {
     stopped = true;
-    browser?.removeEventListener('offline', wentOffline);
-    browser?.removeEventListener('online', cameOnline);
-    browser?.removeEventListener('pagehide', leftPage);
-    browser?.removeEventListener('pageshow', cameBack);
+    unwatch();
     if (retryTimer) clearTimeout(retryTimer);
     source?.close();
     source = null;
