@@ -29,7 +29,9 @@ export function startProcess<T>(
     for (const stream of [child.stdout!, child.stderr!]) stream.on('data', append);
   }
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${output.join('')}`)), 30_000);
+    // A net for a process that hangs, not a measure: a busy machine (CI with both cores taken, tsx compiling the
+    // server from source) has taken over 30 s to print the ready line.
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${output.join('')}`)), 180_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line + '\n');
       if (line.startsWith(marker + ' ')) {
