@@ -31,49 +31,13 @@ interface Outcome {
   error: string | null;
 }
 
-/** Who is subscribed; remove chosen people (with a per-person report) or add people. */
-export function SubscribersPanel({ channel }: { channel: Channel }) {
-  const { role, user } = useRole();
-  const lookup = useGroupLookup();
-  const subscribers = useSubscribers(channel.stream_id);
-  const remove = useRemoveSubscribers();
-  const subscribe = useSubscribe();
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+type SubscriberRow = Pick<Person, 'user_id' | 'full_name' | 'email'>;
 
-  const nameOf = (id: number) => lookup.peopleById.get(id)?.full_name ?? `User ${id}`;
-  const rows = useMemo(
-    () =>
-      (subscribers.data ?? [])
-        .map((id) => lookup.peopleById.get(id) ?? { user_id: id, full_name: `User ${id}`, email: '', is_active: true })
-        .sort((a, b) => a.full_name.localeCompare(b.full_name)),
-    [subscribers.data, lookup.peopleById],
-  );
-  const subscribed = useMemo(() => new Set(subscribers.data ?? []), [subscribers.data]);
-  const candidates = useMemo(
-    () =>
-      lookup.people
-        .filter((p) => p.is_active && !subscribed.has(p.user_id))
-        .map((p) => ({ value: String(p.user_id), label: p.email ? `${p.full_name} (${p.email})` : p.full_name })),
-    [lookup.people, subscribed],
-  );
-  const ability = removeSubscribersAbility(
-    role,
-    user?.userId ?? null,
-    channel.can_remove_subscribers_group,
-    lookup.membership,
-  );
-
-  const toggle = (id: number) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  const columns: DataTableColumn<Pick<Person, 'user_id' | 'full_name' | 'email'>>[] = [
+function subscriberColumns(
+  chosen: ReadonlySet<number>,
+  toggle: (id: number) => void,
+): DataTableColumn<SubscriberRow>[] {
+  return [
     {
       id: 'select',
       header: 'Select',
@@ -89,6 +53,24 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
     { id: 'name', header: 'Name', width: 'minmax(10rem, 1fr)', cell: (p) => p.full_name },
     { id: 'email', header: 'Email', width: 'minmax(12rem, 1fr)', cell: (p) => p.email },
   ];
+}
+
+/** The people chosen for removal, removing them and adding others, each reported person by person. */
+function useSubscriberChanges(channel: Channel, lookup: ReturnType<typeof useGroupLookup>) {
+  const remove = useRemoveSubscribers();
+  const subscribe = useSubscribe();
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const nameOf = (id: number) => lookup.peopleById.get(id)?.full_name ?? `User ${id}`;
+
+  const toggle = (id: number) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const doRemove = () => {
     const userIds = [...chosen];
@@ -114,6 +96,9 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
   };
 
   const doAdd = (principals: number[], done: () => void) => {
+    // Keys are user IDs on current servers, emails on old ones.
+    const wasAdded = (added: ReadonlySet<string>, id: number) =>
+      added.has(String(id)) || added.has(lookup.peopleById.get(id)?.email ?? '');
     subscribe.mutate(
       { subscriptions: [{ name: channel.name }], principals },
       {
@@ -122,13 +107,8 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
           done();
           setOutcome({
             kind: 'added',
-            // Keys are user IDs on current servers, emails on old ones.
-            done: principals
-              .filter((id) => added.has(String(id)) || added.has(lookup.peopleById.get(id)?.email ?? ''))
-              .map(nameOf),
-            unchanged: principals
-              .filter((id) => !added.has(String(id)) && !added.has(lookup.peopleById.get(id)?.email ?? ''))
-              .map(nameOf),
+            done: principals.filter((id) => wasAdded(added, id)).map(nameOf),
+            unchanged: principals.filter((id) => !wasAdded(added, id)).map(nameOf),
             error: null,
           });
         },
@@ -136,6 +116,29 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
       },
     );
   };
+  return { remove, subscribe, chosen, toggle, confirming, setConfirming, outcome, doRemove, doAdd, nameOf };
+}
+
+/** Who is subscribed; remove chosen people (with a per-person report) or add people. */
+export function SubscribersPanel({ channel }: { channel: Channel }) {
+  const { role, user } = useRole();
+  const lookup = useGroupLookup();
+  const subscribers = useSubscribers(channel.stream_id);
+  const changes = useSubscriberChanges(channel, lookup);
+  const { chosen, toggle } = changes;
+  const rows = useMemo(
+    () =>
+      (subscribers.data ?? [])
+        .map((id) => lookup.peopleById.get(id) ?? { user_id: id, full_name: `User ${id}`, email: '', is_active: true })
+        .sort((a, b) => a.full_name.localeCompare(b.full_name)),
+    [subscribers.data, lookup.peopleById],
+  );
+  const ability = removeSubscribersAbility(
+    role,
+    user?.userId ?? null,
+    channel.can_remove_subscribers_group,
+    lookup.membership,
+  );
 
   if (subscribers.isPending) return <Loader size="xs" aria-label="Loading subscribers" />;
   if (subscribers.isError) {
@@ -151,25 +154,20 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
   return (
     <Stack gap="md">
       <Title order={4}>Add subscribers</Title>
-      <MembershipPanel
-        label="People to subscribe"
-        placeholder="Search people"
-        candidates={candidates}
-        submitLabel="Subscribe"
-        pending={subscribe.isPending}
-        limit={50}
-        onAdd={doAdd}
+      <AddSubscribers
+        people={lookup.people}
+        subscribers={subscribers.data}
+        pending={changes.subscribe.isPending}
+        onAdd={changes.doAdd}
       />
-
-      {outcome ? <OutcomeReport outcome={outcome} /> : null}
-
+      {changes.outcome ? <OutcomeReport outcome={changes.outcome} /> : null}
       <Group justify="space-between" align="flex-end">
         <Title order={4}>{countOf(rows.length, 'subscriber', 'subscribers')}</Title>
         <Button
           color="red"
           variant="light"
           disabled={chosen.size === 0}
-          onClick={() => setConfirming(true)}
+          onClick={() => changes.setConfirming(true)}
           title={ability.reason ?? undefined}
         >
           Remove selected ({chosen.size})
@@ -183,21 +181,49 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
       <DataTable
         label="Subscribers"
         rows={rows}
-        columns={columns}
+        columns={subscriberColumns(chosen, toggle)}
         getRowId={(p) => p.user_id}
         onSelect={(p) => toggle(p.user_id)}
         height="min(45vh, 420px)"
         empty="Nobody is subscribed."
       />
       <RemoveSubscribersModal
-        opened={confirming}
+        opened={changes.confirming}
         channelName={channel.name}
-        names={[...chosen].map(nameOf)}
-        pending={remove.isPending}
-        onConfirm={doRemove}
-        onClose={() => setConfirming(false)}
+        names={[...chosen].map(changes.nameOf)}
+        pending={changes.remove.isPending}
+        onConfirm={changes.doRemove}
+        onClose={() => changes.setConfirming(false)}
       />
     </Stack>
+  );
+}
+
+interface AddSubscribersProps {
+  people: readonly Person[];
+  subscribers: readonly number[];
+  pending: boolean;
+  onAdd: (principals: number[], done: () => void) => void;
+}
+
+/** Everyone active who is not subscribed yet, found by name or email. */
+function AddSubscribers({ people, subscribers, pending, onAdd }: AddSubscribersProps) {
+  const candidates = useMemo(() => {
+    const subscribed = new Set(subscribers);
+    return people
+      .filter((p) => p.is_active && !subscribed.has(p.user_id))
+      .map((p) => ({ value: String(p.user_id), label: p.email ? `${p.full_name} (${p.email})` : p.full_name }));
+  }, [people, subscribers]);
+  return (
+    <MembershipPanel
+      label="People to subscribe"
+      placeholder="Search people"
+      candidates={candidates}
+      submitLabel="Subscribe"
+      pending={pending}
+      limit={50}
+      onAdd={onAdd}
+    />
   );
 }
 
