@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { consolePages, expect, signIn, test } from './fixtures';
 import { pickMembers, simCall } from './sim-api';
 
 // Issue 43, item 3: on a 390-pixel phone every page fits the screen for every role; wide lists become cards or
@@ -12,23 +12,8 @@ const ROLES = ['owner', 'admin', 'moderator', 'member', 'guest'] as const;
 
 /** The console's own pages (the proxy pages are measured by their own specs). */
 const PAGES = [
-  '/users',
-  '/users/bulk-runs',
-  '/groups',
+  ...consolePages.filter((spec) => spec.nav?.section !== 'Proxy').map((spec) => spec.path),
   '/groups?view=access',
-  '/invitations',
-  '/settings/profile-fields',
-  '/settings/emoji',
-  '/channels',
-  '/topics',
-  '/settings/new-user-defaults',
-  '/settings/linkifiers',
-  '/settings/data',
-  '/audit',
-  '/me',
-  '/me/drafts',
-  '/server',
-  '/webhooks',
 ];
 
 async function pageWidth(page: Page): Promise<number> {

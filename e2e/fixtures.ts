@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { href, paths } from '../src/shared/app-paths';
+import { href, pages, paths } from '../src/shared/app-paths';
+import type { PageSpec } from '../src/shared/pages';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -10,6 +11,9 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/** Every page inside the signed-in shell, from the page registry: its address, heading and navigation area. */
+export const consolePages: readonly PageSpec[] = Object.values(pages).filter((page: PageSpec) => !page.public);
 
 export async function signIn(
   page: Page,

@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { HOME_PATH, href, pages, paths, routePattern } from '../shared/app-paths';
 import { CONSOLE_EVENT_TYPES } from '../shared/events/svc-events';
 import { firstLoadRequests, pagePath, USERS_LIST_PATH } from '../shared/bff/first-load';
 import type { PageSpec } from '../shared/pages';
+import { eventMap } from './event-map';
 import { navItemMatchesExactly, navItems } from './nav-items';
 import { routeModules } from './route-modules';
 
@@ -85,6 +87,21 @@ describe('one page registry (src/shared/pages.ts)', () => {
 
   it('subscribes to every event type a page names', () => {
     for (const spec of specs) for (const type of spec.live?.events ?? []) expect(CONSOLE_EVENT_TYPES).toContain(type);
+  });
+
+  it('refetches the queries a page names in the registry when one of its events arrives', () => {
+    const live = specs.flatMap((spec) => (spec.live?.refetch ? [spec.live] : []));
+    expect(live.length).toBeGreaterThan(0);
+    for (const { events, refetch } of live) {
+      for (const type of events) {
+        const client = new QueryClient();
+        client.setQueryData([refetch, 'list'], ['cached']);
+        client.setQueryData(['another-page'], ['cached']);
+        for (const handler of eventMap.get(type) ?? []) handler({ type, id: 1 }, client);
+        expect(client.getQueryState([refetch, 'list'])?.isInvalidated, type).toBe(true);
+        expect(client.getQueryState(['another-page'])?.isInvalidated, type).toBe(false);
+      }
+    }
   });
 
   it('builds links with their parameter and query encoded', () => {

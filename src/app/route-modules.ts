@@ -40,6 +40,7 @@ export const routeModules = {
   [paths.organizationData]: () => import('./routes/organization-data-route'),
   [paths.drafts]: () => import('./routes/drafts-snippets-route'),
   [paths.account]: () => import('./routes/account-route'),
+  [paths.alertWords]: () => import('../features/alert-words/alert-words-page'),
   [paths.server]: () => import('./routes/server-route'),
 } as const satisfies { readonly [N in ShellPageName as (typeof paths)[N]]: () => Promise<RouteModule> };
 

@@ -22,7 +22,7 @@ export interface PageSpec {
   readonly param?: string;
   /** Query parameters other pages may link with (`/channels?channel=12`). */
   readonly search?: readonly string[];
-  /** What the page is called, in the navigation unless `nav.label` says otherwise. */
+  /** What the page is called: its heading, and its navigation entry unless `nav.label` says otherwise. */
   readonly title: string;
   /** Where the navigation lists it; a page without is reachable only by its address or links. */
   readonly nav?: { readonly section: NavSection; readonly label?: string; readonly audience?: NavAudience };
@@ -133,15 +133,19 @@ export const pages = {
   proxyRoutes: page({
     path: '/proxy/routes',
     search: ['route'],
-    title: 'Routes',
-    nav: { section: 'Proxy', audience: 'admins' },
+    title: 'Proxy routes',
+    nav: { section: 'Proxy', label: 'Routes', audience: 'admins' },
   }),
   proxyCertificates: page({
     path: '/proxy/certificates',
-    title: 'Certificates',
-    nav: { section: 'Proxy', audience: 'admins' },
+    title: 'Proxy certificates',
+    nav: { section: 'Proxy', label: 'Certificates', audience: 'admins' },
   }),
-  proxyTraffic: page({ path: '/proxy/traffic', title: 'Traffic', nav: { section: 'Proxy', audience: 'admins' } }),
+  proxyTraffic: page({
+    path: '/proxy/traffic',
+    title: 'Proxy traffic',
+    nav: { section: 'Proxy', label: 'Traffic', audience: 'admins' },
+  }),
   // Me
   account: page({
     path: '/me',
@@ -154,6 +158,12 @@ export const pages = {
     title: 'Drafts and snippets',
     nav: { section: 'Me' },
     live: { events: ['drafts', 'saved_snippets'] },
+  }),
+  alertWords: page({
+    path: '/me/alert-words',
+    title: 'Alert words',
+    nav: { section: 'Me' },
+    live: { events: ['alert_words'], refetch: 'alert-words' },
   }),
   // Server
   server: page({ path: '/server', title: 'Server & capabilities', nav: { section: 'Server' } }),

@@ -14,7 +14,6 @@ export const OFFICIAL_CLIENT_OPS: ReadonlySet<string> = new Set([
   'updateMessageFlags',
   'addReaction',
   'removeReaction',
-  'getAlertWords',
   'addAlertWords',
   'removeAlertWords',
   'createBot',

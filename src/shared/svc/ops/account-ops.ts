@@ -44,6 +44,14 @@ export type SubscriptionPropertyChange = z.infer<typeof subscriptionPropertyChan
 
 /** The signed-in user's own account: status, test push notification, APNs token (deprecated). */
 export const accountOps = {
+  /** My alert words: words that flag a message for me, in the order they were added. */
+  getAlertWords: op({
+    id: 'getAlertWords',
+    method: 'GET',
+    path: '/users/me/alert_words',
+    params: () => z.strictObject({}),
+    response: () => successSchema({ alert_words: z.array(z.string()) }),
+  }),
   /** Own status: the administrators' fields and rules, plus the deprecated `away`. */
   updateOwnStatus: op({
     id: 'updateOwnStatus',
