@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -88,6 +89,19 @@ const sharedPackages = {
   ],
 };
 
+/**
+ * Node's built-in modules, by either spelling (`node:fs`, `fs`, `fs/promises`): code the browser runs cannot load
+ * them, and a bundler would only fail (or quietly stub them) at build time.
+ */
+const nodeBuiltins = {
+  patterns: [
+    {
+      regex: `^(node:|(${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/|$))`,
+      message: 'This code runs in the browser: no Node built-ins (node:*, fs, path, child_process…).',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -157,6 +171,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Browser code: the SPA and the shared contracts it bundles. The typescript-eslint rule, not the core one the
+    // blocks above configure, so that neither block's options replace the other's (tests run in Node: left out).
+    files: ['src/{app,features,components,client}/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', nodeBuiltins] },
   },
   {
     // Configuration is read from the environment in one place: the BFF's config.ts (and the test helpers that
