@@ -23,11 +23,15 @@ import { encodeParams } from '../src/shared/svc/wire';
 import { timedInPage } from './page-marks';
 import { recordSection, reportRow, round, type Row } from './report';
 import { median, startStack } from './stack';
+import { filterKeystrokes, scrollDropped, signInToFirstRow, FIRST_USERS_ROW } from './users-page';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const EVENTS = Math.max(5, Number(process.env.BENCH_REAL_EVENTS ?? 20));
 const DIST = process.env.BENCH_DIST ?? 'dist';
-/** BENCH_REAL_ONLY=signin,topic,events runs just those (default: all). */
+/**
+ * BENCH_REAL_ONLY=signin,topic,events,people runs just those (default: all but people). `people` wants thousands
+ * of people on the server first (bench/real-people.sh, then the kit's reset-db.sh; see the README's bench section).
+ */
 const ONLY = new Set((process.env.BENCH_REAL_ONLY ?? 'signin,topic,events').split(',').map((x) => x.trim()));
 const FIRST_ROW = '[role="table"] [role="row"][aria-rowindex="2"]';
 const USERS_QUERY = 'users?client_gravatar=true&include_custom_profile_fields=true';
@@ -328,6 +332,67 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
   ];
 }
 
+/** The users page's own figures, in a signed-in page of its own: filter keystrokes and scrolling. */
+async function usersPageFigures(browser: Browser, base: string, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const signedIn = await page.request.post(`${base}/bff/session`, {
+    data: { email: account.email, password: account.password },
+    headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE },
+  });
+  if (!signedIn.ok()) throw new Error(`sign-in ${signedIn.status()}`);
+  await page.goto(`${base}/users`);
+  await page.locator(FIRST_USERS_ROW).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const filter = await filterKeystrokes(page);
+  const scroll = (await scrollDropped(page, Math.min(RUNS, 5) + 1)).slice(1);
+  await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
+  await context.close();
+  return { filter, scroll };
+}
+
+/**
+ * The users page with the real server's people (thousands, added by bench/real-people.sh) against the same page on
+ * the simulator with as many people, in the same run: sign-in → first row, filter keystroke, scrolling.
+ */
+async function peopleRows(browser: Browser, base: string, creds: RealCreds, admin: RealUser): Promise<Row[]> {
+  const { members } = await direct<{ members: unknown[] }>(creds.base_url, admin, 'GET', USERS_QUERY);
+  const count = members.length;
+  const sim = await startStack({ SIM_USERS: String(count), STATIC_DIR: DIST });
+  const simAdmin = { email: 'admin@demo.test', password: 'demo1234' };
+  try {
+    const real = {
+      signIn: await signInToFirstRow(browser, base, admin, RUNS),
+      ...(await usersPageFigures(browser, base, admin)),
+    };
+    const simulated = {
+      signIn: await signInToFirstRow(browser, sim.consoleUrl, simAdmin, RUNS),
+      ...(await usersPageFigures(browser, sim.consoleUrl, simAdmin)),
+    };
+    const n = count.toLocaleString('en');
+    const onSim = (label: string) => `the same on the simulator with ${n} people: ${label}`;
+    return [
+      reportRow(`real server, ${n} people: sign-in → first users row`, 'ms', real.signIn, {
+        label: onSim('sign-in → first users row'),
+        values: simulated.signIn,
+      }),
+      reportRow(`real server, ${n} people: filter keystroke → painted`, 'ms', real.filter, {
+        label: onSim('filter keystroke → painted'),
+        values: simulated.filter,
+      }),
+      reportRow(
+        `real server, ${n} people: scrolling, dropped frames`,
+        '%',
+        real.scroll,
+        { label: onSim('dropped frames'), values: simulated.scroll },
+        'a ratio of two small percentages says little: compare the figures',
+      ),
+    ];
+  } finally {
+    await sim.stop();
+  }
+}
+
 async function main() {
   const real = await findRealServer();
   if (!real.ok) {
@@ -354,6 +419,7 @@ async function main() {
     if (ONLY.has('signin')) rows.push(...(await signInRows(browser, stack.consoleUrl, creds, admin)));
     if (ONLY.has('topic')) rows.push(...(await topicRows(stack.consoleUrl, creds, owner, level)));
     if (ONLY.has('events')) rows.push(...(await eventRows(browser, stack.consoleUrl, creds, owner)));
+    if (ONLY.has('people')) rows.push(...(await peopleRows(browser, stack.consoleUrl, creds, admin)));
   } finally {
     await browser.close();
     await stack.stop();
