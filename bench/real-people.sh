@@ -17,6 +17,7 @@ TAG=$(date +%s)
 import os, time
 from django.db import transaction
 from zerver.lib.bulk_create import bulk_create_users
+from zerver.lib.cache import active_user_ids_cache_key, cache_delete, realm_user_dicts_cache_key
 from zerver.models import UserProfile
 from zerver.models.realms import get_realm
 
@@ -36,4 +37,7 @@ try:
             raise RolledBack()
 except RolledBack:
     print(\"dry run: rolled back\")
+# bulk_create_users leaves the cached user lists as they were: GET /users would go on answering without them.
+cache_delete(realm_user_dicts_cache_key(realm.id))
+cache_delete(active_user_ids_cache_key(realm.id))
 '")

@@ -13,6 +13,7 @@
  * creates only its own records: one topic per run in a channel the owner account is subscribed to.
  * Environment: BENCH_RUNS (7), BENCH_REAL_EVENTS (20), BENCH_REAL_ONLY, BENCH_DIST (dist, built by bench/run.ts).
  */
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { findRealServer, type RealCreds, type RealUser } from '../e2e/real-server';
@@ -393,8 +394,19 @@ async function peopleRows(browser: Browser, base: string, creds: RealCreds, admi
   }
 }
 
+/**
+ * The real server as the e2e setup finds it, or the accounts of BENCH_REAL_CREDS (a saved `creds.sh --json`): with
+ * 10,000 people the kit's listing outgrows what the e2e setup reads.
+ */
+async function realServer(): ReturnType<typeof findRealServer> {
+  const saved = process.env.BENCH_REAL_CREDS;
+  if (!saved) return findRealServer();
+  const creds: RealCreds = JSON.parse(readFileSync(saved, 'utf8'));
+  return { ok: true, kit: process.env.REAL_ZULIP_KIT ?? '', creds };
+}
+
 async function main() {
-  const real = await findRealServer();
+  const real = await realServer();
   if (!real.ok) {
     console.log(`\n== real server: skipped — ${real.reason} ==`);
     process.exit(0);
