@@ -1,202 +1,17 @@
-import { Badge, Button, Code, Drawer, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, type ReactNode } from 'react';
-import classes from './audit-page.module.css';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useMemo } from 'react';
+import { DataTable } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
-import {
-  AUDIT_EXPORT_PATH,
-  auditOutcomes,
-  auditTargetTypes,
-  type AuditEntry,
-  type AuditFilter,
-} from '../../shared/bff/audit';
-import {
-  describeParams,
-  operationLabel,
-  outcomeLabel,
-  paramLabel,
-  paramValue,
-  recordTypeLabel,
-  replicaLabel,
-  roleLabel,
-} from '../../shared/labels';
+import { AUDIT_EXPORT_PATH, type AuditFilter } from '../../shared/bff/audit';
 import { useAudit } from './api/get-audit';
-import { useAuditOperations } from './api/get-audit-operations';
-import { BulkRunLink, bulkRunIdOf } from './bulk-run-link';
-import { describeTarget } from './describe-entry';
+import { columns } from './audit-columns';
+import { AuditEntryDrawer } from './audit-entry-drawer';
+import { AuditFilters } from './audit-filters';
 import { filterQueryString } from './filter-query';
 import { useAuditSearch } from './use-audit-search';
 import { useRole } from '../../client/use-role';
 import { RoleRefusal } from '../../components/role-refusal';
-import { CollapsibleFilters } from '../../components/collapsible-filters';
-
-const OUTCOME_COLORS: Record<AuditEntry['outcome'], string> = {
-  success: 'teal',
-  error: 'red',
-  pending: 'yellow',
-  unknown: 'orange',
-};
-
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
-
-/** An ISO time as a `datetime-local` input value (local time), and back. */
-function toLocalInput(iso: string | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-}
-
-/** The recorded operations by name, sorted as read; one in the URL that was never recorded stays choosable. */
-function operationChoices(ids: readonly string[], current: string | undefined) {
-  const all = current && !ids.includes(current) ? [...ids, current] : ids;
-  // A shared link may name several (`updateChannel,archiveChannel`): each by name.
-  return all
-    .map((id) => ({ value: id, label: id.split(',').map(operationLabel).join(', ') }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-}
-
-function OutcomeBadge({ entry }: { entry: AuditEntry }) {
-  return (
-    <Badge variant="light" color={OUTCOME_COLORS[entry.outcome]} title={entry.error?.msg}>
-      {outcomeLabel(entry.outcome)}
-    </Badge>
-  );
-}
-
-const columns: readonly DataTableColumn<AuditEntry>[] = [
-  { id: 'at', header: 'When', width: '12rem', cell: (e) => <Text size="sm">{formatTime(e.at)}</Text> },
-  {
-    id: 'actor',
-    header: 'Actor',
-    width: 'minmax(12rem, 1.5fr)',
-    cell: (e) => (
-      <Text size="sm" truncate title={e.actor.name ?? undefined}>
-        {e.actor.email}
-      </Text>
-    ),
-  },
-  {
-    id: 'operation',
-    header: 'Operation',
-    width: 'minmax(10rem, 1fr)',
-    cell: (e) => (
-      <Text size="sm" truncate title={operationLabel(e.operation)}>
-        {operationLabel(e.operation)}
-      </Text>
-    ),
-  },
-  {
-    id: 'target',
-    header: 'Target',
-    width: 'minmax(10rem, 1.5fr)',
-    cell: (e) => (
-      <Text size="sm" truncate title={describeTarget(e.target)}>
-        {describeTarget(e.target)}
-      </Text>
-    ),
-  },
-  { id: 'outcome', header: 'Outcome', width: '9rem', cell: (e) => <OutcomeBadge entry={e} /> },
-  {
-    id: 'details',
-    header: 'Details',
-    width: 'minmax(14rem, 3fr)',
-    cell: (e) => {
-      // One line in the table (the whole of it on hover and in the entry's panel).
-      const text = [e.error?.msg, e.note, describeParams(e.params, 60)].filter(Boolean).join(' · ');
-      return (
-        <Text size="sm" c="dimmed" truncate title={text}>
-          {bulkRunIdOf(e.params) ? (
-            <>
-              <BulkRunLink params={e.params}>Bulk run</BulkRunLink>
-              {' · '}
-            </>
-          ) : null}
-          {text}
-        </Text>
-      );
-    },
-  },
-];
-
-function EntryDetails({ entry }: { entry: AuditEntry }) {
-  const rows: [string, ReactNode][] = [
-    ['When', formatTime(entry.at)],
-    ['Completed', entry.completedAt ? formatTime(entry.completedAt) : 'not yet (pending)'],
-    [
-      'Actor',
-      `${entry.actor.name ?? ''} <${entry.actor.email}>${entry.actor.userId !== null ? ` · user ${entry.actor.userId}` : ''}${
-        entry.actor.role !== null ? ` · ${roleLabel(entry.actor.role)}` : ''
-      }`,
-    ],
-    ['Operation', operationLabel(entry.operation)],
-    ['Target', describeTarget(entry.target)],
-    ['Outcome', <OutcomeBadge key="outcome" entry={entry} />],
-    ['Server message', entry.error?.msg ?? '—'],
-    ...(entry.note ? ([['What the console saw', entry.note]] as [string, ReactNode][]) : []),
-    ...(bulkRunIdOf(entry.params)
-      ? ([
-          [
-            'Bulk run',
-            <BulkRunLink key="run" params={entry.params}>
-              Open this bulk run (all its rows, and its undo)
-            </BulkRunLink>,
-          ],
-        ] as [string, ReactNode][])
-      : []),
-    ['Request ID', <Code key="rid">{entry.requestId}</Code>],
-    ['Console process', replicaLabel(entry.replica)],
-  ];
-  const params = Object.entries(entry.params);
-  return (
-    <Stack gap="md">
-      <Table>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={140}>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {params.length > 0 && (
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="audit-entry-params">
-            What was sent (secrets left out)
-          </Text>
-          <Table aria-labelledby="audit-entry-params">
-            <Table.Tbody>
-              {params.map(([name, value]) => (
-                <Table.Tr key={name}>
-                  <Table.Th w={200}>{paramLabel(name)}</Table.Th>
-                  <Table.Td className={classes.wrap}>{paramValue(name, value)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      )}
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          As recorded
-        </Text>
-        {/* Wrapped, never cut: a long value stays readable in full. */}
-        <Code block className={classes.wrap}>
-          {JSON.stringify({ operation: entry.operation, area: entry.area, params: entry.params }, null, 2)}
-        </Code>
-      </Stack>
-    </Stack>
-  );
-}
 
 /** Administrators: who did what through the console, filtered in the URL, live, exportable. */
 export function AuditPage() {
@@ -211,103 +26,36 @@ export function AuditPage() {
   return <AuditLog />;
 }
 
+function ExportButtons({ query }: { query: string }) {
+  const exportHref = (format: 'csv' | 'json') => `${AUDIT_EXPORT_PATH}?format=${format}${query ? `&${query}` : ''}`;
+  return (
+    <Group gap="xs">
+      <Button component="a" variant="default" href={exportHref('csv')} download>
+        Export CSV
+      </Button>
+      <Button component="a" variant="default" href={exportHref('json')} download>
+        Export JSON
+      </Button>
+    </Group>
+  );
+}
+
 function AuditLog() {
   const search = useAuditSearch();
   // Typing in a filter refetches once the typing pauses.
   const [filter] = useDebouncedValue<AuditFilter>(search.filter, 300);
   const audit = useAudit(filter);
-  const operations = useAuditOperations();
   const entries = useMemo(() => audit.data?.pages.flatMap((p) => p.entries) ?? [], [audit.data]);
   const selected = entries.find((e) => e.id === search.entry) ?? null;
   const exportQuery = filterQueryString(search.filter);
-  const exportHref = (format: 'csv' | 'json') =>
-    `${AUDIT_EXPORT_PATH}?format=${format}${exportQuery ? `&${exportQuery}` : ''}`;
-  const f = search.filter;
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Audit</Title>
-        <Group gap="xs">
-          <Button component="a" variant="default" href={exportHref('csv')} download>
-            Export CSV
-          </Button>
-          <Button component="a" variant="default" href={exportHref('json')} download>
-            Export JSON
-          </Button>
-        </Group>
+        <ExportButtons query={exportQuery} />
       </Group>
-
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Actor"
-          placeholder="Email or user ID"
-          value={f.actor ?? ''}
-          onChange={(e) => search.setText('actor', e.currentTarget.value)}
-          w={200}
-        />
-        <CollapsibleFilters
-          active={[f.operation, f.targetType, f.target, f.outcome, f.from, f.to].filter((v) => v !== undefined).length}
-        >
-          <Select
-            label="Operation"
-            placeholder="Any"
-            searchable
-            clearable
-            data={operationChoices(operations.data ?? [], f.operation)}
-            value={f.operation ?? null}
-            onChange={(value) => search.set('operation', value)}
-            w={220}
-          />
-          <Select
-            label="Target type"
-            placeholder="Any"
-            clearable
-            data={auditTargetTypes.map((t) => ({ value: t, label: recordTypeLabel(t) }))}
-            value={f.targetType ?? null}
-            onChange={(value) => search.set('targetType', value)}
-            w={140}
-          />
-          <TextInput
-            label="Target"
-            placeholder="ID or name"
-            value={f.target ?? ''}
-            onChange={(e) => search.setText('target', e.currentTarget.value)}
-            w={180}
-          />
-          <Select
-            label="Outcome"
-            placeholder="Any"
-            clearable
-            data={auditOutcomes.map((o) => ({ value: o, label: outcomeLabel(o) }))}
-            value={f.outcome ?? null}
-            onChange={(value) => search.set('outcome', value)}
-            w={130}
-          />
-          <TextInput
-            type="datetime-local"
-            label="From"
-            value={toLocalInput(f.from)}
-            onChange={(e) => search.set('from', fromLocalInput(e.currentTarget.value))}
-            w={200}
-          />
-          <TextInput
-            type="datetime-local"
-            label="To"
-            // The range is empty when it ends before it starts: said on the field, not as "No entries match".
-            error={
-              f.from && f.to && Date.parse(f.to) < Date.parse(f.from) ? 'Before “From”: no entry can match' : undefined
-            }
-            value={toLocalInput(f.to)}
-            onChange={(e) => search.set('to', fromLocalInput(e.currentTarget.value))}
-            w={200}
-          />
-          <Button variant="subtle" onClick={search.clear} disabled={!exportQuery}>
-            Clear filters
-          </Button>
-        </CollapsibleFilters>
-      </Group>
-
+      <AuditFilters search={search} canClear={exportQuery !== ''} />
       <Group justify="space-between" gap="xs" mih={24}>
         <Text size="sm" role="status" aria-live="polite">
           {audit.isPending
@@ -320,7 +68,6 @@ function AuditLog() {
           </Text>
         )}
       </Group>
-
       {audit.isError && !audit.data ? (
         <LoadError title="Cannot load the audit log" error={audit.error} onRetry={() => void audit.refetch()} />
       ) : (
@@ -343,17 +90,7 @@ function AuditLog() {
           </Button>
         </Group>
       )}
-
-      <Drawer
-        opened={selected !== null}
-        onClose={() => search.select(null)}
-        position="right"
-        size="lg"
-        title={selected ? `${operationLabel(selected.operation)} · ${formatTime(selected.at)}` : ''}
-        closeButtonProps={{ 'aria-label': 'Close entry details' }}
-      >
-        {selected && <EntryDetails entry={selected} />}
-      </Drawer>
+      <AuditEntryDrawer entry={selected} onClose={() => search.select(null)} />
     </Stack>
   );
 }
