@@ -9,7 +9,7 @@ import type { Channel } from '../../shared/svc/channels';
 import { inviteRoleLabel } from '../../shared/svc/invites';
 import { roleHolds, type GroupRef } from '../../shared/svc/role-grants';
 import { invitationsRootKey } from './api/get-invites';
-import type { GrantChoices } from './invite-form';
+import type { GrantChoices } from './invite-grant';
 import { href, paths } from '../../shared/app-paths';
 
 const ROLE_GROUP: Readonly<Record<number, string>> = {
@@ -67,6 +67,8 @@ function useNewUserDefaults() {
   });
 }
 
+type PreviewGroups = readonly (GroupRef & { is_system_group?: boolean; deactivated?: boolean | undefined })[];
+
 /** "A new member's first day": channels, groups, permissions and default settings for the grant being written. */
 export function FirstDayPreview({
   grant,
@@ -76,14 +78,11 @@ export function FirstDayPreview({
 }: {
   grant: GrantChoices | null;
   channels: readonly Channel[];
-  groups: readonly (GroupRef & { is_system_group?: boolean; deactivated?: boolean | undefined })[];
+  groups: PreviewGroups;
   realm: Readonly<Record<string, unknown>> | null;
 }) {
-  const defaults = useNewUserDefaults();
   const effective = grant ?? { role: '400', channelIds: [], groupIds: [], includeDefaults: true, expiry: '' };
   const day = firstDay(effective, channels, groups, realm);
-  const held = day.permissions.filter((p) => p.holds);
-  const notHeld = day.permissions.filter((p) => !p.holds);
   return (
     <Stack gap="sm" role="region" aria-label="A new member's first day">
       <Title order={3} size="h4">
@@ -93,15 +92,25 @@ export function FirstDayPreview({
         Someone invited now as <b>{inviteRoleLabel(Number(effective.role))}</b> would get this, from the organization as
         it is right now.
       </Text>
+      <ChannelsPart channels={day.channels} />
+      <GroupsPart groups={day.groups} />
+      <PermissionsPart permissions={day.permissions} />
+      <SettingsPart />
+    </Stack>
+  );
+}
 
+function ChannelsPart({ channels }: { channels: FirstDay['channels'] }) {
+  return (
+    <>
       <Title order={4} size="h5">
-        Channels ({day.channels.length})
+        Channels ({channels.length})
       </Title>
-      {day.channels.length === 0 ? (
+      {channels.length === 0 ? (
         <Text size="sm">No channels: they start with none.</Text>
       ) : (
         <List size="sm" spacing={2} aria-label="Channels they will be subscribed to">
-          {day.channels.map((c) => (
+          {channels.map((c) => (
             <List.Item key={c.id}>
               <Anchor component={Link} to={href('channels', { search: { channel: c.id } })} size="sm">
                 {c.name}
@@ -115,21 +124,35 @@ export function FirstDayPreview({
           ))}
         </List>
       )}
+    </>
+  );
+}
 
+function GroupsPart({ groups }: { groups: FirstDay['groups'] }) {
+  return (
+    <>
       <Title order={4} size="h5">
         Groups
       </Title>
       <Group gap={6}>
-        {day.groups.map((g) => (
+        {groups.map((g) => (
           <Anchor key={g.id} component={Link} to={href('groups', { search: { group: g.id } })} size="sm">
             {g.name}
             {g.why === 'role' ? ' (by their role)' : ''}
           </Anchor>
         ))}
       </Group>
+    </>
+  );
+}
 
+function PermissionsPart({ permissions }: { permissions: FirstDay['permissions'] }) {
+  const held = permissions.filter((p) => p.holds);
+  const notHeld = permissions.filter((p) => !p.holds);
+  return (
+    <>
       <Title order={4} size="h5">
-        Permissions ({held.length} of {day.permissions.length})
+        Permissions ({held.length} of {permissions.length})
       </Title>
       {/* Every one listed: a capped scroll box hid most of them without saying so. */}
       <List size="sm" spacing={2} aria-label="Permissions they will hold">
@@ -145,7 +168,14 @@ export function FirstDayPreview({
       <Anchor component={Link} to={paths.groups} size="xs">
         Change who can do what
       </Anchor>
+    </>
+  );
+}
 
+function SettingsPart() {
+  const defaults = useNewUserDefaults();
+  return (
+    <>
       <Title order={4} size="h5">
         Their settings
       </Title>
@@ -159,7 +189,7 @@ export function FirstDayPreview({
       <Anchor component={Link} to={paths.newUserDefaults} size="xs">
         Change the defaults for new users
       </Anchor>
-    </Stack>
+    </>
   );
 }
 

@@ -1,49 +1,42 @@
 import { Alert, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { useFeatureLevel, useRole } from '../../client/use-role';
-import { useInviteChannels, useInviteGroups, useInviteRealm } from './api/get-invite-options';
+import { useState, type ReactNode } from 'react';
 import { FirstDayPreview } from './first-day-preview';
-import { InviteByEmailForm, type GrantChoices, type InviteFormOptions } from './invite-form';
+import { InviteByEmailForm } from './invite-form';
+import type { GrantChoices } from './invite-grant';
 import { InviteLinkForm } from './invite-link-form';
 import { PendingInvites } from './pending-invites';
-import { invitableRoles, invitationAbilities } from './permissions';
+import { useInviteOptions } from './use-invite-options';
+
+/** One way to invite, or why this user may not use it. */
+function InviteCard({
+  title,
+  ability,
+  children,
+}: {
+  title: string;
+  ability: { allowed: boolean; reason?: string | null };
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} size="h4" mb="sm">
+        {title}
+      </Title>
+      {ability.allowed ? (
+        children
+      ) : (
+        <Alert color="gray" role="note">
+          {ability.reason}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
 
 /** Invite people by email or with a reusable link, and follow the invitations still waiting. */
 export function InvitationsPage() {
-  const { role, user } = useRole();
-  const userId = user?.userId ?? null;
-  const featureLevel = useFeatureLevel();
-  const guest = role === 600;
-  const channels = useInviteChannels();
-  const groups = useInviteGroups(!guest);
-  const realm = useInviteRealm();
+  const { role, userId, guest, channels, groups, realm, abilities, options } = useInviteOptions();
   const [draft, setDraft] = useState<GrantChoices | null>(null);
-
-  const abilities = invitationAbilities({
-    role,
-    userId,
-    featureLevel,
-    realm: realm.data ?? null,
-    groups: groups.data ?? [],
-  });
-  const options: InviteFormOptions = useMemo(
-    () => ({
-      roles: invitableRoles(role),
-      channels: (channels.data ?? []).filter((c) => !c.is_archived),
-      groups: (groups.data ?? []).filter((g) => !g.is_system_group && !g.deactivated),
-      abilities,
-    }),
-    // `abilities` is rebuilt each render from the same inputs; its parts are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [
-      role,
-      channels.data,
-      groups.data,
-      abilities.groups.allowed,
-      abilities.includeDefaults.allowed,
-      abilities.welcomeMessage.allowed,
-    ],
-  );
 
   if (guest) {
     return (
@@ -66,30 +59,12 @@ export function InvitationsPage() {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
-            <Paper withBorder p="md" radius="md">
-              <Title order={3} size="h4" mb="sm">
-                Invite by email
-              </Title>
-              {abilities.inviteByEmail.allowed ? (
-                <InviteByEmailForm options={options} onDraftChange={setDraft} />
-              ) : (
-                <Alert color="gray" role="note">
-                  {abilities.inviteByEmail.reason}
-                </Alert>
-              )}
-            </Paper>
-            <Paper withBorder p="md" radius="md">
-              <Title order={3} size="h4" mb="sm">
-                Invite link
-              </Title>
-              {abilities.createLinks.allowed ? (
-                <InviteLinkForm options={options} />
-              ) : (
-                <Alert color="gray" role="note">
-                  {abilities.createLinks.reason}
-                </Alert>
-              )}
-            </Paper>
+            <InviteCard title="Invite by email" ability={abilities.inviteByEmail}>
+              <InviteByEmailForm options={options} onDraftChange={setDraft} />
+            </InviteCard>
+            <InviteCard title="Invite link" ability={abilities.createLinks}>
+              <InviteLinkForm options={options} />
+            </InviteCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -1,72 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, MultiSelect, Select, Stack, Text, Textarea } from '@mantine/core';
 import { type GetInputPropsReturnType } from '@mantine/form';
-import { useOpForm } from '../../client/op-form';
-import { useState } from 'react';
-import { ApiError, errorMessage } from '../../client/api-error';
-import type { Channel } from '../../shared/svc/channels';
-import {
-  addressResults,
-  INVITE_EXPIRY_CHOICES,
-  inviteRoleLabel,
-  invitationFailureSchema,
-  splitInviteeEmails,
-  type AddressOutcome,
-  type AddressResult,
-  type InviteRole,
-} from '../../shared/svc/invites';
-import { useSendInvites, type SendInvitesParams } from './api/send-invites';
-import type { Ability } from './permissions';
-
-export interface GrantChoices {
-  role: string;
-  channelIds: string[];
-  groupIds: string[];
-  includeDefaults: boolean;
-  expiry: string;
-}
-
-export interface InviteFormOptions {
-  roles: readonly InviteRole[];
-  channels: readonly Channel[];
-  groups: readonly { id: number; name: string }[];
-  abilities: { groups: Ability; includeDefaults: Ability; welcomeMessage: Ability };
-}
-
-const LOOKS_LIKE_ADDRESS = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-/** Expiry choices as select options; the value is minutes, or "never". */
-export const expiryOptions = INVITE_EXPIRY_CHOICES.map((c) => ({
-  value: c.minutes === null ? 'never' : String(c.minutes),
-  label: c.label,
-}));
-
-export function expiryMinutes(value: string): number | null {
-  return value === 'never' ? null : Number(value);
-}
-
-/** The grant fields both invitation forms share, as request parameters. */
-export function grantParams(values: GrantChoices, options: InviteFormOptions) {
-  return {
-    invite_as: Number(values.role) as InviteRole,
-    invite_expires_in_minutes: expiryMinutes(values.expiry),
-    ...(options.abilities.groups.allowed ? { group_ids: values.groupIds.map(Number) } : {}),
-    ...(options.abilities.includeDefaults.allowed
-      ? { include_realm_default_subscriptions: values.includeDefaults }
-      : {}),
-  };
-}
+import { errorMessage } from '../../client/api-error';
+import { inviteRoleLabel } from '../../shared/svc/invites';
+import { expiryOptions, type GrantChoices, type InviteFormOptions } from './invite-grant';
+import { InviteResults } from './invite-results';
+import { useInviteByEmail } from './use-invite-by-email';
 
 /** Role, channels, groups, default channels and expiry: what a new member gets from an invitation. */
 export type GrantInputProps = (name: keyof GrantChoices, options?: { type: 'checkbox' }) => GetInputPropsReturnType;
@@ -114,68 +52,7 @@ export function GrantFields({ inputProps, options }: { inputProps: GrantInputPro
   );
 }
 
-const OUTCOME_LABELS: Record<AddressOutcome, { label: string; color: string }> = {
-  invited: { label: 'Invited', color: 'teal' },
-  'already-member': { label: 'Already a member', color: 'gray' },
-  deactivated: { label: 'Deactivated account', color: 'orange' },
-  invalid: { label: 'Not invited', color: 'red' },
-  'not-sent': { label: 'Not sent', color: 'yellow' },
-};
-
-export interface InviteOutcome {
-  rows: AddressResult[];
-  /** The server's own message when it refused some or all addresses. */
-  msg: string | null;
-  limitReached: boolean;
-}
-
-/** What the last send did, address by address. */
-export function InviteResults({ outcome }: { outcome: InviteOutcome }) {
-  const invited = outcome.rows.filter((r) => r.outcome === 'invited').length;
-  return (
-    <Stack gap="xs" role="region" aria-label="Invitation results">
-      <Alert
-        color={invited === outcome.rows.length ? 'teal' : invited > 0 ? 'yellow' : 'red'}
-        variant="light"
-        title={`${invited} of ${outcome.rows.length} ${outcome.rows.length === 1 ? 'address' : 'addresses'} invited`}
-      >
-        {outcome.msg ?? 'Each address was sent an invitation.'}
-        {outcome.limitReached ? ' The daily invitation limit was reached.' : ''}
-      </Alert>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>Server&apos;s reason</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {outcome.rows.map((row) => (
-            <Table.Tr key={row.address}>
-              <Table.Td>{row.address}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={OUTCOME_LABELS[row.outcome].color}>
-                  {OUTCOME_LABELS[row.outcome].label}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{row.reason ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Stack>
-  );
-}
-
 /** Invite by email: addresses, the grant, an optional welcome message; results per address. */
-function emailsProblem(value: string): string | null {
-  const addresses = splitInviteeEmails(value);
-  if (addresses.length === 0) return 'Enter at least one email address.';
-  const bad = addresses.filter((a) => !LOOKS_LIKE_ADDRESS.test(a));
-  return bad.length > 0 ? `Not an email address: ${bad.join(', ')}` : null;
-}
-
 export function InviteByEmailForm({
   options,
   onDraftChange,
@@ -184,58 +61,7 @@ export function InviteByEmailForm({
   /** The grant as chosen so far, for the first-day preview. */
   onDraftChange?: (grant: GrantChoices) => void;
 }) {
-  const send = useSendInvites();
-  const [outcome, setOutcome] = useState<InviteOutcome | null>(null);
-  const { form } = useOpForm<GrantChoices & { emails: string; notify: boolean; welcome: string }>({
-    initialValues: {
-      emails: '',
-      role: String(options.roles.includes(400) ? 400 : (options.roles[0] ?? 400)),
-      channelIds: [],
-      groupIds: [],
-      includeDefaults: true,
-      expiry: String(10 * 24 * 60),
-      notify: true,
-      welcome: '',
-    },
-    validate: (values) => ({ emails: emailsProblem(values.emails) }),
-    onValuesChange: (values) => onDraftChange?.(values),
-  });
-
-  const submit = form.onSubmit((values) => {
-    const addresses = splitInviteeEmails(values.emails);
-    const params: SendInvitesParams = {
-      invitee_emails: addresses.join(', '),
-      stream_ids: values.channelIds.map(Number),
-      notify_referrer_on_join: values.notify,
-      ...grantParams(values, options),
-      ...(options.abilities.welcomeMessage.allowed && values.welcome.trim()
-        ? { welcome_message_custom_text: values.welcome }
-        : {}),
-    };
-    setOutcome(null);
-    send.mutate(params, {
-      onSuccess: () => {
-        setOutcome({ rows: addressResults(addresses, null), msg: null, limitReached: false });
-        form.setFieldValue('emails', '');
-      },
-      onError: (error) => {
-        const failure =
-          error instanceof ApiError ? invitationFailureSchema.safeParse(error.envelope) : { success: false as const };
-        if (failure.success) {
-          setOutcome({
-            rows: addressResults(addresses, failure.data),
-            msg: failure.data.msg,
-            limitReached: failure.data.daily_limit_reached === true || failure.data.license_limit_reached === true,
-          });
-        }
-      },
-    });
-  });
-
-  const otherError =
-    send.error && !(send.error instanceof ApiError && send.error.envelope.code === 'INVITATION_FAILED')
-      ? send.error
-      : null;
+  const { form, submit, send, outcome, otherError } = useInviteByEmail(options, onDraftChange);
 
   return (
     <form onSubmit={submit} aria-label="Invite by email">

@@ -3,7 +3,8 @@ import { useOpForm } from '../../client/op-form';
 import { ServerError } from '../../components/server-error';
 import { svcOps } from '../../shared/svc/catalog';
 import { useCreateInviteLink, type CreateInviteLinkParams } from './api/create-invite-link';
-import { GrantFields, grantParams, type GrantChoices, type InviteFormOptions } from './invite-form';
+import { GrantFields } from './invite-form';
+import { grantParams, type GrantChoices, type InviteFormOptions } from './invite-grant';
 
 type LinkValues = GrantChoices & { welcome: string };
 

@@ -25,7 +25,6 @@ export function describeInvite(invite: Invite): string {
 /** Invitations by email and invite links still waiting, with resend (email only) and revoke. */
 export function PendingInvites({ role, userId }: { role: number | null; userId: number | null }) {
   const invites = useInvites();
-  const names = usePeople(namesById);
   const resend = useResendInvite();
   const [revoking, setRevoking] = useState<Invite | null>(null);
 
@@ -48,74 +47,100 @@ export function PendingInvites({ role, userId }: { role: number | null; userId: 
           `${describeInvite(invite)} was sent again.`,
         ),
     });
+  const actions: RowActions = {
+    canManage: (invite) => canManageInvite(role, userId, invite),
+    resending: (invite) => resend.isPending && resend.variables === invite.id,
+    resend: resendOne,
+    revoke: setRevoking,
+  };
 
   return (
     <Stack gap="xs">
       <ServerError error={resend.error} />
-      <Table aria-label="Pending invitations" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Invitation</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Invited by</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((invite) => {
-            const label = describeInvite(invite);
-            const manage = canManageInvite(role, userId, invite);
-            return (
-              <Table.Tr key={`${invite.is_multiuse ? 'link' : 'email'}-${invite.id}`}>
-                <Table.Td>
-                  {invite.is_multiuse ? (
-                    <Group gap={6} wrap="nowrap">
-                      <Badge variant="light">Link</Badge>
-                      <Code>{invite.link_url}</Code>
-                    </Group>
-                  ) : (
-                    invite.email
-                  )}
-                </Table.Td>
-                <Table.Td>{inviteRoleLabel(invite.invited_as)}</Table.Td>
-                <Table.Td>{names.data?.get(invite.invited_by_user_id) ?? `User ${invite.invited_by_user_id}`}</Table.Td>
-                <Table.Td>{when(invite.invited)}</Table.Td>
-                <Table.Td>{when(invite.expiry_date)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {!invite.is_multiuse ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        disabled={!manage}
-                        loading={resend.isPending && resend.variables === invite.id}
-                        onClick={() => resendOne(invite)}
-                        aria-label={`Resend invitation to ${label}`}
-                      >
-                        Resend
-                      </Button>
-                    ) : null}
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      disabled={!manage}
-                      onClick={() => setRevoking(invite)}
-                      aria-label={`Revoke ${label}`}
-                    >
-                      Revoke
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <PendingTable rows={rows} actions={actions} />
       {revoking ? <RevokeModal invite={revoking} onClose={() => setRevoking(null)} /> : null}
     </Stack>
+  );
+}
+
+interface RowActions {
+  canManage: (invite: Invite) => boolean;
+  resending: (invite: Invite) => boolean;
+  resend: (invite: Invite) => void;
+  revoke: (invite: Invite) => void;
+}
+
+// A plain table, not DataTable: an invite link's URL is shown in full (to be read and copied) and wraps, where
+// DataTable's rows have one fixed height; the pending invitations of an organization are a few, not thousands.
+function PendingTable({ rows, actions }: { rows: readonly Invite[]; actions: RowActions }) {
+  const names = usePeople(namesById);
+  return (
+    <Table aria-label="Pending invitations" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Invitation</Table.Th>
+          <Table.Th>Role</Table.Th>
+          <Table.Th>Invited by</Table.Th>
+          <Table.Th>Sent</Table.Th>
+          <Table.Th>Expires</Table.Th>
+          <Table.Th>Actions</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((invite) => (
+          <Table.Tr key={`${invite.is_multiuse ? 'link' : 'email'}-${invite.id}`}>
+            <Table.Td>
+              {invite.is_multiuse ? (
+                <Group gap={6} wrap="nowrap">
+                  <Badge variant="light">Link</Badge>
+                  <Code>{invite.link_url}</Code>
+                </Group>
+              ) : (
+                invite.email
+              )}
+            </Table.Td>
+            <Table.Td>{inviteRoleLabel(invite.invited_as)}</Table.Td>
+            <Table.Td>{names.data?.get(invite.invited_by_user_id) ?? `User ${invite.invited_by_user_id}`}</Table.Td>
+            <Table.Td>{when(invite.invited)}</Table.Td>
+            <Table.Td>{when(invite.expiry_date)}</Table.Td>
+            <Table.Td>
+              <InviteActions invite={invite} actions={actions} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function InviteActions({ invite, actions }: { invite: Invite; actions: RowActions }) {
+  const label = describeInvite(invite);
+  const manage = actions.canManage(invite);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {!invite.is_multiuse ? (
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!manage}
+          loading={actions.resending(invite)}
+          onClick={() => actions.resend(invite)}
+          aria-label={`Resend invitation to ${label}`}
+        >
+          Resend
+        </Button>
+      ) : null}
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        disabled={!manage}
+        onClick={() => actions.revoke(invite)}
+        aria-label={`Revoke ${label}`}
+      >
+        Revoke
+      </Button>
+    </Group>
   );
 }
 

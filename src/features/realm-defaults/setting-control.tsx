@@ -43,9 +43,22 @@ export interface SettingControlProps {
   notificationSounds: readonly string[] | null;
 }
 
+/** What shows under a setting: its description, why it is read-only, and its saved value when changed here. */
+function SettingDescription({ notes, changed }: { notes: readonly ReactNode[]; changed: boolean }) {
+  return (
+    <Stack gap={0} component="span">
+      {notes.map((note, i) => (
+        <Text key={i} span size="xs" c={changed && i === notes.length - 1 ? 'orange.8' : 'dimmed'} display="block">
+          {note}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** One setting as a labelled control, chosen by its kind in the settings table. */
 export function SettingControl(props: SettingControlProps) {
-  const { def, value, serverValue, onChange, unavailable, error, level } = props;
+  const { def, value, serverValue, unavailable } = props;
   const disabled = props.disabled || unavailable !== null;
   const changed = unavailable === null && value !== serverValue;
 
@@ -56,106 +69,121 @@ export function SettingControl(props: SettingControlProps) {
   }
   if (unavailable) notes.push(unavailable);
   if (changed) notes.push(`Unsaved change; saved value: ${userSettingValueLabel(def, serverValue)}.`);
-  const description = notes.length ? (
-    <Stack gap={0} component="span">
-      {notes.map((note, i) => (
-        <Text key={i} span size="xs" c={changed && i === notes.length - 1 ? 'orange.8' : 'dimmed'} display="block">
-          {note}
-        </Text>
-      ))}
-    </Stack>
-  ) : undefined;
+  const description = notes.length ? <SettingDescription notes={notes} changed={changed} /> : undefined;
+  const common = { ...props, disabled, description };
 
   switch (def.kind) {
     case 'boolean':
-      return (
-        <Switch
-          label={
-            disabled ? (
-              <Group gap={6} component="span" wrap="nowrap">
-                {def.label}
-                {/* A read-only switch is faded: its state is also said in a badge of full colour. */}
-                <Badge size="xs" variant="light" color={value === true ? 'teal' : 'gray'} component="span">
-                  {value === true ? 'On' : 'Off'}
-                </Badge>
-              </Group>
-            ) : (
-              def.label
-            )
-          }
-          // Mantine puts the description inside the <label>: the name stays the label alone (the description
-          // is still announced, through aria-describedby).
-          aria-label={def.label}
-          description={description}
-          checked={value === true}
-          disabled={disabled}
-          error={error}
-          onChange={(event) => onChange(event.currentTarget.checked)}
-        />
-      );
+      return <BooleanControl {...common} def={def} />;
     case 'integer-choice':
     case 'text-choice':
-      return (
-        <NativeSelect
-          label={def.label}
-          description={description}
-          data={choiceOptions(def.options, value, level)}
-          value={value === null ? '' : String(value)}
-          disabled={disabled}
-          error={error}
-          onChange={(event) => {
-            const text = event.currentTarget.value;
-            onChange(def.kind === 'integer-choice' ? Number(text) : text);
-          }}
-        />
-      );
+      return <ChoiceControl {...common} def={def} />;
     case 'integer':
-      return (
-        <NumberInput
-          label={def.label}
-          description={description}
-          value={typeof value === 'number' ? value : ''}
-          suffix={def.unit === '%' ? '%' : ` ${def.unit}`}
-          min={def.min}
-          max={def.max}
-          step={def.step ?? 1}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          disabled={disabled}
-          error={error}
-          onChange={(next) => onChange(typeof next === 'number' ? next : '')}
-        />
-      );
-    case 'text': {
-      const sounds = def.name === 'notification_sound' ? props.notificationSounds : null;
-      if (sounds) {
-        const data = [NO_SOUND, ...sounds.filter((s) => s !== NO_SOUND)].map((s) => ({
-          value: s,
-          label: soundLabel(s),
-        }));
-        return (
-          <NativeSelect
-            label={def.label}
-            description={description}
-            data={choiceOptions(data, value, level)}
-            value={value === null ? '' : String(value)}
-            disabled={disabled}
-            error={error}
-            onChange={(event) => onChange(event.currentTarget.value)}
-          />
-        );
-      }
-      return (
-        <TextInput
-          label={def.label}
-          description={description}
-          value={typeof value === 'string' ? value : ''}
-          disabled={disabled}
-          error={error}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
-      );
-    }
+      return <IntegerControl {...common} def={def} />;
+    case 'text':
+      return <TextControl {...common} def={def} />;
   }
+}
+
+type KindProps<K extends UserSettingDef['kind']> = Omit<SettingControlProps, 'def'> & {
+  def: Extract<UserSettingDef, { kind: K }>;
+  description: ReactNode;
+};
+
+function BooleanControl({ def, value, description, disabled, error, onChange }: KindProps<'boolean'>) {
+  return (
+    <Switch
+      label={
+        disabled ? (
+          <Group gap={6} component="span" wrap="nowrap">
+            {def.label}
+            {/* A read-only switch is faded: its state is also said in a badge of full colour. */}
+            <Badge size="xs" variant="light" color={value === true ? 'teal' : 'gray'} component="span">
+              {value === true ? 'On' : 'Off'}
+            </Badge>
+          </Group>
+        ) : (
+          def.label
+        )
+      }
+      // Mantine puts the description inside the <label>: the name stays the label alone (the description
+      // is still announced, through aria-describedby).
+      aria-label={def.label}
+      description={description}
+      checked={value === true}
+      disabled={disabled}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+    />
+  );
+}
+
+function ChoiceControl(props: KindProps<'integer-choice' | 'text-choice'>) {
+  const { def, value, description, disabled, error, onChange, level } = props;
+  return (
+    <NativeSelect
+      label={def.label}
+      description={description}
+      data={choiceOptions(def.options, value, level)}
+      value={value === null ? '' : String(value)}
+      disabled={disabled}
+      error={error}
+      onChange={(event) => {
+        const text = event.currentTarget.value;
+        onChange(def.kind === 'integer-choice' ? Number(text) : text);
+      }}
+    />
+  );
+}
+
+function IntegerControl({ def, value, description, disabled, error, onChange }: KindProps<'integer'>) {
+  return (
+    <NumberInput
+      label={def.label}
+      description={description}
+      value={typeof value === 'number' ? value : ''}
+      suffix={def.unit === '%' ? '%' : ` ${def.unit}`}
+      min={def.min}
+      max={def.max}
+      step={def.step ?? 1}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="none"
+      disabled={disabled}
+      error={error}
+      onChange={(next) => onChange(typeof next === 'number' ? next : '')}
+    />
+  );
+}
+
+function TextControl(props: KindProps<'text'>) {
+  const { def, value, description, disabled, error, onChange, level } = props;
+  const sounds = def.name === 'notification_sound' ? props.notificationSounds : null;
+  if (sounds) {
+    const data = [NO_SOUND, ...sounds.filter((s) => s !== NO_SOUND)].map((s) => ({
+      value: s,
+      label: soundLabel(s),
+    }));
+    return (
+      <NativeSelect
+        label={def.label}
+        description={description}
+        data={choiceOptions(data, value, level)}
+        value={value === null ? '' : String(value)}
+        disabled={disabled}
+        error={error}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={def.label}
+      description={description}
+      value={typeof value === 'string' ? value : ''}
+      disabled={disabled}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
 }
