@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, MultiSelect, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Group, MultiSelect, Radio, Text, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { ServerError } from '../../components/server-error';
+import { DialogForm, FormDialog } from '../../components/form-dialog';
 import type { Channel, Draft } from '../../shared/svc/drafts';
 import type { Person } from './recipients';
 import { useDraftForm, type Kind } from './use-draft-form';
@@ -16,15 +16,9 @@ interface Props {
 
 export function DraftFormModal({ opened, onClose, draft, ...rest }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      title={draft ? 'Edit draft' : 'New draft'}
-      size="lg"
-    >
+    <FormDialog opened={opened} onClose={onClose} title={draft ? 'Edit draft' : 'New draft'} size="lg">
       <DraftForm draft={draft} onDone={onClose} {...rest} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -40,41 +34,42 @@ function DraftForm({ draft, channels, people, onDone }: FormProps) {
   const state = useDraftForm(draft, onDone);
   const { form, messageFor, mutation } = state;
   return (
-    <form onSubmit={state.submit} noValidate>
-      <Stack gap="md">
-        <Radio.Group label="Recipient" {...form.getInputProps('kind')}>
-          <Group gap="lg" mt="xs">
-            {(['stream', 'private', 'none'] as const).map((kind) => (
-              <Radio key={kind} value={kind} label={KIND_LABELS[kind]} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <RecipientFields state={state} draft={draft} channels={channels} people={people} />
-        <Textarea
-          label="Content"
-          autosize
-          minRows={4}
-          data-autofocus
-          {...form.getInputProps('content')}
-          error={messageFor('content')}
-        />
-        <ServerError error={mutation.error} />
-        {state.syncOff ? (
-          <Alert color="gray" variant="light" role="note" title="Drafts are not stored on the server">
-            Your setting “Save drafts on the server” is off, so the server keeps no drafts for you. Turn it on in your
-            personal settings to save drafts here.
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={!state.valid}>
-            {draft ? 'Save draft' : 'Create draft'}
-          </Button>
+    <DialogForm
+      onFormSubmit={state.submit}
+      submitLabel={draft ? 'Save draft' : 'Create draft'}
+      onCancel={onDone}
+      pending={mutation.isPending}
+      disabled={!state.valid}
+      error={mutation.error}
+      notice={state.syncOff ? <SyncOffNote /> : null}
+    >
+      <Radio.Group label="Recipient" {...form.getInputProps('kind')}>
+        <Group gap="lg" mt="xs">
+          {(['stream', 'private', 'none'] as const).map((kind) => (
+            <Radio key={kind} value={kind} label={KIND_LABELS[kind]} />
+          ))}
         </Group>
-      </Stack>
-    </form>
+      </Radio.Group>
+      <RecipientFields state={state} draft={draft} channels={channels} people={people} />
+      <Textarea
+        label="Content"
+        autosize
+        minRows={4}
+        data-autofocus
+        {...form.getInputProps('content')}
+        error={messageFor('content')}
+      />
+    </DialogForm>
+  );
+}
+
+/** Said with the refusal when the user's own setting keeps drafts off the server. */
+function SyncOffNote() {
+  return (
+    <Alert color="gray" variant="light" role="note" title="Drafts are not stored on the server">
+      Your setting “Save drafts on the server” is off, so the server keeps no drafts for you. Turn it on in your
+      personal settings to save drafts here.
+    </Alert>
   );
 }
 

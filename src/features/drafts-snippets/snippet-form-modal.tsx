@@ -1,8 +1,8 @@
-import { Box, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Box, Text, Textarea, TextInput } from '@mantine/core';
 import { notify } from '../../client/notify';
 import { useOpForm } from '../../client/op-form';
 import { svcOps } from '../../shared/svc/catalog';
-import { ServerError } from '../../components/server-error';
+import { DialogForm, FormDialog } from '../../components/form-dialog';
 import { snippetTitleProblem, type SavedSnippet } from '../../shared/svc/drafts';
 import { useCreateSavedSnippet } from './api/create-saved-snippet';
 import { useUpdateSavedSnippet } from './api/update-saved-snippet';
@@ -17,15 +17,14 @@ interface Props {
 
 export function SnippetFormModal({ opened, onClose, snippet }: Props) {
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       title={snippet ? 'Edit saved snippet' : 'New saved snippet'}
       size="lg"
     >
       <SnippetForm snippet={snippet} onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -67,42 +66,38 @@ function SnippetForm({ snippet, onDone }: { snippet: SavedSnippet | null; onDone
 
   const unchanged = snippet !== null && form.values.title === snippet.title && form.values.content === snippet.content;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput label="Title" autoComplete="off" data-autofocus {...form.getInputProps('title')} />
-        <Textarea
-          label="Content"
-          description="Markdown, inserted into a message when the snippet is used."
-          autosize
-          minRows={4}
-          {...form.getInputProps('content')}
-        />
-        <Box component="section" aria-label="Preview">
-          <Text size="sm" fw={500}>
-            Preview
+    <DialogForm
+      onFormSubmit={submit}
+      submitLabel={snippet ? 'Save snippet' : 'Create snippet'}
+      onCancel={onDone}
+      pending={mutation.isPending}
+      disabled={unchanged}
+      error={mutation.error}
+    >
+      <TextInput label="Title" autoComplete="off" data-autofocus {...form.getInputProps('title')} />
+      <Textarea
+        label="Content"
+        description="Markdown, inserted into a message when the snippet is used."
+        autosize
+        minRows={4}
+        {...form.getInputProps('content')}
+      />
+      <Box component="section" aria-label="Preview">
+        <Text size="sm" fw={500}>
+          Preview
+        </Text>
+        {form.values.content.trim() === '' ? (
+          <Text size="sm" c="dimmed">
+            Nothing to preview yet.
           </Text>
-          {form.values.content.trim() === '' ? (
-            <Text size="sm" c="dimmed">
-              Nothing to preview yet.
-            </Text>
-          ) : (
-            <Box
-              fz="sm"
-              // Escaped, lightly formatted and sanitized (markdown-preview.ts).
-              dangerouslySetInnerHTML={{ __html: markdownPreviewHtml(form.values.content) }}
-            />
-          )}
-        </Box>
-        <ServerError error={mutation.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={unchanged}>
-            {snippet ? 'Save snippet' : 'Create snippet'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        ) : (
+          <Box
+            fz="sm"
+            // Escaped, lightly formatted and sanitized (markdown-preview.ts).
+            dangerouslySetInnerHTML={{ __html: markdownPreviewHtml(form.values.content) }}
+          />
+        )}
+      </Box>
+    </DialogForm>
   );
 }

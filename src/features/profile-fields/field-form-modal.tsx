@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ApiError } from '../../client/api-error';
 import { useOpForm } from '../../client/op-form';
 import { notify } from '../../client/notify';
-import { ServerError } from '../../components/server-error';
+import { DialogForm, FormDialog } from '../../components/form-dialog';
 import { paramLabel } from '../../shared/labels';
 import { featureGateReason } from '../../shared/svc/features';
 import {
@@ -70,15 +70,14 @@ interface Props {
 
 export function FieldFormModal({ opened, onClose, field, featureLevel, onCard }: Props) {
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={field ? `Edit profile field “${field.name}”` : 'Add profile field'}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       size="lg"
     >
       {opened ? <FieldForm field={field} featureLevel={featureLevel} onCard={onCard} onDone={onClose} /> : null}
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -166,21 +165,18 @@ function FieldForm({
     save.error instanceof ApiError && refusalField(save.error, nameTaken(save.error) ? 'name' : null) !== null;
 
   return (
-    <form onSubmit={submit} aria-label={field ? 'Edit profile field' : 'Add profile field'}>
-      <Stack gap="sm">
-        <TypeFields form={form} field={field} featureLevel={featureLevel} />
-        <SettingFields form={form} gates={gates} />
-        <ServerError error={refusalOnField ? null : save.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {field ? 'Save field' : 'Add field'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onFormSubmit={submit}
+      aria-label={field ? 'Edit profile field' : 'Add profile field'}
+      gap="sm"
+      submitLabel={field ? 'Save field' : 'Add field'}
+      onCancel={onDone}
+      pending={save.isPending}
+      error={refusalOnField ? null : save.error}
+    >
+      <TypeFields form={form} field={field} featureLevel={featureLevel} />
+      <SettingFields form={form} gates={gates} />
+    </DialogForm>
   );
 }
 

@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -16,7 +15,7 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../client/api-error';
 import { useOpForm, type OpForm } from '../../client/op-form';
-import { ServerError } from '../../components/server-error';
+import { DialogForm, FormDialog } from '../../components/form-dialog';
 import {
   DEFAULT_WEIGHT,
   MAX_UPSTREAMS,
@@ -51,16 +50,15 @@ interface RouteFormModalProps {
 
 export function RouteFormModal({ route, opened, onClose, onSaved }: RouteFormModalProps) {
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={route ? `Edit route ${route.domain}` : 'Create route'}
       size="40rem"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       {/* The form lives inside the modal body, so it starts fresh each time the dialog opens. */}
       <RouteForm route={route} onSaved={onSaved} onCancel={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -236,60 +234,51 @@ function RouteForm({
   const values = form.values;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput label="Name" required {...form.getInputProps('name')} />
-        {route ? null : (
-          <TextInput
-            label="Domain"
-            required
-            description="The hostname this route answers for, e.g. app.example.com or *.example.com. It cannot be changed later through the console."
-            autoComplete="off"
-            {...form.getInputProps('domain')}
-          />
-        )}
-        <UpstreamsEditor form={form} />
-        {route ? (
-          <Switch
-            label="Enabled"
-            description="Off stores the flag only: the proxy may keep serving the domain until the dashboard itself switches it off."
-            {...form.getInputProps('enabled', { type: 'checkbox' })}
-          />
-        ) : (
-          <Select
-            label="TLS mode"
-            description="DNS-challenge and custom certificates can only be set up in the dashboard."
-            data={CREATE_TLS_OPTIONS}
-            allowDeselect={false}
-            {...form.getInputProps('tlsMode')}
-          />
-        )}
-        <Group gap="lg">
-          <Checkbox label="Compression" {...form.getInputProps('compressionEnabled', { type: 'checkbox' })} />
-          <Checkbox label="Health checks" {...form.getInputProps('healthCheckEnabled', { type: 'checkbox' })} />
-        </Group>
-        {values.healthCheckEnabled ? (
-          <TextInput label="Health-check path" {...form.getInputProps('healthCheckPath')} />
-        ) : null}
-        {route ? <ReadOnlySettings route={route} /> : null}
-        {mutation.error && !fieldError ? (
-          <ServerError
-            error={mutation.error}
-            title={writeFailureTitle(
-              mutation.error,
-              route ? 'The dashboard refused the change' : 'The dashboard refused to create the route',
-            )}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {route ? 'Save route' : 'Create route'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onFormSubmit={submit}
+      submitLabel={route ? 'Save route' : 'Create route'}
+      onCancel={onCancel}
+      pending={mutation.isPending}
+      error={fieldError ? null : mutation.error}
+      errorTitle={writeFailureTitle(
+        mutation.error,
+        route ? 'The dashboard refused the change' : 'The dashboard refused to create the route',
+      )}
+    >
+      <TextInput label="Name" required {...form.getInputProps('name')} />
+      {route ? null : (
+        <TextInput
+          label="Domain"
+          required
+          description="The hostname this route answers for, e.g. app.example.com or *.example.com. It cannot be changed later through the console."
+          autoComplete="off"
+          {...form.getInputProps('domain')}
+        />
+      )}
+      <UpstreamsEditor form={form} />
+      {route ? (
+        <Switch
+          label="Enabled"
+          description="Off stores the flag only: the proxy may keep serving the domain until the dashboard itself switches it off."
+          {...form.getInputProps('enabled', { type: 'checkbox' })}
+        />
+      ) : (
+        <Select
+          label="TLS mode"
+          description="DNS-challenge and custom certificates can only be set up in the dashboard."
+          data={CREATE_TLS_OPTIONS}
+          allowDeselect={false}
+          {...form.getInputProps('tlsMode')}
+        />
+      )}
+      <Group gap="lg">
+        <Checkbox label="Compression" {...form.getInputProps('compressionEnabled', { type: 'checkbox' })} />
+        <Checkbox label="Health checks" {...form.getInputProps('healthCheckEnabled', { type: 'checkbox' })} />
+      </Group>
+      {values.healthCheckEnabled ? (
+        <TextInput label="Health-check path" {...form.getInputProps('healthCheckPath')} />
+      ) : null}
+      {route ? <ReadOnlySettings route={route} /> : null}
+    </DialogForm>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Checkbox, Group, List, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, List, Loader, MultiSelect, Stack, Text } from '@mantine/core';
 import { useOpForm } from '../../client/op-form';
 import { notify } from '../../client/notify';
 import { usePeople } from '../../client/people';
 import { LoadError } from '../../components/load-error';
-import { ServerError } from '../../components/server-error';
+import { DialogForm, FormDialog } from '../../components/form-dialog';
 import { userSettingValueLabel } from '../../shared/labels';
 import { USER_SETTINGS_BY_NAME } from '../../shared/svc/user-settings-defaults';
 import { useApplyToExistingUsers, type ApplyToExistingParams } from './api/apply-to-existing-users';
@@ -28,16 +28,10 @@ interface Props {
 
 export function ApplyToExistingModal({ opened, onClose, ...rest }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      title="Apply defaults to existing users?"
-      size="lg"
-    >
+    <FormDialog opened={opened} onClose={onClose} title="Apply defaults to existing users?" size="lg">
       {/* Inside the modal body: the choice starts fresh each time the dialog opens. */}
       <ApplyForm onDone={onClose} {...rest} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -78,46 +72,42 @@ function ApplyForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Apply defaults to existing users">
-      <Stack gap="md">
-        <Text size="sm">
-          The chosen settings are set to their saved default for people who already have accounts. People can change
-          them again afterwards.
-        </Text>
-        <MultiSelect
-          label="Settings to apply"
-          description="Each with its saved default. Privacy, presence and email choices stay each person's own."
-          data={options}
-          searchable
-          clearable
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('names')}
-        />
-        <Checkbox
-          label="Skip people who changed a setting themselves"
-          description="For each setting, the server leaves out anyone who has ever changed it on their own."
-          {...form.getInputProps('skipEdited', { type: 'checkbox' })}
-        />
-        <WhoIsAffected query={people} audience={audience} />
-        <Chosen names={form.values.names} defaults={defaults} />
-        <ServerError error={apply.error} title="Not applied; your choice is kept" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={apply.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            color="orange"
-            loading={apply.isPending}
-            disabled={!audience || form.values.names.length === 0}
-          >
-            {audience
-              ? `Apply to ${audience.userIds.length} ${audience.userIds.length === 1 ? 'person' : 'people'}`
-              : 'Apply'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onFormSubmit={submit}
+      aria-label="Apply defaults to existing users"
+      submitLabel={
+        audience
+          ? `Apply to ${audience.userIds.length} ${audience.userIds.length === 1 ? 'person' : 'people'}`
+          : 'Apply'
+      }
+      color="orange"
+      onCancel={onDone}
+      pending={apply.isPending}
+      disabled={!audience || form.values.names.length === 0}
+      error={apply.error}
+      errorTitle="Not applied; your choice is kept"
+    >
+      <Text size="sm">
+        The chosen settings are set to their saved default for people who already have accounts. People can change them
+        again afterwards.
+      </Text>
+      <MultiSelect
+        label="Settings to apply"
+        description="Each with its saved default. Privacy, presence and email choices stay each person's own."
+        data={options}
+        searchable
+        clearable
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('names')}
+      />
+      <Checkbox
+        label="Skip people who changed a setting themselves"
+        description="For each setting, the server leaves out anyone who has ever changed it on their own."
+        {...form.getInputProps('skipEdited', { type: 'checkbox' })}
+      />
+      <WhoIsAffected query={people} audience={audience} />
+      <Chosen names={form.values.names} defaults={defaults} />
+    </DialogForm>
   );
 }
 
