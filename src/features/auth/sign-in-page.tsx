@@ -122,17 +122,14 @@ interface Fields {
   secret: string;
 }
 
-function SignInForm({
-  passwordAllowed,
-  onSignedIn,
-}: {
-  passwordAllowed: boolean;
-  onSignedIn: (info: SessionInfo) => void;
-}) {
+/**
+ * The form's state: method, fields, their messages and the request. Two fields: plain state instead of a form
+ * library keeps the first page small.
+ */
+function useSignInForm(passwordAllowed: boolean, onSignedIn: (info: SessionInfo) => void) {
   const [method, setMethod] = useState<Method>(passwordAllowed ? 'password' : 'apiKey');
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(null);
-  // Two fields: plain state instead of a form library keeps the first page small.
   const [values, setValues] = useState<Fields>({ email: '', secret: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const field = (name: keyof Fields) => ({
@@ -144,6 +141,12 @@ function SignInForm({
       setErrors((x) => ({ ...x, [name]: undefined }));
     },
   });
+  const chooseMethod = (next: Method) => {
+    setMethod(next);
+    setValues((v) => ({ ...v, secret: '' }));
+    setErrors((x) => ({ ...x, secret: undefined }));
+    setRefusal(null);
+  };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -163,7 +166,17 @@ function SignInForm({
       setRefusal(error);
     });
   };
+  return { method, chooseMethod, field, submit, sending, refusal };
+}
 
+function SignInForm({
+  passwordAllowed,
+  onSignedIn,
+}: {
+  passwordAllowed: boolean;
+  onSignedIn: (info: SessionInfo) => void;
+}) {
+  const { method, chooseMethod, field, submit, sending, refusal } = useSignInForm(passwordAllowed, onSignedIn);
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sign-in-heading">
       <form onSubmit={submit} noValidate>
@@ -173,16 +186,7 @@ function SignInForm({
           </Title>
           {/* Radios rather than a SegmentedControl: its sliding indicator measures the layout during the first
               render, the most expensive step between the first byte and a usable form. */}
-          <Radio.Group
-            label="Sign-in method"
-            value={method}
-            onChange={(v) => {
-              setMethod(v as Method);
-              setValues((v) => ({ ...v, secret: '' }));
-              setErrors((x) => ({ ...x, secret: undefined }));
-              setRefusal(null);
-            }}
-          >
+          <Radio.Group label="Sign-in method" value={method} onChange={(v) => chooseMethod(v as Method)}>
             <Group gap="lg" mt={6}>
               <Radio value="password" label="With password" disabled={!passwordAllowed} />
               <Radio value="apiKey" label="With API key" />

@@ -1,69 +1,11 @@
 import { Button, FileInput, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../client/api-error';
-import { notify } from '../../client/notify';
 import { ServerError } from '../../components/server-error';
-import { EMOJI_IMAGE_TYPES, EMOJI_MAX_BYTES, emojiNameProblem } from '../../shared/svc/realm-emoji';
-import { useUploadEmoji } from './api/change-emoji';
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('The image could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}
+import { EMOJI_IMAGE_TYPES, EMOJI_MAX_BYTES } from '../../shared/svc/realm-emoji';
+import { useEmojiUpload } from './use-emoji-upload';
 
 /** Name and image, previewed as it will look in a message, then uploaded. */
 export function UploadEmojiForm() {
-  const upload = useUploadEmoji();
-  const [name, setName] = useState('');
-  const [file, setFileState] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ name?: string; file?: string }>({});
-  // The preview is a local object URL, released when another file is chosen or the form goes away.
-  const setFile = (next: File | null) => {
-    setFileState(next);
-    setPreview((old) => {
-      if (old) URL.revokeObjectURL(old);
-      return next ? URL.createObjectURL(next) : null;
-    });
-  };
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const fileProblem = (f: File | null) =>
-    !f
-      ? 'Choose an image.'
-      : !(EMOJI_IMAGE_TYPES as readonly string[]).includes(f.type)
-        ? 'Choose a PNG, GIF, JPEG or WebP image.'
-        : f.size > EMOJI_MAX_BYTES
-          ? `The console uploads emoji images up to ${EMOJI_MAX_BYTES / 1024} KB.`
-          : null;
-
-  // The BFF checks the image's bytes and dimensions against its type: its reason belongs on the image field.
-  const refusedFile =
-    upload.error instanceof ApiError && upload.error.envelope.field === 'file' ? upload.error.envelope.msg : undefined;
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = { name: emojiNameProblem(name) ?? undefined, file: fileProblem(file) ?? undefined };
-    setProblem(found);
-    if (found.name || found.file || !file) return;
-    const finalName = name.trim().replaceAll(' ', '_');
-    const dataUrl = await readAsDataUrl(file);
-    upload.mutate(
-      { name: finalName, dataUrl },
-      {
-        onSuccess: () => {
-          notify('success', `emoji-${finalName}`, 'Emoji added', `:${finalName}: can be used now.`);
-          setName('');
-          setFile(null);
-        },
-      },
-    );
-  };
-
+  const { upload, name, setName, file, setFile, preview, problem, refusedFile, submit } = useEmojiUpload();
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Upload custom emoji">
       <Stack gap="sm">
@@ -85,24 +27,7 @@ export function UploadEmojiForm() {
             clearable
           />
         </Group>
-        {preview ? (
-          <Paper withBorder p="sm" radius="md" aria-label="Preview">
-            <Group gap="sm">
-              <Image src={preview} alt={`Preview of :${name || 'emoji'}:`} w={64} h={64} fit="contain" />
-              <Text size="sm">
-                Looks like this in a message: hello{' '}
-                <Image
-                  src={preview}
-                  alt=""
-                  w={20}
-                  h={20}
-                  fit="contain"
-                  style={{ display: 'inline-block', verticalAlign: 'middle' }}
-                />
-              </Text>
-            </Group>
-          </Paper>
-        ) : null}
+        {preview ? <EmojiPreview src={preview} name={name} /> : null}
         <ServerError error={refusedFile ? null : upload.error} />
         <Group justify="flex-end">
           <Button type="submit" loading={upload.isPending}>
@@ -111,5 +36,27 @@ export function UploadEmojiForm() {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The image large, and inline in a line of text as a message shows it. */
+function EmojiPreview({ src, name }: { src: string; name: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md" aria-label="Preview">
+      <Group gap="sm">
+        <Image src={src} alt={`Preview of :${name || 'emoji'}:`} w={64} h={64} fit="contain" />
+        <Text size="sm">
+          Looks like this in a message: hello{' '}
+          <Image
+            src={src}
+            alt=""
+            w={20}
+            h={20}
+            fit="contain"
+            style={{ display: 'inline-block', verticalAlign: 'middle' }}
+          />
+        </Text>
+      </Group>
+    </Paper>
   );
 }
