@@ -55,6 +55,8 @@ export function SessionsSection() {
             ? ` You can be signed in on at most ${sessions.data.limit} browsers: signing in on another signs the oldest out.`
             : ''}
         </Text>
+        {/* Not DataTable: a person has a few sessions at most (the session cap), shown in full in the page;
+            DataTable's scrolling viewport and fixed row height are for long lists. */}
         {sessions.isPending ? (
           <Text c="dimmed">Loading your sessions…</Text>
         ) : sessions.isError ? (

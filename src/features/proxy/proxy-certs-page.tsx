@@ -107,6 +107,8 @@ function CertTable({
   now: number;
 }) {
   return (
+    // Not DataTable: a row holds several lines (a long domain wraps; expiry and its badge stack), where DataTable's
+    // virtualized rows have one fixed height; a proxy has tens of certificates, not thousands.
     // The domain and its expiry come first; on a phone the rest scrolls sideways inside the table, not the page.
     // Focusable, so a keyboard user can scroll it sideways (axe: scrollable-region-focusable).
     <Table.ScrollContainer minWidth={720} type="native" tabIndex={0}>

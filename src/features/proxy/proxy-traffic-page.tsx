@@ -151,6 +151,8 @@ function TrafficTable({
   verdictOf: (route: RouteRecord) => LiveVerdict | null;
 }) {
   return (
+    // Not DataTable: a route's cell stacks its verdict and a note of varying height, where DataTable's virtualized
+    // rows have one fixed height; one row per route, tens at most.
     // On a phone the figures scroll sideways inside the table; the route and its requests stay in view.
     // Focusable, so a keyboard user can scroll it sideways (axe: scrollable-region-focusable).
     <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>

@@ -38,6 +38,7 @@ function when(value: Date | null | undefined): string {
   return value ? value.toLocaleString() : '—';
 }
 
+// Label/value rows of one route, not a list of records: plain tables, not DataTable.
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>

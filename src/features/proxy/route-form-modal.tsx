@@ -85,6 +85,7 @@ function ReadOnlySettings({ route }: { route: RouteRecord }) {
       <Text size="xs" c="dimmed">
         The console&apos;s API key cannot change these; the dashboard itself must.
       </Text>
+      {/* Label/value rows of one route, not a list of records: a plain table, not DataTable. */}
       <Table withRowBorders={false} verticalSpacing={2} aria-label="Set in the dashboard">
         <Table.Tbody>
           {rows.map(([label, value]) => (

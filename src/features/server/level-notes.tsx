@@ -37,6 +37,7 @@ export function SpellingSection({ level }: { level: number }) {
       <Text size="sm" c="dimmed" mb="sm">
         Some things are sent or read differently from a feature level on; the console uses the form this server expects.
       </Text>
+      {/* Not DataTable: a fixed, short list of changes whose sentences wrap; DataTable's rows have one fixed height. */}
       <Table striped aria-labelledby="spelling-heading">
         <Table.Thead>
           <Table.Tr>

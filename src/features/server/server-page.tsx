@@ -131,6 +131,8 @@ function CapabilitiesSection({ level }: { level: number }) {
           ? ` The console was checked against servers up to level ${NEWEST_KNOWN_LEVEL}: above it, “Expected” means it should work.`
           : ''}
       </Text>
+      {/* Not DataTable: the console's fixed list of capabilities, shown in full, whose cells wrap on a phone; */}
+      {/* DataTable's virtualized rows have one fixed height. */}
       {/* Narrow enough for a phone: the level note is said once above, not in each row's badge. */}
       <Table.ScrollContainer minWidth={320}>
         <Table striped aria-labelledby="capabilities-heading">
