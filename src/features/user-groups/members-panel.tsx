@@ -16,40 +16,19 @@ interface MemberRow {
   person: Person | undefined;
 }
 
-/** Direct members, with add and remove; counts through subgroups too. */
-export function MembersPanel({ group, data }: { group: UserGroup; data: GroupData }) {
-  const mutation = useUpdateUserGroupMembers();
-  const canAdd = addMembersAbility(data.ctx, group);
-  const canRemove = removeMembersAbility(data.ctx, group);
-
-  const rows = useMemo(
-    (): MemberRow[] =>
-      group.members
-        .map((id) => ({ id, person: data.personById.get(id) }))
-        .sort((a, b) => (a.person?.full_name ?? '').localeCompare(b.person?.full_name ?? '')),
-    [group.members, data.personById],
-  );
-  const total = useMemo(
-    () =>
-      [...groupSettingUserIds(group.id, data.membership)].filter((id) => data.personById.get(id)?.is_active ?? true)
-        .length,
-    [group.id, data.membership, data.personById],
-  );
-  const options = useMemo(() => {
-    const current = new Set(group.members);
-    return data.people
-      .filter((p) => p.is_active && !current.has(p.user_id))
-      .map((p) => ({ value: String(p.user_id), label: p.email ? `${p.full_name} (${p.email})` : p.full_name }));
-  }, [data.people, group.members]);
-
-  const columns: DataTableColumn<MemberRow>[] = [
+function memberColumns(
+  personName: GroupData['personName'],
+  removeLocked: boolean,
+  onRemove: (id: number) => void,
+): DataTableColumn<MemberRow>[] {
+  return [
     {
       id: 'name',
       header: 'Name',
       width: 'minmax(10rem, 2fr)',
       cell: (r) => (
         <Text size="sm" truncate>
-          {data.personName(r.id)}
+          {personName(r.id)}
           {r.person?.is_active === false ? ' (deactivated)' : ''}
         </Text>
       ),
@@ -74,23 +53,41 @@ export function MembersPanel({ group, data }: { group: UserGroup; data: GroupDat
           size="xs"
           variant="subtle"
           color="red"
-          disabled={!canRemove.allowed || mutation.isPending}
-          aria-label={`Remove ${data.personName(r.id)}`}
-          onClick={() =>
-            mutation.mutate(
-              { user_group_id: group.id, delete: [r.id] },
-              {
-                onSuccess: () =>
-                  notify('success', 'group-members', 'Member removed', `${data.personName(r.id)} was removed.`),
-              },
-            )
-          }
+          disabled={removeLocked}
+          aria-label={`Remove ${personName(r.id)}`}
+          onClick={() => onRemove(r.id)}
         >
           Remove
         </Button>
       ),
     },
   ];
+}
+
+/** Direct members, with add and remove; counts through subgroups too. */
+export function MembersPanel({ group, data }: { group: UserGroup; data: GroupData }) {
+  const mutation = useUpdateUserGroupMembers();
+  const canAdd = addMembersAbility(data.ctx, group);
+  const canRemove = removeMembersAbility(data.ctx, group);
+
+  const rows = useMemo(
+    (): MemberRow[] =>
+      group.members
+        .map((id) => ({ id, person: data.personById.get(id) }))
+        .sort((a, b) => (a.person?.full_name ?? '').localeCompare(b.person?.full_name ?? '')),
+    [group.members, data.personById],
+  );
+  const total = useMemo(
+    () =>
+      [...groupSettingUserIds(group.id, data.membership)].filter((id) => data.personById.get(id)?.is_active ?? true)
+        .length,
+    [group.id, data.membership, data.personById],
+  );
+  const remove = (id: number) =>
+    mutation.mutate(
+      { user_group_id: group.id, delete: [id] },
+      { onSuccess: () => notify('success', 'group-members', 'Member removed', `${data.personName(id)} was removed.`) },
+    );
 
   return (
     <Stack gap="md">
@@ -102,28 +99,7 @@ export function MembersPanel({ group, data }: { group: UserGroup; data: GroupDat
           System groups’ members follow people’s roles.
         </Text>
       ) : (
-        <MembershipPanel
-          label="Add members"
-          placeholder="Search people"
-          candidates={options}
-          submitLabel="Add"
-          pending={mutation.isPending}
-          allowed={canAdd.allowed}
-          description={canAdd.reason}
-          nothingFoundMessage="No matching people"
-          limit={50}
-          onAdd={(ids, done) =>
-            mutation.mutate(
-              { user_group_id: group.id, add: ids },
-              {
-                onSuccess: () => {
-                  notify('success', 'group-members', 'Members added', `${ids.length} added to ${group.name}.`);
-                  done();
-                },
-              },
-            )
-          }
-        />
+        <AddMembers group={group} data={data} mutation={mutation} canAdd={canAdd} />
       )}
       {canRemove.reason && !group.is_system_group && canAdd.allowed ? (
         <Text size="xs" c="dimmed">
@@ -134,12 +110,53 @@ export function MembersPanel({ group, data }: { group: UserGroup; data: GroupDat
       <DataTable
         label="Direct members"
         rows={rows}
-        columns={columns}
+        columns={memberColumns(data.personName, !canRemove.allowed || mutation.isPending, remove)}
         getRowId={(r) => r.id}
         height="min(50vh, 420px)"
         minWidth={480}
         empty="No direct members."
       />
     </Stack>
+  );
+}
+
+interface AddMembersProps {
+  group: UserGroup;
+  data: GroupData;
+  mutation: ReturnType<typeof useUpdateUserGroupMembers>;
+  canAdd: ReturnType<typeof addMembersAbility>;
+}
+
+/** Everyone active who is not a direct member yet. */
+function AddMembers({ group, data, mutation, canAdd }: AddMembersProps) {
+  const options = useMemo(() => {
+    const current = new Set(group.members);
+    return data.people
+      .filter((p) => p.is_active && !current.has(p.user_id))
+      .map((p) => ({ value: String(p.user_id), label: p.email ? `${p.full_name} (${p.email})` : p.full_name }));
+  }, [data.people, group.members]);
+  return (
+    <MembershipPanel
+      label="Add members"
+      placeholder="Search people"
+      candidates={options}
+      submitLabel="Add"
+      pending={mutation.isPending}
+      allowed={canAdd.allowed}
+      description={canAdd.reason}
+      nothingFoundMessage="No matching people"
+      limit={50}
+      onAdd={(ids, done) =>
+        mutation.mutate(
+          { user_group_id: group.id, add: ids },
+          {
+            onSuccess: () => {
+              notify('success', 'group-members', 'Members added', `${ids.length} added to ${group.name}.`);
+              done();
+            },
+          },
+        )
+      }
+    />
   );
 }
