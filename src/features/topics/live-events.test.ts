@@ -26,3 +26,22 @@ describe('topic moderation live events', () => {
     ]);
   });
 });
+
+describe('a plain edit of a message’s text', () => {
+  it('is put into the open topic from the event, without reading the topic again', () => {
+    const client = new QueryClient();
+    const key = [...topicsRootKey, 'messages', 4, 'lunch'];
+    const message = { id: 7, content: '<p>old</p>', timestamp: 100 };
+    client.setQueryData(key, { pages: [{ messages: [message] }], pageParams: [{ anchor: 'newest' }] });
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const edit = { type: 'update_message', id: 3, message_id: 7, stream_id: 4, rendered_content: '<p>new</p>' };
+    topicsEventHandlers.update_message!({ ...edit, edit_timestamp: 200 } as never, client);
+    expect(client.getQueryData<{ pages: { messages: unknown[] }[] }>(key)!.pages[0]!.messages[0]).toMatchObject({
+      content: '<p>new</p>',
+      last_edit_timestamp: 200,
+    });
+    const invalidated = spy.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(invalidated).toContainEqual([...topicsRootKey, 'activity', 4]);
+    expect(spy.mock.calls.some(([filters]) => filters?.queryKey?.length === 2 && !filters.predicate)).toBe(false);
+  });
+});
