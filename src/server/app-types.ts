@@ -1,4 +1,4 @@
-import type { BulkRunStore } from './bulk/run-store';
+import type { BulkRunStore } from './store/bulk-runs';
 import type { CurrentUserCheck } from './current-user-check';
 import type { EventHub } from './event-hub';
 import type { ProxyUpstream } from './upstreams/proxy-upstream';
@@ -6,7 +6,7 @@ import type { Session, SessionStore } from './session-store';
 import type { ServerInfoCache } from './upstreams/server-info';
 import type { AuditLog } from './store/audit-log';
 import type { SvcUpstream } from './upstreams/svc-upstream';
-import type { WebhookRegistry } from './webhooks/registry';
+import type { WebhookRegistry } from './store/webhook-registry';
 
 export interface BffDeps {
   svc: SvcUpstream;

@@ -8,11 +8,11 @@ import { MemoryAuditLog, type AuditLog } from './store/audit-log';
 import { createSvcUpstream, type FetchLike } from './upstreams/svc-upstream';
 import { CachedSessionStore } from './session-cache';
 import { escapeLogLine } from './log-line';
-import { MemoryBulkRunStore, type BulkRunStore } from './bulk/run-store';
+import { MemoryBulkRunStore, type BulkRunStore } from './store/bulk-runs';
 import { CurrentUserCheck } from './current-user-check';
 import { endAllSessionsOfUser, endSessionForDeadKey, followSessionEnds } from './session-end';
-import { MemoryWebhookRegistry, type WebhookRegistry } from './webhooks/registry';
-import { configuredSecret, createTokenVault } from './webhooks/token-vault';
+import { MemoryWebhookRegistry, type WebhookRegistry } from './store/webhook-registry';
+import { configuredSecret, createTokenVault } from './store/token-vault';
 
 /** Event-hub knobs tests turn (fast backoff, manual reaping, deterministic jitter). */
 export type HubOverrides = Partial<

@@ -26,7 +26,7 @@ import {
   type BulkCaller,
   type RunState,
 } from './run-state';
-import { MemoryBulkRunStore, type BulkRunStore, type StoredBulkRun } from './run-store';
+import { MemoryBulkRunStore, type BulkRunStore, type StoredBulkRun } from '../store/bulk-runs';
 import { credentialsOf, StepExecutor } from './step-executor';
 
 export { RUN_HEARTBEAT_MS, RUN_STALE_MS, type BulkCaller } from './run-state';

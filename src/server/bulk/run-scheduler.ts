@@ -1,5 +1,5 @@
 import { describeErrorForLog } from '../log-line';
-import type { BulkRunStore } from './run-store';
+import type { BulkRunStore } from '../store/bulk-runs';
 import { countsOf, RUN_HEARTBEAT_MS, toStoredRun, type RunState } from './run-state';
 import { settleDone, type StepExecutor } from './step-executor';
 

@@ -1,7 +1,7 @@
 import type { BulkRun, BulkRunCounts, BulkRunKind, BulkRunRow, BulkRunSummary, RunStatus } from '../../shared/bff/bulk';
 import { bffErrorCodes } from '../../shared/svc/envelope';
 import { undoKindOf, type BulkStep } from './preview';
-import type { StoredBulkRun } from './run-store';
+import type { StoredBulkRun } from '../store/bulk-runs';
 
 /** Who acts: the console session's user and the upstream credentials a run keeps using after the tab closes. */
 export interface BulkCaller {

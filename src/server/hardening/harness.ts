@@ -1,6 +1,6 @@
 import type { SvcSimOptions, SvcSimulator } from '../../sim/svc';
 import type { Config } from '../config';
-import type { BulkRunStore } from '../bulk/run-store';
+import type { BulkRunStore } from '../store/bulk-runs';
 import type { AuditLog } from '../store/audit-log';
 import { closeTestBffs, createTestBff } from '../test-support/test-bff';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BulkPreview, BulkRun, BulkRunSummary } from '../../shared/bff/bulk';
 import { bulkEngineFor } from '../bulk/routes';
 import { RUN_HEARTBEAT_MS, RUN_STALE_MS } from '../bulk/engine';
-import type { BulkRunStore, StoredBulkRun } from '../bulk/run-store';
+import type { BulkRunStore, StoredBulkRun } from '../store/bulk-runs';
 import { MemoryAuditLog, openPglite, SqlAuditLog, SqlBulkRunStore, type Database } from '../store';
 import { closeHarnesses, consoleRequest, setupHarness, signIn, type Harness } from './harness';
 

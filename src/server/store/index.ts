@@ -8,9 +8,9 @@ import { SqlBulkRunStore } from './sql-bulk-run-store';
 import { SqlSessionStore } from './sql-session-store';
 import { SqlWebhookRegistry } from './sql-webhook-store';
 import { LocalSessionEndChannel, PostgresSessionEndChannel, type SessionEndChannel } from './session-ends';
-import type { BulkRunStore } from '../bulk/run-store';
-import type { WebhookRegistry } from '../webhooks/registry';
-import { createTokenVault } from '../webhooks/token-vault';
+import type { BulkRunStore } from './bulk-runs';
+import type { WebhookRegistry } from './webhook-registry';
+import { createTokenVault } from './token-vault';
 
 export {
   MemoryAuditLog,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { BulkRunStore, StoredBulkRun } from '../bulk/run-store';
+import type { BulkRunStore, StoredBulkRun } from './bulk-runs';
 import { guard, type Db } from './database';
 import { bulkRuns, type BulkRunRowRecord } from './schema';
 

@@ -7,7 +7,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../shared/bff/webhooks';
-import type { TokenVault } from '../webhooks/token-vault';
+import type { TokenVault } from './token-vault';
 import {
   checkNewEndpoint,
   checkReply,
@@ -15,7 +15,7 @@ import {
   type NewEndpoint,
   type VerifyOutcome,
   type WebhookRegistry,
-} from '../webhooks/registry';
+} from './webhook-registry';
 import { guard, type Db } from './database';
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from './schema';
 

@@ -17,7 +17,7 @@ import { jsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import type { RefusalLog } from './refusals';
-import { isEndpointId, newEndpointId, type WebhookRegistry } from './registry';
+import { isEndpointId, newEndpointId, type WebhookRegistry } from '../store/webhook-registry';
 
 const FORBIDDEN = bffErrorCodes.forbidden;
 const NOT_FOUND = bffErrorCodes.webhookEndpointNotFound;

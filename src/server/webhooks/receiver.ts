@@ -4,7 +4,7 @@ import { outgoingWebhookPayloadSchema } from '../../shared/bff/webhooks';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { limitBody } from '../middleware/body-limits';
 import type { RefusalLog } from './refusals';
-import type { WebhookRegistry } from './registry';
+import type { WebhookRegistry } from '../store/webhook-registry';
 
 export const RECEIVER_ERRORS = {
   unknownEndpoint: bffErrorCodes.webhookEndpointNotFound,

@@ -11,8 +11,8 @@ import {
 import { createSvcSimulator, type SvcSimulator } from '../../sim/svc';
 import { MemoryAuditLog, openPglite, SqlWebhookRegistry, StoreUnavailableError, type AuditLog } from '../store';
 import { closeTestBffs, createTestBff, ORIGIN, signIn } from '../test-support/test-bff';
-import type { WebhookRegistry } from './registry';
-import { constantTimeEqual, createTokenVault } from './token-vault';
+import type { WebhookRegistry } from '../store/webhook-registry';
+import { constantTimeEqual, createTokenVault } from '../store/token-vault';
 
 const TOKEN = 'xvOzfurIutdRRVLzpXrIIHXJvNfaJLJ0';
 

@@ -1,5 +1,5 @@
 import { createHash, scryptSync, timingSafeEqual } from 'node:crypto';
-import { open, seal, sessionSecret } from '../store/crypto';
+import { open, seal, sessionSecret } from './crypto';
 
 /**
  * Bot tokens at rest: sealed with AES-256-GCM (the session store's `seal`/`open`: fresh IV per write, the
