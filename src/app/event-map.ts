@@ -1,9 +1,11 @@
 import { combineEventHandlers, type EventHandler, type EventHandlers } from '../client/event-handlers';
-import { peopleEventHandlers } from '../client/people';
 import { channelListEventHandlers } from '../client/reference-data/channels';
 import { ownSettingsEventHandlers } from '../client/reference-data/own-settings';
+import { ownSubscriptionsEventHandlers } from '../client/reference-data/own-subscriptions';
 import { realmStateEventHandlers } from '../client/reference-data/realm-state';
 import { userGroupListEventHandlers } from '../client/reference-data/user-groups';
+import { usersListEventHandlers } from '../client/reference-data/users';
+import { userStatusEventHandlers } from '../client/reference-data/user-status';
 import { sessionKey } from '../client/session';
 import { realmEventSchema, realmUserEventSchema } from '../shared/events/svc-events';
 import { pages, type PageSpec } from '../shared/pages';
@@ -50,7 +52,9 @@ const registryEventHandlers = Object.values(pages).map((page: PageSpec): EventHa
  */
 export const eventMap = combineEventHandlers(
   sessionEventHandlers,
-  peopleEventHandlers,
+  usersListEventHandlers,
+  ownSubscriptionsEventHandlers,
+  userStatusEventHandlers,
   channelListEventHandlers,
   userGroupListEventHandlers,
   realmStateEventHandlers,

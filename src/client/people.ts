@@ -1,8 +1,6 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { realmUserEventSchema } from '../shared/events/svc-events';
-import { svcOps } from '../shared/svc/catalog';
-import type { EventHandlers } from './event-handlers';
-import { svc } from './svc-client';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { User } from '../shared/svc/records';
+import { prefetchUsersList, usersQueryOptions } from './reference-data/users';
 
 /** Everyone in the organization, as the pages that name or choose people need them. */
 export interface Person {
@@ -17,77 +15,53 @@ export interface Person {
   role: number;
 }
 
-export const peopleKey = ['people'] as const;
-
-/**
- * One directory for every page that names people (channels, groups, topics, drafts, webhooks): the users list
- * is megabytes in a large organization, so it is fetched once and held once, not once per page under keys of
- * its own. Each page picks what it needs with `select`.
- */
-export const peopleQueryOptions = queryOptions({
-  queryKey: peopleKey,
-  queryFn: async ({ signal }): Promise<Person[]> =>
-    (await svc(svcOps.getUsers, { client_gravatar: true }, { signal })).members.map((u) => ({
-      user_id: u.user_id,
-      full_name: u.full_name,
-      email: u.delivery_email ?? u.email,
-      is_active: u.is_active,
-      is_bot: u.is_bot,
-      bot_type: u.bot_type ?? null,
-      bot_owner_id: u.bot_owner_id ?? null,
-      role: u.role,
-    })),
-  staleTime: 60_000,
-});
-
-/**
- * The directory, or what `select` makes of it. Pass a function defined once (at module level or memoized):
- * the query keeps its result until the people or the function change.
- */
-export function usePeople<T = Person[]>(select?: (people: Person[]) => T) {
-  return useQuery({ ...peopleQueryOptions, select });
+function toPerson(u: User): Person {
+  return {
+    user_id: u.user_id,
+    full_name: u.full_name,
+    email: u.delivery_email ?? u.email,
+    is_active: u.is_active,
+    is_bot: u.is_bot,
+    bot_type: u.bot_type ?? null,
+    bot_owner_id: u.bot_owner_id ?? null,
+    role: u.role,
+  };
 }
 
-/** realm_user update fields the directory does not hold: such an update changes nothing here. */
-const NOT_HELD = new Set(['timezone', 'avatar_url', 'avatar_version', 'custom_profile_field']);
-
-/** A realm_user update applied to one person; null when it carries something that needs a fresh read. */
-export function applyPersonUpdate(person: Person, update: Readonly<Record<string, unknown>>): Person | null {
-  const next = { ...person };
-  for (const [key, value] of Object.entries(update)) {
-    if (key === 'user_id' || NOT_HELD.has(key)) continue;
-    if (key === 'full_name' && typeof value === 'string') next.full_name = value;
-    else if (key === 'role' && typeof value === 'number') next.role = value;
-    else if (key === 'is_active' && typeof value === 'boolean') next.is_active = value;
-    else if (key === 'bot_owner_id' && (typeof value === 'number' || value === null)) next.bot_owner_id = value;
-    // The directory shows the real address; a change of the API address alone cannot be placed without it.
-    else if (key === 'delivery_email' && typeof value === 'string') next.email = value;
-    else return null;
-  }
-  return next;
+// One directory per version of the list, however many pages look at it (10,000 people are mapped once).
+const directories = new WeakMap<readonly User[], Person[]>();
+function directoryOf(users: readonly User[]): Person[] {
+  let people = directories.get(users);
+  if (!people) directories.set(users, (people = users.map(toPerson)));
+  return people;
 }
 
-/** Patches the cached directory with one update; false when only a fresh read can bring it in. */
-function patchPeople(client: QueryClient, update: Readonly<Record<string, unknown>> & { user_id: number }): boolean {
-  const people = client.getQueryData(peopleQueryOptions.queryKey);
-  if (!people) return true; // Nothing cached: the next read is fresh anyway.
-  const at = people.findIndex((p) => p.user_id === update.user_id);
-  if (at < 0) return false;
-  const next = applyPersonUpdate(people[at]!, update);
-  if (!next) return false;
-  client.setQueryData(peopleQueryOptions.queryKey, people.with(at, next));
-  return true;
+// A `select` must keep its identity for the query to keep its result: one composed function per caller's pick.
+const identity = (people: Person[]) => people;
+const composed = new WeakMap<(people: Person[]) => unknown, (users: User[]) => unknown>();
+
+/** The `select` over the users list that gives the directory, or what `pick` makes of it. */
+export function selectPeople<T = Person[]>(pick?: (people: Person[]) => T): (users: User[]) => T {
+  const key = pick ?? identity;
+  let select = composed.get(key);
+  if (!select) composed.set(key, (select = (users: User[]) => key(directoryOf(users))));
+  return select as (users: User[]) => T;
 }
+
+/** Pages that only name people read the list at most once a minute; live events keep it current meanwhile. */
+const PEOPLE_STALE_TIME = 60_000;
 
 /**
- * A change to one person is patched in place (reading 10,000 people again for one new name would be
- * wasteful, and an avatar change touches nothing here); someone joining or leaving, or an update the
- * directory cannot apply, reads it again.
+ * One directory for every page that names people (channels, groups, topics, drafts, webhooks): it is the users
+ * list (one query, one key: `usersQueryOptions`), not a second copy of it that could go stale on its own. Pass a
+ * function defined once (at module level or memoized): the query keeps its result until the people or the
+ * function change.
  */
-export const peopleEventHandlers: EventHandlers = {
-  realm_user: (raw, client) => {
-    const event = realmUserEventSchema.safeParse(raw);
-    if (event.success && event.data.op === 'update' && patchPeople(client, event.data.person)) return;
-    void client.invalidateQueries({ queryKey: peopleKey });
-  },
-};
+export function usePeople<T = Person[]>(pick?: (people: Person[]) => T) {
+  return useQuery({ ...usersQueryOptions(), select: selectPeople(pick), staleTime: PEOPLE_STALE_TIME });
+}
+
+/** A route that names people starts reading them with its chunk. */
+export function prefetchPeople(client: QueryClient): void {
+  prefetchUsersList(client, PEOPLE_STALE_TIME);
+}

@@ -1,20 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { realmEmojiQueryOptions } from '../../client/reference-data/custom-emoji';
 import { useSession } from '../../client/session';
-import { svc } from '../../client/svc-client';
-import { svcOps } from '../../shared/svc/catalog';
 import type { RealmEmoji } from '../../shared/svc/realm-emoji';
 
-/** The organization's active custom emoji, for the status picker and for showing a status. */
-export const statusCustomEmojiQueryOptions = queryOptions({
-  queryKey: ['status-emoji', 'custom'] as const,
-  queryFn: async ({ signal }) =>
-    Object.values((await svc(svcOps.getRealmEmoji, {}, { signal })).emoji).filter((e) => !e.deactivated),
-  // Custom emoji change rarely; a status dialog opened twice need not ask again.
-  staleTime: 60_000,
-});
+const active = (emoji: Readonly<Record<string, RealmEmoji>>) => Object.values(emoji).filter((e) => !e.deactivated);
 
+/**
+ * The organization's active custom emoji, for the status picker and for showing a status: picked from the one
+ * copy of every custom emoji (the emoji page's), which their event keeps current.
+ */
 export function useStatusCustomEmoji(enabled = true) {
-  return useQuery({ ...statusCustomEmojiQueryOptions, enabled });
+  // Custom emoji change rarely; a status dialog opened twice need not ask again.
+  return useQuery({ ...realmEmojiQueryOptions(), select: active, staleTime: 60_000, enabled });
 }
 
 /** A custom emoji's image URL: the server gives a path on itself. */

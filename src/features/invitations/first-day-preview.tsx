@@ -2,13 +2,11 @@ import { Anchor, Badge, Button, Group, List, SimpleGrid, Stack, Text, Title } fr
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { bffFetch } from '../../client/bff-fetch';
-import { USER_SETTINGS_DEFAULTS_STATE_PATH, userSettingsDefaultsStateSchema } from '../../shared/bff/protocol';
+import { userSettingsDefaultsQueryOptions } from '../../client/reference-data/user-settings-defaults';
 import { describeUserSetting, permissionLabel, systemGroupLabel } from '../../shared/labels';
 import type { Channel } from '../../shared/svc/channels';
 import { inviteRoleLabel } from '../../shared/svc/invites';
 import { roleHolds, type GroupRef } from '../../shared/svc/role-grants';
-import { invitationsRootKey } from './api/get-invites';
 import type { GrantChoices } from './invite-grant';
 import { href, paths } from '../../shared/app-paths';
 
@@ -59,12 +57,9 @@ export function firstDay(
   return { channels: outChannels, groups: outGroups, permissions };
 }
 
+// The same copy as the defaults page's, kept current by the same event handler.
 function useNewUserDefaults() {
-  return useQuery({
-    queryKey: [...invitationsRootKey, 'new-user-defaults'] as const,
-    queryFn: async ({ signal }) =>
-      userSettingsDefaultsStateSchema.parse(await bffFetch(USER_SETTINGS_DEFAULTS_STATE_PATH, { signal })),
-  });
+  return useQuery(userSettingsDefaultsQueryOptions());
 }
 
 type PreviewGroups = readonly (GroupRef & { is_system_group?: boolean; deactivated?: boolean | undefined })[];

@@ -1,93 +1,32 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../shared/svc/records';
-import { userStatusQueryOptions } from './api/get-user-status';
-import { usersQueryOptions } from './api/get-users';
-import { applyUserUpdate, usersEventHandlers } from './live-events';
+import { usersQueryOptions, usersRootKey } from './api/get-users';
+import { usersEventHandlers } from './live-events';
 
-const mia: User = {
-  user_id: 7,
-  email: 'member@demo.test',
-  delivery_email: 'member@demo.test',
-  full_name: 'Mia Member',
-  date_joined: '2020-01-01T00:00:00+00:00',
-  is_active: true,
-  is_owner: false,
-  is_admin: false,
-  is_guest: false,
-  is_bot: false,
-  bot_type: null,
-  role: 400,
-  timezone: '',
-  avatar_url: null,
-  avatar_version: 1,
-};
-const other: User = { ...mia, user_id: 8, full_name: 'Other', email: 'other@demo.test' };
-
-function clientWith(users: User[]) {
-  const client = new QueryClient();
-  client.setQueryData(usersQueryOptions().queryKey, users);
-  return client;
-}
-
-describe('applyUserUpdate', () => {
-  it('applies direct fields and derives the role flags', () => {
-    expect(applyUserUpdate(mia, { user_id: 7, is_active: false })).toMatchObject({ is_active: false });
-    expect(applyUserUpdate(mia, { user_id: 7, role: 200 })).toMatchObject({
-      role: 200,
-      is_admin: true,
-      is_owner: false,
-    });
-    expect(applyUserUpdate(mia, { user_id: 7, role: 600 })).toMatchObject({ is_guest: true, is_admin: false });
-    // An imported account's first sign-in (levels 433 and 475).
-    expect(
-      applyUserUpdate(
-        { ...mia, is_imported_stub: true },
-        { user_id: 7, date_joined: '2026-11-28T08:00:00Z', is_imported_stub: false },
-      ),
-    ).toMatchObject({ date_joined: '2026-11-28T08:00:00Z', is_imported_stub: false });
-  });
-  it('updates and clears custom profile fields', () => {
-    const withField = applyUserUpdate(mia, { user_id: 7, custom_profile_field: { id: 3, value: 'she/her' } })!;
-    expect(withField.profile_data?.['3']?.value).toBe('she/her');
-    expect(
-      applyUserUpdate(withField, { user_id: 7, custom_profile_field: { id: 3, value: null } })!.profile_data,
-    ).toEqual({});
-  });
-  it('refuses what it does not understand', () => {
-    expect(applyUserUpdate(mia, { user_id: 7, new_unknown_field: 1 })).toBeNull();
-  });
-});
-
+// The list's own patching and refetching is tested beside it (src/client/reference-data/users.test.ts).
 describe('usersEventHandlers', () => {
-  it('patches the cached list for an update without refetching', () => {
-    const client = clientWith([mia, other]);
-    usersEventHandlers.realm_user!(
-      { id: 1, type: 'realm_user', op: 'update', person: { user_id: 7, is_active: false } },
-      client,
-    );
-    const list = client.getQueryData(usersQueryOptions().queryKey)!;
-    expect(list.find((u) => u.user_id === 7)?.is_active).toBe(false);
-    expect(list.find((u) => u.user_id === 8)).toBe(other);
-    expect(client.getQueryState(usersQueryOptions().queryKey)?.isInvalidated).toBe(false);
+  const byEmail = [...usersRootKey, 'by-email', 'member@demo.test'];
+  const presence = [...usersRootKey, 'presence'];
+
+  function client() {
+    const c = new QueryClient();
+    for (const key of [byEmail, presence, usersQueryOptions().queryKey]) c.setQueryData(key, []);
+    return c;
+  }
+  const invalidated = (c: QueryClient, key: readonly unknown[]) => c.getQueryState(key)?.isInvalidated;
+
+  it('reads a lookup by email again when a person changes', () => {
+    const c = client();
+    usersEventHandlers.realm_user!({ id: 1, type: 'realm_user', op: 'update', person: { user_id: 7 } }, c);
+    expect(invalidated(c, byEmail)).toBe(true);
+    expect(invalidated(c, presence)).toBe(false);
   });
-  it('refetches on add, remove, or an unpatchable update', () => {
-    for (const event of [
-      { id: 2, type: 'realm_user', op: 'add', person: { user_id: 9 } },
-      { id: 3, type: 'realm_user', op: 'remove', person: { user_id: 7 } },
-      { id: 4, type: 'realm_user', op: 'update', person: { user_id: 7, mystery: true } },
-    ]) {
-      const client = clientWith([mia]);
-      usersEventHandlers.realm_user!(event, client);
-      expect(client.getQueryState(usersQueryOptions().queryKey)?.isInvalidated).toBe(true);
-    }
-  });
-  it('invalidates only the status of the user whose status changed', () => {
-    const client = new QueryClient();
-    client.setQueryData(userStatusQueryOptions(7).queryKey, {});
-    client.setQueryData(userStatusQueryOptions(8).queryKey, {});
-    usersEventHandlers.user_status!({ id: 5, type: 'user_status', user_id: 7, status_text: 'Away' }, client);
-    expect(client.getQueryState(userStatusQueryOptions(7).queryKey)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(userStatusQueryOptions(8).queryKey)?.isInvalidated).toBe(false);
+
+  it('reads every user record but the list (its own handler does) when someone joins or leaves', () => {
+    const c = client();
+    usersEventHandlers.realm_user!({ id: 2, type: 'realm_user', op: 'add', person: { user_id: 9 } }, c);
+    expect(invalidated(c, byEmail)).toBe(true);
+    expect(invalidated(c, presence)).toBe(true);
+    expect(invalidated(c, usersQueryOptions().queryKey)).toBe(false);
   });
 });

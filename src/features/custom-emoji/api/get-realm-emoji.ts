@@ -1,18 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRealmState, type RealmSettings } from '../../../client/reference-data/realm-state';
 import { activeGroups, useUserGroupList } from '../../../client/reference-data/user-groups';
-import { svc } from '../../../client/svc-client';
-import { svcOps } from '../../../shared/svc/catalog';
+import { realmEmojiQueryOptions } from '../../../client/reference-data/custom-emoji';
 
-export const customEmojiRootKey = ['custom-emoji'] as const;
-
-/** Every custom emoji, deactivated ones included, keyed by id. */
-export function realmEmojiQueryOptions() {
-  return queryOptions({
-    queryKey: [...customEmojiRootKey, 'list'] as const,
-    queryFn: async ({ signal }) => (await svc(svcOps.getRealmEmoji, {}, { signal })).emoji,
-  });
-}
+// One data set with the status picker's custom emoji: the query lives with the shared reference data.
+export { customEmojiRootKey, realmEmojiQueryOptions } from '../../../client/reference-data/custom-emoji';
 
 export function useRealmEmoji() {
   return useQuery(realmEmojiQueryOptions());

@@ -1,17 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { svc } from '../../../client/svc-client';
-import { svcOps } from '../../../shared/svc/catalog';
+import { useQuery } from '@tanstack/react-query';
+import { profileFieldsQueryOptions } from '../../../client/reference-data/custom-profile-fields';
 
-export const profileFieldsRootKey = ['profile-fields'] as const;
-
-/** The organization's custom profile fields, in display order. */
-export function profileFieldsQueryOptions() {
-  return queryOptions({
-    queryKey: [...profileFieldsRootKey, 'list'] as const,
-    queryFn: async ({ signal }) =>
-      [...(await svc(svcOps.getCustomProfileFields, {}, { signal })).custom_fields].sort((a, b) => a.order - b.order),
-  });
-}
+// One data set with the users page's field names: the query lives with the shared reference data.
+export { profileFieldsQueryOptions, profileFieldsRootKey } from '../../../client/reference-data/custom-profile-fields';
 
 export function useProfileFields() {
   return useQuery(profileFieldsQueryOptions());

@@ -1,21 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
-import { USER_SETTINGS_DEFAULTS_STATE_PATH, userSettingsDefaultsStateSchema } from '../../../shared/bff/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { userSettingsDefaultsQueryOptions } from '../../../client/reference-data/user-settings-defaults';
 
-/** Every query key of this area starts here. */
-export const realmDefaultsRootKey = ['realm-defaults'] as const;
-
-/**
- * The organization's defaults for new users, as the session's register state holds them (the BFF keeps
- * it current with the server's events; the SPA never registers a queue of its own).
- */
-export function userSettingsDefaultsQueryOptions() {
-  return queryOptions({
-    queryKey: [...realmDefaultsRootKey, 'user-settings-defaults'] as const,
-    queryFn: async ({ signal }) =>
-      userSettingsDefaultsStateSchema.parse(await bffFetch(USER_SETTINGS_DEFAULTS_STATE_PATH, { signal })),
-  });
-}
+// One data set with the invitations' preview of a new member's first day: the query lives with the shared
+// reference data.
+export {
+  realmDefaultsRootKey,
+  userSettingsDefaultsQueryOptions,
+} from '../../../client/reference-data/user-settings-defaults';
 
 export function useUserSettingsDefaults() {
   return useQuery(userSettingsDefaultsQueryOptions());

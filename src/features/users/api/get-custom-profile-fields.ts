@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { svc } from '../../../client/svc-client';
-import { svcOps } from '../../../shared/svc/catalog';
-import { usersRootKey } from './get-users';
+import { useQuery } from '@tanstack/react-query';
+import { profileFieldsQueryOptions } from '../../../client/reference-data/custom-profile-fields';
 
 /** The organization's custom profile field definitions: names and order for users' `profile_data`. */
-export function customProfileFieldsQueryOptions() {
-  return queryOptions({
-    queryKey: [...usersRootKey, 'profile-fields'] as const,
-    queryFn: async ({ signal }) => (await svc(svcOps.getCustomProfileFields, {}, { signal })).custom_fields,
-    staleTime: 5 * 60_000,
-  });
-}
+export const customProfileFieldsQueryOptions = profileFieldsQueryOptions;
 
 export function useCustomProfileFields() {
-  return useQuery(customProfileFieldsQueryOptions());
+  // The definitions change rarely, and their event replaces the cached copy: a page opened twice need not ask.
+  return useQuery({ ...profileFieldsQueryOptions(), staleTime: 5 * 60_000 });
 }
