@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { connectLiveEvents } from '../client/live-events';
-import { sessionKey, sessionQueryOptions } from '../client/session';
+import { sessionKey } from '../client/session';
 import { eventMap } from './event-map';
 
 /** The one event subscription of this tab, alive while a signed-in page is shown. */
@@ -13,8 +13,6 @@ export function LiveSync() {
         client,
         handlers: eventMap,
         onRefused: () => void client.invalidateQueries({ queryKey: sessionKey }),
-        // The pages' reads came after this answer: the stream replays what happened since (or says to resync).
-        since: client.getQueryData(sessionQueryOptions.queryKey)?.events,
       }),
     [client],
   );

@@ -23,10 +23,8 @@ class FakeEventSource {
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
-  emit(type: string, data: unknown, lastEventId = '') {
-    for (const l of this.listeners.get(type) ?? []) {
-      l(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
-    }
+  emit(type: string, data: unknown) {
+    for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
   open() {
     this.readyState = FakeEventSource.OPEN;
@@ -77,26 +75,6 @@ describe('connectLiveEvents', () => {
     expect(getLiveStatus()).toEqual({ state: 'reconnecting', detail: 'Chat server unreachable' });
     source.emit('resync', { reason: 'queue-lost' });
     expect(client.getQueryState(['users', 'list'])?.isInvalidated).toBe(true);
-  });
-
-  it('starts the first stream where the session answer said (pending while registering), a reopened one where it left off', () => {
-    const client = new QueryClient();
-    const stopPending = connectLiveEvents({ client, handlers: new Map(), onRefused: () => undefined, since: null });
-    expect(FakeEventSource.last!.url).toBe('/bff/events?since=pending');
-    stopPending();
-    const stopOld = connectLiveEvents({ client, handlers: new Map(), onRefused: () => undefined });
-    expect(FakeEventSource.last!.url).toBe('/bff/events');
-    stopOld();
-    connectLiveEvents({ client, handlers: new Map(), onRefused: () => undefined, since: 'g1:4' });
-    const first = FakeEventSource.last!;
-    expect(first.url).toBe('/bff/events?since=g1%3A4');
-    first.open();
-    first.emit('state', { state: 'live', detail: null, retryAt: null }, 'g1:6');
-    first.emit('svc', { id: 9, type: 'realm_user', op: 'update', person: { user_id: 3 } }, 'g1:7');
-    // Refused (e.g. 429): the browser gives up; the console's own retry resumes after what this tab saw.
-    first.fail(FakeEventSource.CLOSED);
-    vi.advanceTimersByTime(5_000);
-    expect(FakeEventSource.last!.url).toBe('/bff/events?since=g1%3A7');
   });
 
   it('reports reconnecting while the browser retries, and re-checks the session when refused', () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { SSE_EVENTS, STREAM_PENDING, stateMessageSchema } from '../shared/events/bff-stream';
+import { SSE_EVENTS, stateMessageSchema } from '../shared/events/bff-stream';
 import { svcEventBaseSchema } from '../shared/events/svc-events';
 import type { EventHandler } from './event-handlers';
 import { setLiveStatus } from './live-status';
@@ -11,21 +11,17 @@ function listen(
   source: EventSource,
   client: QueryClient,
   handlers: Map<string, EventHandler[]>,
-  on: { onPosition: (id: string) => void; onState: (state: UpstreamState) => void },
+  on: { onState: (state: UpstreamState) => void },
 ): void {
   source.addEventListener(SSE_EVENTS.state, (message) => {
     const parsed = stateMessageSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
-    if (message.lastEventId) on.onPosition(message.lastEventId);
     if (parsed.success) on.onState({ state: parsed.data.state, detail: parsed.data.detail });
   });
-  source.addEventListener(SSE_EVENTS.resync, (message) => {
-    if (message.lastEventId) on.onPosition(message.lastEventId);
-    // The BFF could not guarantee a gap-free sequence, or the tab read its data before the queue existed:
-    // everything shown may be stale.
+  source.addEventListener(SSE_EVENTS.resync, () => {
+    // The BFF could not guarantee a gap-free sequence: everything shown may be stale.
     void client.invalidateQueries();
   });
   source.addEventListener(SSE_EVENTS.svc, (message) => {
-    if (message.lastEventId) on.onPosition(message.lastEventId);
     let data: unknown;
     try {
       data = JSON.parse((message as MessageEvent<string>).data);
@@ -56,12 +52,6 @@ export interface LiveEventsOptions {
   handlers: Map<string, EventHandler[]>;
   /** Asked when the stream is refused outright (e.g. the session ended), so the app can re-check it. */
   onRefused: () => void;
-  /**
-   * Where the stream stood when the session was read (SessionInfo.events): the tab's reads came after it, so its
-   * first stream replays from there; null while the queue was registering (the stream then says to resync);
-   * undefined from a BFF that does not say (the stream starts now).
-   */
-  since?: string | null;
   url?: string;
 }
 
@@ -72,8 +62,6 @@ export interface LiveEventsOptions {
  */
 export function connectLiveEvents(options: LiveEventsOptions): () => void {
   const { client, handlers, onRefused } = options;
-  // Past the first stream, the last position this tab saw (EventSource itself resends it on its own reconnects).
-  let since = options.since === null ? STREAM_PENDING : options.since;
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
@@ -82,11 +70,9 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
   const open = () => {
     if (stopped) return;
     setLiveStatus({ state: 'connecting', detail: null });
-    const url = options.url ?? '/bff/events';
-    source = new EventSource(since ? `${url}?since=${encodeURIComponent(since)}` : url, { withCredentials: true });
+    source = new EventSource(options.url ?? '/bff/events', { withCredentials: true });
     source.onopen = () => setLiveStatus(upstreamState);
     listen(source, client, handlers, {
-      onPosition: (id) => (since = id),
       onState: (state) => {
         upstreamState = state;
         setLiveStatus(upstreamState);

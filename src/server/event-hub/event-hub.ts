@@ -5,12 +5,6 @@ import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { CloseReason, HubListener } from './messages';
 import { realSchedule, SessionQueue, type OwnUserChange, type RegisterState, type Schedule } from './session-queue';
 
-/**
- * How far back a session answer's stream position reaches: a page sends its first reads alongside the session
- * request, and the BFF may serve them first. Replaying a few seconds more than needed costs a handler run each.
- */
-export const READ_OVERLAP_MS = 5_000;
-
 /** The parts of a session the hub needs: whose queue, and the credentials it polls with. */
 export type HubSession = Pick<Session, 'id' | 'userId' | 'apiEmail' | 'apiKey'>;
 
@@ -85,19 +79,6 @@ export class EventHub {
   async ensure(session: HubSession): Promise<ServerLimits | null> {
     const queue = this.queueFor(session);
     return queue ? queue.ready() : null;
-  }
-
-  /**
-   * Starts registering the session's queue when it has none, without waiting (a page can be drawn while the queue
-   * registers), and says what a session answer reports meanwhile: the limits of the latest registration (null
-   * until one succeeded) and `events`, the stream position from which the tab's first stream replays — taken
-   * `overlapMs` back, so reads the page sent alongside the session request are covered (see positionAsOf).
-   */
-  start(session: HubSession, overlapMs = READ_OVERLAP_MS): { limits: ServerLimits | null; events: string | null } {
-    const queue = this.queueFor(session);
-    if (!queue) return { limits: null, events: null };
-    queue.lastWantedAt = this.now();
-    return { limits: queue.knownLimits, events: queue.positionAsOf(this.now() - overlapMs) };
   }
 
   /**

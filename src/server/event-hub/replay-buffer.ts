@@ -48,17 +48,6 @@ export class ReplayBuffer<T extends { seq: number }> {
     return out;
   }
 
-  /** The newest entry that `match` accepts, looking from the newest back; undefined when none held does. */
-  findLast(match: (entry: T) => boolean): T | undefined {
-    for (let i = this.size - 1; i >= 0; i--) if (match(this.at(i))) return this.at(i);
-    return undefined;
-  }
-
-  /** The oldest entry still held; undefined when empty. */
-  get oldest(): T | undefined {
-    return this.size === 0 ? undefined : this.at(0);
-  }
-
   private at(index: number): T {
     return this.items[(this.start + index) % this.capacity]!;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerLimits } from '../../shared/bff/protocol';
-import { STREAM_PENDING, type StateMessage } from '../../shared/events/bff-stream';
+import type { StateMessage } from '../../shared/events/bff-stream';
 import {
   CONSOLE_EVENT_TYPES,
   CONSOLE_FETCH_EVENT_TYPES,
@@ -127,10 +127,7 @@ function defaultChannelIdsOf(raw: unknown): number[] | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** A buffered message; `at` is when the BFF had it (see positionAsOf). */
-type Entry =
-  | { seq: number; at: number; kind: 'svc'; event: SvcEventBase }
-  | { seq: number; at: number; kind: 'resync'; reason: ResyncReason };
+type Entry = { seq: number; kind: 'svc'; event: SvcEventBase } | { seq: number; kind: 'resync'; reason: ResyncReason };
 
 function describe(error: unknown): { code: string; msg: string } {
   if (error instanceof UpstreamRefusal) return { code: error.envelope.code, msg: error.envelope.msg };
@@ -155,8 +152,6 @@ export class SessionQueue {
   private readonly buffer: ReplayBuffer<Entry>;
   private readonly listeners = new Set<HubListener>();
   private queueId: string | null = null;
-  /** When the current upstream queue was registered; null while none is. */
-  private registeredAt: number | null = null;
   private lastEventId = -1;
   private longpollMs = DEFAULT_LONGPOLL_SECONDS * 1000;
   private limits: ServerLimits | null = null;
@@ -203,28 +198,6 @@ export class SessionQueue {
 
   get registered(): boolean {
     return this.queueId !== null;
-  }
-
-  /** The limits of the latest successful registration, without waiting for one in flight. */
-  get knownLimits(): ServerLimits | null {
-    return this.limits;
-  }
-
-  /**
-   * Where the stream stood at `cutoff` (epoch ms): the id of the last message the BFF had by then, from which a
-   * tab's first stream replays (SessionInfo.events). Null when no queue was registered by then: a read made then
-   * may precede the queue, and a tab starting from null is told to resync once the queue is registered.
-   */
-  positionAsOf(cutoff: number): string | null {
-    if (this.queueId === null || this.registeredAt === null || this.registeredAt > cutoff) return null;
-    const before = this.buffer.findLast((e) => e.at <= cutoff);
-    if (before) return formatStreamId(this.generation, before.seq);
-    const oldest = this.buffer.oldest;
-    if (!oldest) return formatStreamId(this.generation, this.seq);
-    // Everything held came after the cutoff. With nothing dropped yet, the start replays it all; otherwise what
-    // came between the cutoff and the oldest held is gone, and a position the buffer cannot replay from makes
-    // the tab's stream begin with a resync.
-    return formatStreamId(this.generation, oldest.seq === 1 ? 0 : oldest.seq - 2);
   }
 
   /** The register state as of the last event received; null while no queue is registered (it may be stale). */
@@ -311,7 +284,6 @@ export class SessionQueue {
       );
     }
     this.queueId = r.queue_id;
-    this.registeredAt = this.o.now();
     this.lastEventId = r.last_event_id;
     this.longpollMs = (r.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_SECONDS) * 1000;
     this.limits = limitsFromRegister(r);
@@ -433,7 +405,6 @@ export class SessionQueue {
     if (error instanceof UpstreamRefusal && error.envelope.code === BAD_EVENT_QUEUE_ID) {
       this.o.log('info', `events: queue lost user_id=${this.o.userId}; re-registering`);
       this.queueId = null;
-      this.registeredAt = null;
       this.pendingResync = 'queue-lost';
       // Re-register at once; a queue that keeps vanishing right after registration gets the backoff.
       if (++this.lossStreak <= 1) return;
@@ -469,8 +440,7 @@ export class SessionQueue {
       });
       return entries.slice(from).map((e) => this.toMessage(e));
     }
-    // A tab that read its data before any queue was registered (STREAM_PENDING) reads it again once one is.
-    const reason: ResyncReason = lastEventId === STREAM_PENDING || (at && !sameGeneration) ? 'registered' : 'gap';
+    const reason: ResyncReason = at && !sameGeneration ? 'registered' : 'gap';
     if (this.queueId === null) {
       // Refetching before events flow again could miss a change: resync once the queue is registered.
       this.pendingResync ??= reason;
@@ -480,7 +450,7 @@ export class SessionQueue {
   }
 
   private append(entry: { kind: 'svc'; event: SvcEventBase } | { kind: 'resync'; reason: ResyncReason }): void {
-    const full: Entry = { ...entry, seq: ++this.seq, at: this.o.now() };
+    const full = { ...entry, seq: ++this.seq } as Entry;
     this.buffer.push(full);
     this.broadcast(this.toMessage(full));
   }

@@ -1,13 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { STREAM_PENDING } from '../../shared/events/bff-stream';
 import { loadConfig } from '../config';
-import { READ_OVERLAP_MS } from '../event-hub/event-hub';
 import type { HubOverrides } from '../deps';
 import { closeTestBffs, consoleRequest, createTestBff, ORIGIN, signInSession } from '../test-support/test-bff';
 
 interface Options {
-  /** POST /register waits for this (a queue still registering while the page reads). */
-  holdRegister?: Promise<void>;
   keepaliveMs?: number;
   maxPerSession?: number;
   hub?: HubOverrides;
@@ -33,9 +29,7 @@ function setup(options: Options = {}) {
       },
     },
     intercept: async (request, send) => {
-      const path = new URL(request.url).pathname;
-      if (request.method === 'POST' && path === '/api/v1/register') await options.holdRegister;
-      const poll = request.method === 'GET' && path === '/api/v1/events';
+      const poll = request.method === 'GET' && new URL(request.url).pathname === '/api/v1/events';
       if (poll) taken = delivered;
       const res = await send(request);
       if (poll && res.ok) {
@@ -182,15 +176,14 @@ function sse(res: Response) {
   };
 }
 
-function openEvents(h: Harness, cookie: string, lastEventId?: string, since?: string) {
+function openEvents(h: Harness, cookie: string, lastEventId?: string) {
   const headers: Record<string, string> = { cookie, accept: 'text/event-stream' };
   if (lastEventId) headers['last-event-id'] = lastEventId;
-  const query = since === undefined ? '' : `?since=${encodeURIComponent(since)}`;
-  return h.app.request(ORIGIN + '/bff/events' + query, { headers });
+  return h.app.request(ORIGIN + '/bff/events', { headers });
 }
 
-async function connect(h: Harness, cookie: string, lastEventId?: string, since?: string) {
-  const res = await openEvents(h, cookie, lastEventId, since);
+async function connect(h: Harness, cookie: string, lastEventId?: string) {
+  const res = await openEvents(h, cookie, lastEventId);
   expect(res.status).toBe(200);
   const stream = sse(res);
   const first = await stream.next();
@@ -198,12 +191,6 @@ async function connect(h: Harness, cookie: string, lastEventId?: string, since?:
   expect(first).toMatchObject({ event: 'state', retry: 2_000 });
   expect(first!.id).toMatch(/^[\w-]+:\d+$/);
   return { res, stream, state: JSON.parse(first!.data) };
-}
-
-async function readSession(h: Harness, cookie: string) {
-  const res = await h.app.request(ORIGIN + '/bff/session', { headers: { cookie } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { limits: unknown; events?: string | null };
 }
 
 const isRealmUser = (m: SseMessage) => m.event === 'svc' && JSON.parse(m.data).type === 'realm_user';
@@ -345,8 +332,8 @@ describe('GET /bff/events', () => {
 
     // Another session gets its own queue.
     const other = await signInSession(h, 'moderator@demo.test');
-    await expect.poll(() => h.sim.control.queueCount()).toBe(2);
-    await expect.poll(async () => (await readSession(h, other.cookie)).limits).not.toBeNull();
+    expect(h.sim.control.queueCount()).toBe(2);
+    expect(other.body.limits).not.toBeNull();
     await a.stream.close();
     await b.stream.close();
   });
@@ -451,12 +438,12 @@ describe('GET /bff/events', () => {
 });
 
 describe('GET /bff/session limits', () => {
-  it('carries the limits the server reported at queue registration, once registered (never waited for)', async () => {
+  it('carries the limits the server reported at queue registration', async () => {
     const h = setup();
-    const { cookie } = await signInSession(h, 'admin@demo.test');
-    await expect
-      .poll(async () => (await readSession(h, cookie)).limits)
-      .toMatchObject({ maxTopicLength: expect.any(Number) });
+    const { cookie, body } = await signInSession(h, 'admin@demo.test');
+    expect(body.limits).toMatchObject({ maxTopicLength: expect.any(Number) });
+    const res = await h.app.request(ORIGIN + '/bff/session', { headers: { cookie } });
+    expect((await res.json()).limits).toEqual(body.limits);
     expect(h.sim.control.queueCount()).toBe(1);
     const anonymous = await h.app.request(ORIGIN + '/bff/session');
     expect((await anonymous.json()).limits).toBeNull();
@@ -479,91 +466,5 @@ describe('GET /bff/session limits', () => {
     expect(body.limits).toBeNull();
     // The hub keeps trying in the background.
     await expect.poll(() => h.sim.control.queueCount()).toBe(1);
-  });
-});
-
-/**
- * The first page is drawn while the session's queue registers: its reads and its stream meet at the session
- * answer's `events` position, whichever comes first, the read or the queue.
- */
-describe('reads and the event queue, in either order (SessionInfo.events)', () => {
-  const isResync = (m: SseMessage) => m.event === 'resync';
-
-  it('a read before the queue: the answers do not wait, and the stream begins with a resync once it registers', async () => {
-    let release!: () => void;
-    const h = setup({ holdRegister: new Promise<void>((resolve) => (release = resolve)) });
-    const { cookie, body } = await signInSession(h, 'admin@demo.test');
-    expect(body.user).not.toBeNull();
-    expect(body.events).toBeNull();
-    expect(body.limits).toBeNull();
-    expect(await readSession(h, cookie)).toMatchObject({ events: null, limits: null });
-    // The page reads the users, then someone's role changes: no queue exists yet to carry that event.
-    expect((await h.app.request(consoleRequest('/bff/svc/users', cookie))).status).toBe(200);
-    await setRole(h, cookie, member(h).user_id, 300);
-    const tab = await connect(h, cookie, undefined, STREAM_PENDING);
-    expect(tab.state.state).toBe('reconnecting');
-    release();
-    const seen = await tab.stream.until(isResync);
-    expect(JSON.parse(seen.at(-1)!.data)).toEqual({ reason: 'registered' });
-    expect(seen.filter(isRealmUser)).toEqual([]);
-    await expect.poll(async () => (await readSession(h, cookie)).limits).not.toBeNull();
-    await tab.stream.close();
-  });
-
-  it('a read before the queue, the stream opened after it registered: the resync comes at once', async () => {
-    let release!: () => void;
-    const h = setup({ holdRegister: new Promise<void>((resolve) => (release = resolve)) });
-    const { cookie, body } = await signInSession(h, 'admin@demo.test');
-    expect(body.events).toBeNull();
-    release();
-    await expect.poll(() => h.deps.hub.stats().upstreamQueues).toBe(1);
-    const tab = await connect(h, cookie, undefined, STREAM_PENDING);
-    expect(tab.state.state).toBe('live');
-    const next = await tab.stream.next();
-    expect(next).toMatchObject({ event: 'resync' });
-    expect(JSON.parse(next!.data)).toEqual({ reason: 'registered' });
-    await tab.stream.close();
-  });
-
-  it('a read after the queue: what the hub had after the answer’s position is replayed, each event once', async () => {
-    const h = setup();
-    const { cookie } = await signInSession(h, 'admin@demo.test');
-    await expect.poll(() => h.deps.hub.stats().upstreamQueues).toBe(1);
-    h.advance(READ_OVERLAP_MS + 1_000);
-    const target = member(h);
-    // A change the hub takes before the session is read again, up to READ_OVERLAP_MS before the answer: a read the
-    // page sent alongside may have been served before it.
-    await setRole(h, cookie, target.user_id, 300);
-    await expect.poll(() => h.realmUserEventsTaken()).toBeGreaterThan(0);
-    h.advance(READ_OVERLAP_MS - 1_000);
-    const { events } = await readSession(h, cookie);
-    expect(events).toMatch(/^[\w-]+:\d+$/);
-    const tab = await connect(h, cookie, undefined, events!);
-    const replayed = await tab.stream.until(isRealmUser);
-    expect(JSON.parse(replayed.at(-1)!.data).person).toMatchObject({ user_id: target.user_id, role: 300 });
-    expect(replayed.filter(isResync)).toEqual([]);
-    // Then live events follow in order; none of them comes twice.
-    await setRole(h, cookie, target.user_id, 400);
-    const live = await tab.stream.until((m) => isRealmUser(m) && JSON.parse(m.data).person.role === 400);
-    const ids = [...replayed, ...live].filter(isRealmUser).map((m) => m.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    await tab.stream.close();
-  });
-
-  it('a session read long after the hub took an event starts the stream after it (not applied twice)', async () => {
-    const h = setup();
-    const { cookie } = await signInSession(h, 'admin@demo.test');
-    await expect.poll(() => h.deps.hub.stats().upstreamQueues).toBe(1);
-    const target = member(h);
-    await setRole(h, cookie, target.user_id, 300);
-    await expect.poll(() => h.realmUserEventsTaken()).toBeGreaterThan(0);
-    h.advance(READ_OVERLAP_MS + 1_000);
-    const { events } = await readSession(h, cookie);
-    const tab = await connect(h, cookie, undefined, events!);
-    await setRole(h, cookie, target.user_id, 400);
-    const seen = await tab.stream.until(isRealmUser);
-    // The first realm_user event this tab gets is the new one: the earlier one was in whatever it read.
-    expect(JSON.parse(seen.at(-1)!.data).person).toMatchObject({ user_id: target.user_id, role: 400 });
-    await tab.stream.close();
   });
 });

@@ -42,8 +42,7 @@ export function eventsRoutes(config: Config, deps: BffDeps) {
     const session = c.get('session');
 
     const outbox = new Outbox<HubMessage>(OUTBOX_LIMIT);
-    // A reconnect resumes from its Last-Event-ID; a tab's first stream from its session answer's position.
-    const lastEventId = c.req.header('last-event-id')?.trim() || c.req.query('since')?.trim() || null;
+    const lastEventId = c.req.header('last-event-id')?.trim() || null;
     const subscription = deps.hub.subscribe(session, lastEventId, (message) => outbox.push(message));
     if (subscription.status === 'full') {
       c.header('cache-control', 'no-store');

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { signInSchema, type SessionInfo } from '../../shared/bff/protocol';
+import { signInSchema, type ServerLimits, type SessionInfo } from '../../shared/bff/protocol';
 import { svcOps } from '../../shared/svc/catalog';
 import type { AppEnv, BffDeps } from '../app-types';
 import { auditUnavailable } from '../audit';
@@ -23,9 +23,11 @@ import { clientIp, signInThrottleFor, untrustedProxyWarning } from '../sign-in-t
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 
 /** What GET and POST /bff/session answer: who is signed in (if anyone), the server, and the demo accounts. */
-async function sessionInfo(deps: BffDeps, session: Session | null): Promise<SessionInfo> {
-  // The queue is registering or registered by now (currentSession and sign-in start it); never waited for here.
-  const live = session ? deps.hub.start(session) : { limits: null, events: null };
+async function sessionInfo(
+  deps: BffDeps,
+  session: Session | null,
+  limits: ServerLimits | null = null,
+): Promise<SessionInfo> {
   const server = await deps.serverInfo.get();
   return {
     user: session
@@ -40,8 +42,7 @@ async function sessionInfo(deps: BffDeps, session: Session | null): Promise<Sess
     server: server.info,
     serverError: server.error,
     demo: deps.demo,
-    limits: live.limits,
-    ...(session ? { events: live.events } : {}),
+    limits: session ? limits : null,
     // Only a signed-in user learns whether a dashboard is configured (the navigation marks the area).
     ...(session ? { proxyConfigured: Boolean(deps.proxy) } : {}),
   };
@@ -49,16 +50,20 @@ async function sessionInfo(deps: BffDeps, session: Session | null): Promise<Sess
 
 /**
  * The browser's session, its user re-read from the chat server (a role change or deactivation upstream shows at the
- * next page load); a session whose key is dead ends here.
+ * next page load), and the server's limits its event queue reported; a session whose key is dead ends here.
  */
-async function currentSession(c: Context<AppEnv>, config: Config, deps: BffDeps): Promise<Session | null> {
+async function currentSession(
+  c: Context<AppEnv>,
+  config: Config,
+  deps: BffDeps,
+): Promise<{ session: Session | null; limits: ServerLimits | null }> {
   const id = readSessionId(c, config);
   let session = id ? await deps.sessions.touch(id, deps.now()) : null;
   if (id && !session) clearSessionCookie(c, config);
-  if (!session) return null;
-  // The session's event queue (registered once, shared by its tabs) registers alongside, and is not waited for:
-  // the page's reads and its event stream are reconciled by the answer's `events` position (EventHub.start).
-  deps.hub.start(session);
+  if (!session) return { session: null, limits: null };
+  // The session's event queue (registered once, shared by its tabs) reports the server's limits; it never fails
+  // this call (null when the server is unreachable). It runs alongside the own-user read.
+  const queue = deps.hub.ensure(session);
   const creds = { email: session.apiEmail, apiKey: session.apiKey };
   try {
     const fresh = sessionData(await deps.svc.call(svcOps.getOwnUser, {}, creds), creds);
@@ -68,7 +73,7 @@ async function currentSession(c: Context<AppEnv>, config: Config, deps: BffDeps)
     if (await endDeadSession(c, config, deps, session, error)) session = null;
     // Upstream unreachable: keep the session; pages will show the upstream error themselves.
   }
-  return session;
+  return { session, limits: await queue };
 }
 
 export function sessionRoutes(config: Config, deps: BffDeps) {
@@ -78,9 +83,9 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
   const proxyWarning = untrustedProxyWarning(config, deps.log);
 
   app.get('/', async (c) => {
-    const session = await currentSession(c, config, deps);
+    const { session, limits } = await currentSession(c, config, deps);
     c.header('cache-control', 'no-store');
-    return c.json(await sessionInfo(deps, session));
+    return c.json(await sessionInfo(deps, session, limits));
   });
 
   app.post('/', jsonBody(signInSchema), async (c) => {
@@ -104,15 +109,14 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
         await deps.sessions.delete(session.id).catch(() => undefined);
         return auditUnavailable(c);
       }
-      // The new session's queue registers while the answer goes out and the first page loads (sessionInfo).
-      deps.hub.start(session);
       throttle.success(input.email, ip);
       writeSessionCookie(c, config, session.id);
       deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
       // Past SESSION_MAX_PER_USER the user's oldest sessions end, and the answer says so.
       const ended = await endSessionsOverLimit(c, deps, session, config.sessionMaxPerUser);
+      const limits = await deps.hub.ensure(session);
       c.header('cache-control', 'no-store');
-      const info = await sessionInfo(deps, session);
+      const info = await sessionInfo(deps, session, limits);
       return c.json(ended ? { ...info, endedSessions: { count: ended, limit: config.sessionMaxPerUser } } : info);
     } catch (error) {
       if (!(error instanceof UpstreamRefusal)) throw error;

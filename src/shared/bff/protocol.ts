@@ -47,12 +47,6 @@ export const sessionInfoSchema = z.object({
   demo: z.object({ accounts: z.array(demoAccountSchema), password: z.string() }).nullable(),
   /** Null until the session's event queue is registered (or when the server is unreachable). */
   limits: serverLimitsSchema.nullable(),
-  /**
-   * Signed in only: where the session's event stream stood just before this answer; the tab's first stream starts
-   * there (`/bff/events?since=`), so events between its reads and its stream are replayed. Null while the queue
-   * registers: reads made now may precede it, and the stream re-validates them once it is registered.
-   */
-  events: z.string().nullable().optional(),
   /** Whether this console has a proxy dashboard (PROXY_URL and PROXY_API_KEY); absent from older BFFs. */
   proxyConfigured: z.boolean().optional(),
   /**

@@ -11,13 +11,6 @@ import { z } from 'zod';
  */
 export const SSE_EVENTS = { svc: 'svc', resync: 'resync', state: 'state' } as const;
 
-/**
- * A tab's first stream starts where its session's answer said the stream stood (`?since=`, SessionInfo.events),
- * so what happened between the tab's reads and its stream is replayed. This value instead says the tab read its
- * data while the session's queue was still registering: the stream then begins with a resync once it is.
- */
-export const STREAM_PENDING = 'pending';
-
 export const liveStates = ['live', 'reconnecting', 'offline'] as const;
 export type LiveState = (typeof liveStates)[number];
 
