@@ -16,6 +16,7 @@ import { auditUnavailable, beginAudit, recordAudit } from '../audit';
 import { isWriteProcedure, verifiedWrite } from '../upstreams/proxy-verify';
 import type { Config } from '../config';
 import type { ProxyCallResult, ProxyUpstream } from '../upstreams/proxy-upstream';
+import { readJsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
 import { exposureCheck } from './proxy-exposure';
 
@@ -47,17 +48,6 @@ function invalid(msg: string): ProxyCallResult {
   return { ok: false, status: 400, error: { result: 'error', code: proxyErrorCodes.invalidParams, msg } };
 }
 
-async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  const text = await c.req.text();
-  if (!text) return { ok: true, value: undefined };
-  if (!(c.req.header('content-type') ?? '').startsWith('application/json')) return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /** The route a change is about: its id (update, delete) and/or its name and domain (create). */
 function routeTarget(input: Record<string, unknown>): AuditTarget {
   const patch = (typeof input.patch === 'object' && input.patch !== null ? input.patch : {}) as Record<string, unknown>;
@@ -77,7 +67,7 @@ async function readInput(
   method: 'GET' | 'POST',
 ): Promise<{ ok: true; value: unknown } | { ok: false; result: ProxyCallResult }> {
   if (method === 'POST') {
-    const body = await jsonBody(c);
+    const body = await readJsonBody(c, { requireJsonType: true });
     return body.ok ? body : { ok: false, result: invalid('Send the input as a JSON body.') };
   }
   // Only `input` is read; anything else on the URL (an `apiKey`, say) is ignored, never forwarded.
@@ -140,7 +130,7 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
 
   // Batches are for reading: every change goes through its own audited call below.
   const batch = async (c: Context<AppEnv>) => {
-    const body = await jsonBody(c);
+    const body = await readJsonBody(c, { requireJsonType: true });
     if (!body.ok) return send(c, invalid('Send the batch as a JSON body.'));
     const parsed = batchRequestSchema.safeParse(body.value);
     if (!parsed.success) return send(c, invalid(parsed.error.issues[0]?.message ?? 'Invalid batch.'));

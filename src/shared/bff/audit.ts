@@ -32,42 +32,53 @@ export const auditTargetTypes = [
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
-export interface AuditTarget {
-  type: AuditTargetType;
-  id: string | null;
-  name: string | null;
-}
+export const auditTargetSchema = z.object({
+  type: z.enum(auditTargetTypes),
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type AuditTarget = z.infer<typeof auditTargetSchema>;
 
-export interface AuditActor {
-  userId: number | null;
-  email: string;
-  name: string | null;
-  role: number | null;
-}
+export const auditActorSchema = z.object({
+  userId: z.number().nullable(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.number().nullable(),
+});
+export type AuditActor = z.infer<typeof auditActorSchema>;
 
-export interface AuditEntry {
-  id: number;
+export const auditEntrySchema = z.object({
+  id: z.number(),
   /** ISO time the operation started. */
-  at: string;
-  completedAt: string | null;
-  actor: AuditActor;
-  area: 'chat' | 'proxy' | 'console';
-  operation: string;
-  target: AuditTarget | null;
-  outcome: AuditOutcome;
-  error: { code: string; msg: string } | null;
+  at: z.string(),
+  completedAt: z.string().nullable(),
+  actor: auditActorSchema,
+  area: z.enum(['chat', 'proxy', 'console']),
+  operation: z.string(),
+  target: auditTargetSchema.nullable(),
+  outcome: z.enum(auditOutcomes),
+  error: z.object({ code: z.string(), msg: z.string() }).nullable(),
   /** What the console saw of a successful change's effect (e.g. a proxy write's read-back), when it matters. */
-  note?: string | null;
-  requestId: string;
-  params: Record<string, unknown>;
-  replica: string;
-}
+  note: z.string().nullable().optional(),
+  requestId: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  replica: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export interface AuditPage {
-  entries: AuditEntry[];
+/**
+ * A page of the timeline, parsed by the Audit page: the BFF's own answer, small (one page), so the SPA reads
+ * it through its schema rather than trusting its shape.
+ */
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
   /** Pass as `before` for the next (older) page; null at the end. */
-  nextCursor: number | null;
-}
+  nextCursor: z.number().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The operation ids recorded so far. */
+export const auditOperationsSchema = z.object({ operations: z.array(z.string()) });
 
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 

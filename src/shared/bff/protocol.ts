@@ -157,3 +157,6 @@ export const playgroundsStateSchema = z.object({
     .nullable(),
 });
 export type PlaygroundsState = z.infer<typeof playgroundsStateSchema>;
+
+/** The answer to `DELETE /bff/session/all` (sign out everywhere): how many sessions it ended. */
+export const endedEverywhereSchema = z.object({ ended: z.number().int() });

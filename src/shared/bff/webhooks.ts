@@ -131,9 +131,11 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const REDACTED_TOKEN = '[redacted]';
 
-export interface WebhookEndpointsResponse {
-  endpoints: WebhookEndpoint[];
-}
+export const webhookEndpointsResponseSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export type WebhookEndpointsResponse = z.infer<typeof webhookEndpointsResponseSchema>;
+
+/** The answer to a create, a demo connect or an update: the endpoint as it now is. */
+export const webhookEndpointResponseSchema = z.object({ endpoint: webhookEndpointSchema });
 /**
  * A notification the receiver refused (wrong token, not the documented shape, too large): when, the HTTP
  * status and error code it answered, and its message. Nothing of the body is kept: it may carry a token.
@@ -146,11 +148,12 @@ export const webhookRefusalSchema = z.object({
 });
 export type WebhookRefusal = z.infer<typeof webhookRefusalSchema>;
 
-export interface WebhookDeliveriesResponse {
+export const webhookDeliveriesResponseSchema = z.object({
   /** Newest first. */
-  deliveries: WebhookDelivery[];
+  deliveries: z.array(webhookDeliverySchema),
   /** Newest first, at most `REFUSAL_RETENTION`, kept in memory by this console process. */
-  refused: WebhookRefusal[];
+  refused: z.array(webhookRefusalSchema),
   /** Since when this console process has kept refusals (it keeps none across restarts). */
-  refusedSince: string;
-}
+  refusedSince: z.string(),
+});
+export type WebhookDeliveriesResponse = z.infer<typeof webhookDeliveriesResponseSchema>;

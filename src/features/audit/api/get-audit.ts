@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { bffFetch } from '../../../client/bff-fetch';
-import { AUDIT_PATH, type AuditFilter, type AuditPage } from '../../../shared/bff/audit';
+import { AUDIT_PATH, auditPageSchema, type AuditFilter } from '../../../shared/bff/audit';
 import { filterQueryString } from '../filter-query';
 
 /** Every query key of this area starts here. */
@@ -22,7 +22,7 @@ export function auditQueryOptions(filter: AuditFilter) {
       const query = new URLSearchParams(filterQueryString(filter));
       query.set('limit', String(PAGE_SIZE));
       if (pageParam !== null) query.set('before', String(pageParam));
-      return (await bffFetch(`${AUDIT_PATH}?${query}`, { signal })) as AuditPage;
+      return auditPageSchema.parse(await bffFetch(`${AUDIT_PATH}?${query}`, { signal }));
     },
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: AUDIT_POLL_MS,

@@ -12,9 +12,9 @@ import {
   webhookEndpointPath,
   type CreateEndpointRequest,
   type ReplyTemplate,
-  type WebhookDeliveriesResponse,
-  type WebhookEndpoint,
-  type WebhookEndpointsResponse,
+  webhookDeliveriesResponseSchema,
+  webhookEndpointResponseSchema,
+  webhookEndpointsResponseSchema,
 } from '../../../shared/bff/webhooks';
 import { svcOps, type ParamsOf } from '../../../shared/svc/catalog';
 
@@ -52,7 +52,7 @@ export function useOutgoingWebhookBots() {
 export const endpointsQueryOptions = queryOptions({
   queryKey: [...webhooksRootKey, 'endpoints'] as const,
   queryFn: async ({ signal }) =>
-    ((await bffFetch(WEBHOOK_ENDPOINTS_PATH, { signal })) as WebhookEndpointsResponse).endpoints,
+    webhookEndpointsResponseSchema.parse(await bffFetch(WEBHOOK_ENDPOINTS_PATH, { signal })).endpoints,
   // Delivery counts move while deliveries arrive.
   refetchInterval: DELIVERIES_POLL_MS * 2,
 });
@@ -69,7 +69,7 @@ export function useDeliveries(endpointId: string) {
   return useQuery({
     queryKey: [...webhooksRootKey, 'deliveries', endpointId] as const,
     queryFn: async ({ signal }) =>
-      (await bffFetch(webhookDeliveriesPath(endpointId), { signal })) as WebhookDeliveriesResponse,
+      webhookDeliveriesResponseSchema.parse(await bffFetch(webhookDeliveriesPath(endpointId), { signal })),
     refetchInterval: DELIVERIES_POLL_MS,
     refetchIntervalInBackground: false,
   });
@@ -84,7 +84,7 @@ export function useCreateEndpoint() {
   const invalidate = useInvalidateEndpoints();
   return useMutation({
     mutationFn: async (input: CreateEndpointRequest) =>
-      ((await bffFetch(WEBHOOK_ENDPOINTS_PATH, json('POST', input))) as { endpoint: WebhookEndpoint }).endpoint,
+      webhookEndpointResponseSchema.parse(await bffFetch(WEBHOOK_ENDPOINTS_PATH, json('POST', input))).endpoint,
     onSuccess: invalidate,
   });
 }
@@ -94,7 +94,7 @@ export function useDemoConnect() {
   const invalidate = useInvalidateEndpoints();
   return useMutation({
     mutationFn: async (botUserId: number) =>
-      ((await bffFetch(WEBHOOK_DEMO_CONNECT_PATH, json('POST', { botUserId }))) as { endpoint: WebhookEndpoint })
+      webhookEndpointResponseSchema.parse(await bffFetch(WEBHOOK_DEMO_CONNECT_PATH, json('POST', { botUserId })))
         .endpoint,
     onSuccess: invalidate,
   });
@@ -104,7 +104,7 @@ export function useUpdateReply() {
   const invalidate = useInvalidateEndpoints();
   return useMutation({
     mutationFn: async ({ id, reply }: { id: string; reply: ReplyTemplate }) =>
-      ((await bffFetch(webhookEndpointPath(id), json('PATCH', { reply }))) as { endpoint: WebhookEndpoint }).endpoint,
+      webhookEndpointResponseSchema.parse(await bffFetch(webhookEndpointPath(id), json('PATCH', { reply }))).endpoint,
     onSuccess: invalidate,
   });
 }
