@@ -41,8 +41,10 @@ export function useUsers() {
  * Starts loading the list for the users route as early as the app can: with the session check, from the
  * route's loader, not once the page's chunk has loaded (the response is the slowest part of the page).
  */
-export function prefetchUsersList(client: QueryClient, staleTime = 0): void {
-  void client.prefetchQuery({ ...usersListQueryOptions, staleTime });
+export function prefetchUsersList(client: QueryClient, staleTime?: number): void {
+  // Without a caller's own staleTime, the client's default: a list that just arrived is not asked for again when
+  // a redirect (`/` → the users page) runs the route's loader a second time.
+  void client.prefetchQuery(staleTime === undefined ? usersListQueryOptions : { ...usersListQueryOptions, staleTime });
 }
 
 /** Fields of a realm_user update that map one-to-one onto the cached user record. */
