@@ -37,12 +37,11 @@ export function EditProfileModal({ user, opened, onClose }: { user: User; opened
   );
 }
 
-function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const definitions = useCustomProfileFields();
-  const fields = [...(definitions.data ?? [])].sort((a, b) => a.order - b.order);
-  const people = usePeople(activeHumans);
-  const edit = useEditUserProfile();
-  const { form } = useOpForm<{ fullName: string; profile: Record<string, FormValue> }>({
+type ProfileForm = { fullName: string; profile: Record<string, FormValue> };
+
+/** The form over the name and every custom field, each judged by its type; the server's refusal on its field. */
+function useProfileForm(user: User, fields: readonly CustomProfileField[]) {
+  return useOpForm<ProfileForm>({
     initialValues: {
       fullName: user.full_name,
       profile: Object.fromEntries(fields.map((f) => [String(f.id), initialValue(f, user)])),
@@ -60,7 +59,40 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       }
       return errors;
     },
-  });
+  }).form;
+}
+
+/** One custom field's input, as its type asks: text, long text, a choice, people or a date. */
+function ProfileFieldInput({
+  field,
+  people,
+  inputProps,
+}: {
+  field: CustomProfileField;
+  people: { value: string; label: string }[];
+  inputProps: ReturnType<ReturnType<typeof useProfileForm>['getInputProps']>;
+}) {
+  const common = { label: field.name, description: field.hint || undefined, ...inputProps };
+  switch (field.type) {
+    case FIELD_TYPE.longText:
+      return <Textarea autosize minRows={2} {...common} />;
+    case FIELD_TYPE.select:
+      return <Select data={options(field)} clearable {...common} />;
+    case FIELD_TYPE.users:
+      return <MultiSelect data={people} searchable clearable {...common} />;
+    case FIELD_TYPE.date:
+      return <TextInput type="date" {...common} />;
+    default:
+      return <TextInput {...common} />;
+  }
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const definitions = useCustomProfileFields();
+  const fields = [...(definitions.data ?? [])].sort((a, b) => a.order - b.order);
+  const people = usePeople(activeHumans);
+  const edit = useEditUserProfile();
+  const form = useProfileForm(user, fields);
 
   const submit = form.onSubmit((values) => {
     const fullName = values.fullName.trim();
@@ -87,33 +119,14 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           {...form.getInputProps('fullName')}
         />
         {definitions.isPending ? <Text size="sm">Loading profile fields…</Text> : null}
-        {fields.map((field) => {
-          const path = `profile.${field.id}`;
-          const common = { label: field.name, description: field.hint || undefined };
-          switch (field.type) {
-            case FIELD_TYPE.longText:
-              return <Textarea key={field.id} autosize minRows={2} {...common} {...form.getInputProps(path)} />;
-            case FIELD_TYPE.select:
-              return (
-                <Select key={field.id} data={options(field)} clearable {...common} {...form.getInputProps(path)} />
-              );
-            case FIELD_TYPE.users:
-              return (
-                <MultiSelect
-                  key={field.id}
-                  data={people.data ?? []}
-                  searchable
-                  clearable
-                  {...common}
-                  {...form.getInputProps(path)}
-                />
-              );
-            case FIELD_TYPE.date:
-              return <TextInput key={field.id} type="date" {...common} {...form.getInputProps(path)} />;
-            default:
-              return <TextInput key={field.id} {...common} {...form.getInputProps(path)} />;
-          }
-        })}
+        {fields.map((field) => (
+          <ProfileFieldInput
+            key={field.id}
+            field={field}
+            people={people.data ?? []}
+            inputProps={form.getInputProps(`profile.${field.id}`)}
+          />
+        ))}
         <ServerError error={edit.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={edit.isPending}>

@@ -93,7 +93,9 @@ describe('Set status dialog', () => {
       expect(within(drawer).getByText('Current status').nextSibling).toHaveTextContent('In a meeting'),
     );
   });
+});
 
+describe('Set status dialog: presets and emoji', () => {
   it('sets a preset in one click and shows its emoji, not its name, as the current status', async () => {
     const { view, drawer, dialog, target } = await openSetStatus();
     const presets = within(dialog).getByRole('group', { name: 'Common statuses' });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RoleName } from '../../shared/svc/roles';
 import { ACTIVITY_FILTERS, DEFAULT_INACTIVE_DAYS, type ActivityFilter } from './activity';
@@ -46,6 +46,131 @@ function setOrDelete(params: URLSearchParams, key: string, value: string | null 
   else params.set(key, value);
 }
 
+/** The search text as typed, and what it still owes the URL (see useUsersSearch). */
+interface TypedText {
+  /** The text typed but not yet in the URL (null: none). */
+  pending: string | null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** The last q this page wrote. */
+  written: string;
+  /** The text in the box, for the view link (read when copied, so the link callback never changes). */
+  latest: string;
+}
+type TypedRef = RefObject<TypedText>;
+
+/** The search box's text: state first, replaced only by a navigation this page did not cause. */
+function useTypedText(urlQ: string) {
+  const [q, setQ] = useState(urlQ);
+  const typedRef = useRef<TypedText>({ pending: null, timer: undefined, written: urlQ, latest: urlQ });
+
+  useEffect(() => {
+    const typed = typedRef.current;
+    // Only a navigation we did not cause (back button, a shared link) replaces the text.
+    if (urlQ !== typed.written) {
+      typed.written = urlQ;
+      typed.latest = urlQ;
+      typed.pending = null;
+      clearTimeout(typed.timer);
+      setQ(urlQ);
+    }
+  }, [urlQ]);
+
+  useEffect(() => () => clearTimeout(typedRef.current.timer), []);
+  return { q, setQ, typedRef };
+}
+
+/** The view the URL describes (and the typed text): filters, columns, the open user and bulk run. */
+function useView(params: URLSearchParams, q: string) {
+  const role = oneOf<RoleName>(ROLE_FILTERS, params.get('role'));
+  const status = oneOf<StatusFilter>(STATUS_FILTERS, params.get('status'));
+  const bots = oneOf<BotFilter>(BOT_FILTERS, params.get('bots'));
+  const activity = oneOf<ActivityFilter>(ACTIVITY_FILTERS, params.get('activity'));
+  const inactiveDays = parseDays(params.get('days'));
+  const colsParam = params.get('cols');
+  const filters = useMemo<UserFilters>(
+    () => ({ q, role, status, bots, activity, inactiveDays }),
+    [q, role, status, bots, activity, inactiveDays],
+  );
+  const columns = useMemo(() => parseColumns(colsParam), [colsParam]);
+  return { filters, columns, selectedUserId: parseUserId(params.get('user')), runId: params.get('run') };
+}
+
+type Update = (change: (next: URLSearchParams) => void, replace?: boolean) => void;
+
+/** Every URL write: it carries the text still waiting to go into the URL, so no write loses it. */
+function useUrlWrite(setParams: ReturnType<typeof useSearchParams>[1], typedRef: TypedRef): Update {
+  return useCallback(
+    (change, replace = false) => {
+      const typed = typedRef.current;
+      clearTimeout(typed.timer);
+      const text = typed.pending;
+      typed.pending = null;
+      if (text !== null) typed.written = text;
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (text !== null) setOrDelete(next, 'q', text);
+          change(next);
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams, typedRef],
+  );
+}
+
+/** The search text and the filters: the text goes into the URL once typing pauses, the rest at once. */
+function useFilterSetters(update: Update, typedRef: TypedRef, setQ: (value: string) => void) {
+  // Typing must not fill the history with one entry per keystroke: the pending text replaces the entry.
+  const flushQuery = useCallback(() => update(() => undefined, true), [update]);
+  const setQuery = useCallback(
+    (value: string) => {
+      setQ(value);
+      const typed = typedRef.current;
+      typed.latest = value;
+      typed.pending = value;
+      clearTimeout(typed.timer);
+      typed.timer = setTimeout(flushQuery, SEARCH_URL_DELAY_MS);
+    },
+    [flushQuery, setQ, typedRef],
+  );
+  const setFilter = useCallback(
+    <K extends FilterKey>(key: K, value: UserFilters[K]) => {
+      if (key === 'q') setQuery(typeof value === 'string' ? value : '');
+      else update((next) => setOrDelete(next, key, value === null || value === undefined ? null : String(value)));
+    },
+    [update, setQuery],
+  );
+  const setInactiveDays = useCallback(
+    (days: number) =>
+      update((next) => setOrDelete(next, 'days', days === DEFAULT_INACTIVE_DAYS ? null : String(days)), true),
+    [update],
+  );
+  return { setFilter, setInactiveDays };
+}
+
+/** Columns, the open user and the bulk run shown in the run panel (the page reattaches to it when reopened). */
+function useViewSetters(update: Update, typedRef: TypedRef) {
+  const setColumns = useCallback(
+    (cols: readonly OptionalColumn[]) =>
+      update((next) => setOrDelete(next, 'cols', cols.length === OPTIONAL_COLUMNS.length ? null : cols.join(','))),
+    [update],
+  );
+  const selectUser = useCallback(
+    (userId: number | null) => update((next) => setOrDelete(next, 'user', userId === null ? null : String(userId))),
+    [update],
+  );
+  const setRunId = useCallback((id: string | null) => update((next) => setOrDelete(next, 'run', id)), [update]);
+  /** The address of the current view, the typed search text included. */
+  const viewLink = useCallback(() => {
+    const url = new URL(window.location.href);
+    setOrDelete(url.searchParams, 'q', typedRef.current.latest);
+    return url.href;
+  }, [typedRef]);
+  return { setColumns, selectUser, setRunId, viewLink };
+}
+
 /**
  * The Users page's state lives in the URL (`?q=&role=&status=&bots=&activity=&days=&cols=&user=&run=`), so
  * any view (filters and columns) can be shared or bookmarked: that is how views are saved until the
@@ -57,139 +182,8 @@ function setOrDelete(params: URLSearchParams, key: string, value: string | null 
  */
 export function useUsersSearch() {
   const [params, setParams] = useSearchParams();
-  const urlQ = params.get('q') ?? '';
-  const [q, setQ] = useState(urlQ);
-  // The text typed but not yet in the URL (null: none), its timer, and the last q this page wrote.
-  const pendingQ = useRef<string | null>(null);
-  const pendingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const writtenQ = useRef(urlQ);
-  // The text in the box, for the view link (read when copied, so the link callback never changes).
-  const latestQ = useRef(urlQ);
-
-  useEffect(() => {
-    // Only a navigation we did not cause (back button, a shared link) replaces the text.
-    if (urlQ !== writtenQ.current) {
-      writtenQ.current = urlQ;
-      latestQ.current = urlQ;
-      pendingQ.current = null;
-      clearTimeout(pendingTimer.current);
-      setQ(urlQ);
-    }
-  }, [urlQ]);
-
-  useEffect(() => () => clearTimeout(pendingTimer.current), []);
-
-  const role = oneOf<RoleName>(ROLE_FILTERS, params.get('role'));
-  const status = oneOf<StatusFilter>(STATUS_FILTERS, params.get('status'));
-  const bots = oneOf<BotFilter>(BOT_FILTERS, params.get('bots'));
-  const activity = oneOf<ActivityFilter>(ACTIVITY_FILTERS, params.get('activity'));
-  const inactiveDays = parseDays(params.get('days'));
-  const colsParam = params.get('cols');
-  const selectedUserId = parseUserId(params.get('user'));
-  const runId = params.get('run');
-
-  const filters = useMemo<UserFilters>(
-    () => ({ q, role, status, bots, activity, inactiveDays }),
-    [q, role, status, bots, activity, inactiveDays],
-  );
-  const columns = useMemo(() => parseColumns(colsParam), [colsParam]);
-
-  /** Every URL write: it carries the text still waiting to go into the URL, so no write loses it. */
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) => {
-      clearTimeout(pendingTimer.current);
-      const typed = pendingQ.current;
-      pendingQ.current = null;
-      if (typed !== null) writtenQ.current = typed;
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (typed !== null) setOrDelete(next, 'q', typed);
-          change(next);
-          return next;
-        },
-        { replace },
-      );
-    },
-    [setParams],
-  );
-
-  // Typing must not fill the history with one entry per keystroke: the pending text replaces the entry.
-  const flushQuery = useCallback(() => update(() => undefined, true), [update]);
-
-  const setQuery = useCallback(
-    (value: string) => {
-      setQ(value);
-      latestQ.current = value;
-      pendingQ.current = value;
-      clearTimeout(pendingTimer.current);
-      pendingTimer.current = setTimeout(flushQuery, SEARCH_URL_DELAY_MS);
-    },
-    [flushQuery],
-  );
-
-  const setFilter = useCallback(
-    <K extends FilterKey>(key: K, value: UserFilters[K]) => {
-      if (key === 'q') setQuery(typeof value === 'string' ? value : '');
-      else update((next) => setOrDelete(next, key, value === null || value === undefined ? null : String(value)));
-    },
-    [update, setQuery],
-  );
-
-  const setInactiveDays = useCallback(
-    (days: number) =>
-      update((next) => {
-        if (days === DEFAULT_INACTIVE_DAYS) next.delete('days');
-        else next.set('days', String(days));
-      }, true),
-    [update],
-  );
-
-  const setColumns = useCallback(
-    (cols: readonly OptionalColumn[]) =>
-      update((next) => {
-        if (cols.length === OPTIONAL_COLUMNS.length) next.delete('cols');
-        else next.set('cols', cols.join(','));
-      }),
-    [update],
-  );
-
-  const selectUser = useCallback(
-    (userId: number | null) =>
-      update((next) => {
-        if (userId === null) next.delete('user');
-        else next.set('user', String(userId));
-      }),
-    [update],
-  );
-
-  /** The bulk run shown in the run panel (the page reattaches to it when reopened). */
-  const setRunId = useCallback(
-    (id: string | null) =>
-      update((next) => {
-        if (id === null) next.delete('run');
-        else next.set('run', id);
-      }),
-    [update],
-  );
-
-  /** The address of the current view, the typed search text included. */
-  const viewLink = useCallback(() => {
-    const url = new URL(window.location.href);
-    setOrDelete(url.searchParams, 'q', latestQ.current);
-    return url.href;
-  }, []);
-
-  return {
-    filters,
-    viewLink,
-    columns,
-    selectedUserId,
-    runId,
-    setFilter,
-    setInactiveDays,
-    setColumns,
-    selectUser,
-    setRunId,
-  };
+  const { q, setQ, typedRef } = useTypedText(params.get('q') ?? '');
+  const view = useView(params, q);
+  const update = useUrlWrite(setParams, typedRef);
+  return { ...view, ...useFilterSetters(update, typedRef, setQ), ...useViewSetters(update, typedRef) };
 }

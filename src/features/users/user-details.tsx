@@ -114,106 +114,161 @@ function UserDetails({
 }) {
   const statusReadable = canReadStatus(featureLevel);
   const status = useUserStatus(user.user_id, statusReadable);
-  const owner = user.bot_owner_id == null ? null : (findUser(user.bot_owner_id) ?? null);
-  const close = () => setAction(null);
-
   return (
     <Stack gap="lg">
-      <Group gap="md" wrap="nowrap">
-        <UserAvatar user={user} size="xl" />
-        <Stack gap={4}>
-          <Text size="sm" c="dimmed">
-            {user.delivery_email ?? user.email}
-          </Text>
-          <Group gap={6}>
-            <Badge variant="light">{roleLabel(user.role)}</Badge>
-            <ActiveBadge active={user.is_active} />
-            {user.is_imported_stub ? (
-              <Badge variant="light" color="orange">
-                {IMPORTED_NEVER_SIGNED_IN}
-              </Badge>
-            ) : null}
-            {user.is_bot ? (
-              <Badge variant="light" color="grape">
-                {botTypeLabel(user.bot_type) ?? 'Bot'}
-              </Badge>
-            ) : null}
-          </Group>
-        </Stack>
-      </Group>
-
+      <UserSummary user={user} />
       {actor && hasAdminActions(actor) ? (
         <AdminActions user={user} actor={actor} featureLevel={featureLevel} onAction={setAction} />
       ) : null}
-
-      <Box component="dl" m={0}>
-        <Field label="Full name">{user.full_name}</Field>
-        <Field label="Real email">
-          {user.delivery_email ?? (
-            <Text span c="dimmed" size="sm">
-              Hidden by the user&apos;s email visibility setting
-            </Text>
-          )}
-        </Field>
-        <Field label="API email">{user.email}</Field>
-        <Field label="User ID">{user.user_id}</Field>
-        <Field label="Role">{roleLabel(user.role)}</Field>
-        <Field label="Account">
-          {user.is_active ? 'Active' : 'Deactivated'}
-          {/* Level 433: an account brought over from another product, whose person has not signed in here yet. */}
-          {user.is_imported_stub ? ', imported from another product and never signed in' : ''}
-        </Field>
-        <Field label="Bot type">{user.is_bot ? (botTypeLabel(user.bot_type) ?? 'Bot') : 'Not a bot'}</Field>
-        {user.is_bot ? (
-          <Field label="Bot owner">
-            {owner ? owner.full_name : user.bot_owner_id == null ? 'No owner' : `User ${user.bot_owner_id}`}
-          </Field>
-        ) : null}
-        <Field label="Time zone">{user.timezone || 'Not set'}</Field>
-        <Field label="Joined">{formatDateTime(user.date_joined)}</Field>
+      <UserRecord user={user} findUser={findUser}>
         <Field label="Current status">
-          {!statusReadable ? (
-            <Text span c="dimmed" size="sm">
-              {featureGateReason(featureLevel, 'userStatusGet')}
-            </Text>
-          ) : status.isPending ? (
-            <Loader size="xs" aria-label="Loading status" />
-          ) : status.isError ? (
-            <Text span c="red" size="sm">
-              {errorMessage(status.error)}
-            </Text>
-          ) : (
-            <>
-              <StatusLine status={status.data} empty="No status" />
-              {status.data?.away ? ' (away)' : ''}
-            </>
-          )}
+          <CurrentStatus status={status} readable={statusReadable} featureLevel={featureLevel} />
         </Field>
-      </Box>
-
+      </UserRecord>
       <ProfileFields user={user} findUser={findUser} />
-
       {actor ? (
-        <>
-          <DeactivateUserModal
-            user={user}
-            opened={action === 'deactivate'}
-            onClose={close}
-            warning={verdictWarning(canDeactivate(actor, user))}
-          />
-          <ReactivateUserModal user={user} opened={action === 'reactivate'} onClose={close} />
-          <ChangeRoleModal
-            user={user}
-            opened={action === 'role'}
-            onClose={close}
-            roles={assignableRoles(actor, user)}
-            warning={verdictWarning(canChangeRole(actor, user))}
-          />
-          <SetStatusModal user={user} opened={action === 'status'} onClose={close} current={status.data} />
-          <EditProfileModal user={user} opened={action === 'profile'} onClose={close} />
-        </>
+        <ActionModals user={user} actor={actor} action={action} onClose={() => setAction(null)} status={status.data} />
       ) : null}
     </Stack>
+  );
+}
+
+/** The picture, the email and the badges: role, active, imported, bot. */
+function UserSummary({ user }: { user: User }) {
+  return (
+    <Group gap="md" wrap="nowrap">
+      <UserAvatar user={user} size="xl" />
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          {user.delivery_email ?? user.email}
+        </Text>
+        <Group gap={6}>
+          <Badge variant="light">{roleLabel(user.role)}</Badge>
+          <ActiveBadge active={user.is_active} />
+          {user.is_imported_stub ? (
+            <Badge variant="light" color="orange">
+              {IMPORTED_NEVER_SIGNED_IN}
+            </Badge>
+          ) : null}
+          {user.is_bot ? (
+            <Badge variant="light" color="grape">
+              {botTypeLabel(user.bot_type) ?? 'Bot'}
+            </Badge>
+          ) : null}
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+/** Everything the record says, field by field; `children` adds fields at its end. */
+function UserRecord({
+  user,
+  findUser,
+  children,
+}: {
+  user: User;
+  findUser: (userId: number) => User | undefined;
+  children: ReactNode;
+}) {
+  const owner = user.bot_owner_id == null ? null : (findUser(user.bot_owner_id) ?? null);
+  return (
+    <Box component="dl" m={0}>
+      <Field label="Full name">{user.full_name}</Field>
+      <Field label="Real email">
+        {user.delivery_email ?? (
+          <Text span c="dimmed" size="sm">
+            Hidden by the user&apos;s email visibility setting
+          </Text>
+        )}
+      </Field>
+      <Field label="API email">{user.email}</Field>
+      <Field label="User ID">{user.user_id}</Field>
+      <Field label="Role">{roleLabel(user.role)}</Field>
+      <Field label="Account">
+        {user.is_active ? 'Active' : 'Deactivated'}
+        {/* Level 433: an account brought over from another product, whose person has not signed in here yet. */}
+        {user.is_imported_stub ? ', imported from another product and never signed in' : ''}
+      </Field>
+      <Field label="Bot type">{user.is_bot ? (botTypeLabel(user.bot_type) ?? 'Bot') : 'Not a bot'}</Field>
+      {user.is_bot ? (
+        <Field label="Bot owner">
+          {owner ? owner.full_name : user.bot_owner_id == null ? 'No owner' : `User ${user.bot_owner_id}`}
+        </Field>
+      ) : null}
+      <Field label="Time zone">{user.timezone || 'Not set'}</Field>
+      <Field label="Joined">{formatDateTime(user.date_joined)}</Field>
+      {children}
+    </Box>
+  );
+}
+
+/** The user's status, or why it cannot be read on this server. */
+function CurrentStatus({
+  status,
+  readable,
+  featureLevel,
+}: {
+  status: ReturnType<typeof useUserStatus>;
+  readable: boolean;
+  featureLevel: number;
+}) {
+  if (!readable) {
+    return (
+      <Text span c="dimmed" size="sm">
+        {featureGateReason(featureLevel, 'userStatusGet')}
+      </Text>
+    );
+  }
+  if (status.isPending) return <Loader size="xs" aria-label="Loading status" />;
+  if (status.isError) {
+    return (
+      <Text span c="red" size="sm">
+        {errorMessage(status.error)}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <StatusLine status={status.data} empty="No status" />
+      {status.data?.away ? ' (away)' : ''}
+    </>
+  );
+}
+
+/** The dialog of each action, opened by its button. */
+function ActionModals({
+  user,
+  actor,
+  action,
+  onClose,
+  status,
+}: {
+  user: User;
+  actor: Actor;
+  action: Action | null;
+  onClose: () => void;
+  status: ReturnType<typeof useUserStatus>['data'];
+}) {
+  return (
+    <>
+      <DeactivateUserModal
+        user={user}
+        opened={action === 'deactivate'}
+        onClose={onClose}
+        warning={verdictWarning(canDeactivate(actor, user))}
+      />
+      <ReactivateUserModal user={user} opened={action === 'reactivate'} onClose={onClose} />
+      <ChangeRoleModal
+        user={user}
+        opened={action === 'role'}
+        onClose={onClose}
+        roles={assignableRoles(actor, user)}
+        warning={verdictWarning(canChangeRole(actor, user))}
+      />
+      <SetStatusModal user={user} opened={action === 'status'} onClose={onClose} current={status} />
+      <EditProfileModal user={user} opened={action === 'profile'} onClose={onClose} />
+    </>
   );
 }
 

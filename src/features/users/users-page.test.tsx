@@ -95,7 +95,9 @@ describe('UsersPage: finding users', () => {
     await waitFor(() => expect(countText()).toBe(`${view.total} users`));
     expect(view.searchParams().has('role')).toBe(false);
   });
+});
 
+describe('UsersPage: filters', () => {
   it('filters by status', async () => {
     const view = await renderPage();
     const status = screen.getByRole('radiogroup', { name: 'Status' });
@@ -214,7 +216,9 @@ describe('UsersPage: details', () => {
       expect(within(drawer).getByText('Current status').nextSibling).toHaveTextContent('🌴 On vacation'),
     );
   });
+});
 
+describe('UsersPage: details, status and actions', () => {
   it('asks for a user’s status when the button goes down on their row, before the click opens them', async () => {
     const mia = userId('member@demo.test');
     const view = await renderPage();

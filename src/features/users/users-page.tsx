@@ -14,7 +14,7 @@ import { BulkActionModal } from './bulk/bulk-action-modal';
 import { BulkBar } from './bulk/bulk-bar';
 import { RunPanel } from './bulk/run-panel';
 import { clear, clickRow, emptySelection, selectAll, selectedAmong, type Selection } from './bulk/selection';
-import { filterUsers, hasActiveFilters, indexUsers } from './filter-users';
+import { filterUsers, hasActiveFilters, indexUsers, type UserFilters } from './filter-users';
 import { formatCount, formatUserCount } from './format';
 import { LookUpByEmailModal } from './look-up-by-email-modal';
 import { CreateUserModal } from './create-user-modal';
@@ -33,33 +33,12 @@ const NO_IDS: readonly number[] = [];
 /** The IDs in the order shown, for range clicks and "select all": built when used, not on every keystroke. */
 const idsOf = (users: readonly User[]) => users.map((u) => u.user_id);
 
-/** Support staff and admins: find any user fast, see everything about them, act on them. */
-export function UsersPage() {
-  const {
-    filters,
-    viewLink,
-    columns,
-    selectedUserId,
-    runId,
-    setFilter,
-    setInactiveDays,
-    setColumns,
-    selectUser,
-    setRunId,
-  } = useUsersSearch();
+/** The list, filtered by the view (at lower priority than typing), with presence for the "Last active" column. */
+function useUsersList(filters: UserFilters) {
   const users = useUsers();
   // Presence is asked for once the list is in: on load both would compete for the same server and the same
   // main thread, and only the "Last active" column and filter need it.
   const presence = useRealmPresence(users.data !== undefined);
-  const { user: me, isAdmin, isOwner } = useRole();
-  const featureLevel = useFeatureLevel();
-  const [lookUpOpen, setLookUpOpen] = useState(false);
-  const [createOpen, setCreateOpen] = useState(false);
-  const onOpenCreate = useCallback(() => setCreateOpen(true), []);
-  const onCloseCreate = useCallback(() => setCreateOpen(false), []);
-  const [selection, setSelection] = useState<Selection>(emptySelection);
-  const [action, setAction] = useState<BulkActionKind | null>(null);
-
   // Built once per fetched list: sorting 10,000 records is not per-keystroke work.
   const index = useMemo(() => indexUsers(users.data ?? []), [users.data]);
   // The search texts are built while the page is idle after the list arrived, ready for the first keystroke.
@@ -71,12 +50,15 @@ export function UsersPage() {
     () => (presenceData ? { lastActive, nowSeconds: presenceData.nowSeconds } : null),
     [presenceData, lastActive],
   );
-
   // Filtering follows the input at lower priority, so typing never waits for the table.
   const deferred = useDeferredValue(filters);
   const rows = useMemo(() => filterUsers(index, deferred, activity), [index, deferred, activity]);
-  const stale = deferred !== filters;
+  return { users, presenceData, findUser, lastActive, deferred, rows, stale: deferred !== filters };
+}
 
+/** The rows picked for a bulk action (administrators only), kept to the users still in the list. */
+function useBulkSelection(rows: readonly User[], findUser: (id: number) => User | undefined, isAdmin: boolean) {
+  const [selection, setSelection] = useState<Selection>(emptySelection);
   const tableSelection = useMemo<TableSelection | undefined>(
     () =>
       isAdmin
@@ -88,54 +70,124 @@ export function UsersPage() {
         : undefined,
     [isAdmin, selection, rows],
   );
-
-  const actor = useMemo(() => (me ? { userId: me.userId, role: me.role } : null), [me]);
-  const selected = selectedUserId === null ? null : (findUser(selectedUserId) ?? null);
-  const total = users.data?.length ?? 0;
   // A user who disappeared from the list is no longer part of the selection.
   const selectedIds = useMemo(
     () => (selection.ids.size === 0 ? NO_IDS : [...selection.ids].filter((id) => findUser(id) !== undefined)),
     [selection, findUser],
   );
-
-  // Stable handlers: the table, header and dialogs are memoized and skip the re-render of each keystroke.
-  const onSelectRow = useCallback((user: User) => selectUser(user.user_id), [selectUser]);
-  // What the details show beyond the list (the user's status) is asked for on the press, before the click.
-  const queryClient = useQueryClient();
-  const statusReadable = canReadStatus(featureLevel);
-  const onPressRow = useCallback(
-    (user: User) => {
-      if (statusReadable) void queryClient.prefetchQuery(userStatusQueryOptions(user.user_id));
-    },
-    [queryClient, statusReadable],
-  );
-  const onCloseDetails = useCallback(() => selectUser(null), [selectUser]);
-  const onOpenLookUp = useCallback(() => setLookUpOpen(true), []);
-  const onCloseLookUp = useCallback(() => setLookUpOpen(false), []);
-  const onFound = useCallback(
-    (user: User) => {
-      setLookUpOpen(false);
-      selectUser(user.user_id);
-    },
-    [selectUser],
-  );
-  const onCopyLink = useCallback(() => {
-    void navigator.clipboard
-      ?.writeText(viewLink())
-      .then(() => notify('info', 'users-view-link', 'Link copied', 'This view (filters and columns) is in the link.'));
-  }, [viewLink]);
+  const allMatchingSelected =
+    rows.length > 0 && selection.ids.size >= rows.length && selectedAmong(selection, idsOf(rows)) === rows.length;
   const onSelectAll = useCallback(() => setSelection((current) => selectAll(current, idsOf(rows))), [rows]);
   const onClearSelection = useCallback(() => setSelection(clear()), []);
+  return { tableSelection, selectedIds, allMatchingSelected, onSelectAll, onClearSelection };
+}
+
+/** The bulk action being set up, and the run it starts (shown in the run panel, `?run=`). */
+function useBulkAction(setRunId: (id: string | null) => void, clearSelection: () => void) {
+  const [action, setAction] = useState<BulkActionKind | null>(null);
   const onCloseAction = useCallback(() => setAction(null), []);
   const onStarted = useCallback(
     (run: BulkRun) => {
       setAction(null);
-      setSelection(clear());
+      clearSelection();
       setRunId(run.id);
     },
-    [setRunId],
+    [setRunId, clearSelection],
   );
   const onCloseRun = useCallback(() => setRunId(null), [setRunId]);
+  return { action, setAction, onCloseAction, onStarted, onCloseRun };
+}
+
+/** Opening a user (a row, a press, a lookup by email), copying the view's link, and the two dialogs' state. */
+function useUserOpeners(selectUser: (id: number | null) => void, viewLink: () => string, statusReadable: boolean) {
+  const [lookUpOpen, setLookUpOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const queryClient = useQueryClient();
+  return {
+    lookUpOpen,
+    createOpen,
+    onOpenCreate: useCallback(() => setCreateOpen(true), []),
+    onCloseCreate: useCallback(() => setCreateOpen(false), []),
+    onOpenLookUp: useCallback(() => setLookUpOpen(true), []),
+    onCloseLookUp: useCallback(() => setLookUpOpen(false), []),
+    onFound: useCallback(
+      (user: User) => {
+        setLookUpOpen(false);
+        selectUser(user.user_id);
+      },
+      [selectUser],
+    ),
+    onSelectRow: useCallback((user: User) => selectUser(user.user_id), [selectUser]),
+    // What the details show beyond the list (the user's status) is asked for on the press, before the click.
+    onPressRow: useCallback(
+      (user: User) => {
+        if (statusReadable) void queryClient.prefetchQuery(userStatusQueryOptions(user.user_id));
+      },
+      [queryClient, statusReadable],
+    ),
+    onCloseDetails: useCallback(() => selectUser(null), [selectUser]),
+    onCopyLink: useCallback(() => {
+      void navigator.clipboard
+        ?.writeText(viewLink())
+        .then(() =>
+          notify('info', 'users-view-link', 'Link copied', 'This view (filters and columns) is in the link.'),
+        );
+    }, [viewLink]),
+  };
+}
+
+/** The search box and the filters that fold away on a phone. */
+function UsersFilterBar({ search }: { search: ReturnType<typeof useUsersSearch> }) {
+  const { filters, setFilter, setInactiveDays } = search;
+  return (
+    <div className={classes.filters}>
+      <SearchBox value={filters.q} setFilter={setFilter} />
+      <CollapsibleFilters
+        active={[filters.role, filters.status, filters.bots, filters.activity].filter((f) => f != null).length}
+      >
+        <UsersFilters
+          role={filters.role}
+          status={filters.status}
+          bots={filters.bots}
+          activity={filters.activity ?? null}
+          inactiveDays={filters.inactiveDays ?? DEFAULT_INACTIVE_DAYS}
+          setFilter={setFilter}
+          setInactiveDays={setInactiveDays}
+        />
+      </CollapsibleFilters>
+    </div>
+  );
+}
+
+/** How many match (of how many), and whether the table is catching up. */
+function UsersStatusLine({ list }: { list: ReturnType<typeof useUsersList> }) {
+  const { users, rows, deferred, stale } = list;
+  return (
+    <div className={classes.statusLine}>
+      <p className={classes.status} role="status" aria-live="polite">
+        {users.isPending ? 'Loading users…' : formatUserCount(rows.length)}
+        {!users.isPending && hasActiveFilters(deferred) ? (
+          <span className={classes.dimmed}> of {formatCount(users.data?.length ?? 0)}</span>
+        ) : null}
+      </p>
+      {stale || users.isFetching ? <Loader size="xs" aria-label="Updating" /> : null}
+    </div>
+  );
+}
+
+/** Support staff and admins: find any user fast, see everything about them, act on them. */
+export function UsersPage() {
+  const search = useUsersSearch();
+  const { columns, selectedUserId, runId, setColumns, selectUser, setRunId, viewLink } = search;
+  const list = useUsersList(search.filters);
+  const { users, presenceData, findUser, lastActive, rows, stale } = list;
+  const { user: me, isAdmin, isOwner } = useRole();
+  const featureLevel = useFeatureLevel();
+  const bulk = useBulkSelection(rows, findUser, isAdmin);
+  const bulkAction = useBulkAction(setRunId, bulk.onClearSelection);
+  const open = useUserOpeners(selectUser, viewLink, canReadStatus(featureLevel));
+  const actor = useMemo(() => (me ? { userId: me.userId, role: me.role } : null), [me]);
+  const selected = selectedUserId === null ? null : (findUser(selectedUserId) ?? null);
 
   // Plain elements for the page's own layout (styled like Stack and Group): this component re-renders on
   // every keystroke, and everything it renders directly is part of that cost.
@@ -144,55 +196,23 @@ export function UsersPage() {
       <UsersHeader
         columns={columns}
         setColumns={setColumns}
-        onCopyLink={onCopyLink}
-        onLookUp={onOpenLookUp}
-        onCreateUser={isAdmin ? onOpenCreate : undefined}
+        onCopyLink={open.onCopyLink}
+        onLookUp={open.onOpenLookUp}
+        onCreateUser={isAdmin ? open.onOpenCreate : undefined}
       />
-
-      <div className={classes.filters}>
-        <SearchBox value={filters.q} setFilter={setFilter} />
-        <CollapsibleFilters
-          active={[filters.role, filters.status, filters.bots, filters.activity].filter((f) => f != null).length}
-        >
-          <UsersFilters
-            role={filters.role}
-            status={filters.status}
-            bots={filters.bots}
-            activity={filters.activity ?? null}
-            inactiveDays={filters.inactiveDays ?? DEFAULT_INACTIVE_DAYS}
-            setFilter={setFilter}
-            setInactiveDays={setInactiveDays}
-          />
-        </CollapsibleFilters>
-      </div>
-
-      {isAdmin && runId ? <RunPanel runId={runId} onClose={onCloseRun} onOpenRun={setRunId} /> : null}
-
+      <UsersFilterBar search={search} />
+      {isAdmin && runId ? <RunPanel runId={runId} onClose={bulkAction.onCloseRun} onOpenRun={setRunId} /> : null}
       {isAdmin ? (
         <BulkBar
-          selected={selectedIds.length}
+          selected={bulk.selectedIds.length}
           matching={rows.length}
-          allMatchingSelected={
-            rows.length > 0 &&
-            selection.ids.size >= rows.length &&
-            selectedAmong(selection, idsOf(rows)) === rows.length
-          }
-          onSelectAll={onSelectAll}
-          onClear={onClearSelection}
-          onAction={setAction}
+          allMatchingSelected={bulk.allMatchingSelected}
+          onSelectAll={bulk.onSelectAll}
+          onClear={bulk.onClearSelection}
+          onAction={bulkAction.setAction}
         />
       ) : null}
-
-      <div className={classes.statusLine}>
-        <p className={classes.status} role="status" aria-live="polite">
-          {users.isPending ? 'Loading users…' : formatUserCount(rows.length)}
-          {!users.isPending && hasActiveFilters(deferred) ? (
-            <span className={classes.dimmed}> of {formatCount(total)}</span>
-          ) : null}
-        </p>
-        {stale || users.isFetching ? <Loader size="xs" aria-label="Updating" /> : null}
-      </div>
-
+      <UsersStatusLine list={list} />
       {users.isError ? (
         <LoadError title="Users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
       ) : (
@@ -200,16 +220,15 @@ export function UsersPage() {
           <UsersTable
             users={rows}
             selectedId={selectedUserId}
-            onSelect={onSelectRow}
-            onPress={onPressRow}
+            onSelect={open.onSelectRow}
+            onPress={open.onPressRow}
             empty={users.isPending ? 'Loading users…' : 'No users match these filters.'}
             columns={columns}
             {...(presenceData ? { lastActive, nowSeconds: presenceData.nowSeconds } : {})}
-            {...(tableSelection ? { selection: tableSelection } : {})}
+            {...(bulk.tableSelection ? { selection: bulk.tableSelection } : {})}
           />
         </div>
       )}
-
       <UserDetailsDrawer
         userId={selectedUserId}
         user={selected}
@@ -218,16 +237,16 @@ export function UsersPage() {
         findUser={findUser}
         actor={actor}
         featureLevel={featureLevel}
-        onClose={onCloseDetails}
+        onClose={open.onCloseDetails}
       />
-      <LookUpByEmailModal opened={lookUpOpen} onClose={onCloseLookUp} onFound={onFound} />
-      {isAdmin ? <CreateUserModal opened={createOpen} onClose={onCloseCreate} /> : null}
+      <LookUpByEmailModal opened={open.lookUpOpen} onClose={open.onCloseLookUp} onFound={open.onFound} />
+      {isAdmin ? <CreateUserModal opened={open.createOpen} onClose={open.onCloseCreate} /> : null}
       <BulkActionModal
-        kind={action}
-        userIds={selectedIds}
+        kind={bulkAction.action}
+        userIds={bulk.selectedIds}
         isOwner={isOwner}
-        onClose={onCloseAction}
-        onStarted={onStarted}
+        onClose={bulkAction.onCloseAction}
+        onStarted={bulkAction.onStarted}
       />
     </div>
   );

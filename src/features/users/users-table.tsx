@@ -50,6 +50,9 @@ const optionalColumns: Record<Exclude<OptionalColumn, 'lastActive'>, DataTableCo
 
 const userId = (user: User) => user.user_id;
 
+/** Defined once: a new default array on every render would rebuild the columns each time. */
+const DEFAULT_COLUMNS: readonly OptionalColumn[] = ['email', 'role', 'joined', 'status', 'bot'];
+
 /** Multi-select for bulk actions: the checkbox column's state and its click handler. */
 export interface TableSelection {
   isSelected: (userId: number) => boolean;
@@ -57,34 +60,14 @@ export interface TableSelection {
   onToggle: (user: User, shiftKey: boolean) => void;
 }
 
-/** Memoized: the page re-renders on every keystroke in the search box, the table only when its rows change. */
-/** The page sets it (users-page.module.css): on a phone the list fills the screen once scrolled to. */
-const TABLE_HEIGHT = 'var(--users-table-height, max(320px, calc(100dvh - 260px)))';
-
-export const UsersTable = memo(function UsersTable({
-  users,
-  selectedId,
-  onSelect,
-  onPress,
-  empty,
-  columns = ['email', 'role', 'joined', 'status', 'bot'],
-  lastActive,
-  nowSeconds = 0,
-  selection,
-}: {
-  users: readonly User[];
-  selectedId: number | null;
-  onSelect: (user: User) => void;
-  /** The button went down on a user's row (the click that opens them follows on release). */
-  onPress?: (user: User) => void;
-  empty: string;
-  /** Optional columns to show, in this order. */
-  columns?: readonly OptionalColumn[];
-  lastActive?: (user: User) => LastActive;
-  nowSeconds?: number;
-  selection?: TableSelection;
-}) {
-  const shown = useMemo(() => {
+/** The columns shown: the selection box (for bulk actions), the name, then the optional ones in their order. */
+function useShownColumns(
+  columns: readonly OptionalColumn[],
+  lastActive: ((user: User) => LastActive) | undefined,
+  nowSeconds: number,
+  selection: TableSelection | undefined,
+): DataTableColumn<User>[] {
+  return useMemo(() => {
     const list: DataTableColumn<User>[] = [];
     if (selection) {
       list.push({
@@ -123,7 +106,36 @@ export const UsersTable = memo(function UsersTable({
     }
     return list;
   }, [columns, lastActive, nowSeconds, selection]);
+}
 
+/** The page sets it (users-page.module.css): on a phone the list fills the screen once scrolled to. */
+const TABLE_HEIGHT = 'var(--users-table-height, max(320px, calc(100dvh - 260px)))';
+
+/** Memoized: the page re-renders on every keystroke in the search box, the table only when its rows change. */
+export const UsersTable = memo(function UsersTable({
+  users,
+  selectedId,
+  onSelect,
+  onPress,
+  empty,
+  columns = DEFAULT_COLUMNS,
+  lastActive,
+  nowSeconds = 0,
+  selection,
+}: {
+  users: readonly User[];
+  selectedId: number | null;
+  onSelect: (user: User) => void;
+  /** The button went down on a user's row (the click that opens them follows on release). */
+  onPress?: (user: User) => void;
+  empty: string;
+  /** Optional columns to show, in this order. */
+  columns?: readonly OptionalColumn[];
+  lastActive?: (user: User) => LastActive;
+  nowSeconds?: number;
+  selection?: TableSelection;
+}) {
+  const shown = useShownColumns(columns, lastActive, nowSeconds, selection);
   return (
     <DataTable
       label="Users"

@@ -60,27 +60,13 @@ export const BulkActionModal = memo(function BulkActionModal({
   );
 });
 
-function ActionSteps({
-  kind,
-  userIds,
-  isOwner,
-  onClose,
-  onStarted,
-}: {
-  kind: BulkActionKind;
-  userIds: readonly number[];
-  isOwner: boolean;
-  onClose: () => void;
-  onStarted: (run: BulkRun) => void;
-}) {
+/** What the action's form holds, and the action it describes. */
+function useActionDraft(kind: BulkActionKind) {
   const [notify, setNotify] = useState(false);
   const [comment, setComment] = useState('');
   const [cleanUp, setCleanUp] = useState<DeactivationAction[]>([]);
   const [role, setRole] = useState<string>(String(ROLE.member));
   const [channels, setChannels] = useState<string[]>([]);
-  const [preview, setPreview] = useState<BulkPreview | null>(null);
-  const channelOptions = useChannelOptions();
-
   const action = (): BulkAction => {
     switch (kind) {
       case 'deactivate': {
@@ -94,22 +80,100 @@ function ActionSteps({
         return { kind, channelIds: channels.map(Number) };
     }
   };
-  const run = useMutation({ mutationFn: () => previewBulk(action(), userIds), onSuccess: setPreview });
+  const needsChannels = (kind === 'add_channels' || kind === 'remove_channels') && channels.length === 0;
+  return {
+    notify,
+    setNotify,
+    comment,
+    setComment,
+    cleanUp,
+    setCleanUp,
+    role,
+    setRole,
+    channels,
+    setChannels,
+    action,
+    needsChannels,
+  };
+}
+type ActionDraft = ReturnType<typeof useActionDraft>;
+
+/** The fields of one kind of action: deactivation's options, the new role, or the channels. */
+function ActionFields({
+  kind,
+  draft,
+  isOwner,
+  channelOptions,
+}: {
+  kind: BulkActionKind;
+  draft: ActionDraft;
+  isOwner: boolean;
+  channelOptions: ReturnType<typeof useChannelOptions>;
+}) {
+  if (kind === 'deactivate') {
+    return (
+      <DeactivateOptions
+        notify={draft.notify}
+        onNotify={draft.setNotify}
+        comment={draft.comment}
+        onComment={draft.setComment}
+        cleanUp={draft.cleanUp}
+        onCleanUp={draft.setCleanUp}
+      />
+    );
+  }
+  if (kind === 'change_role') {
+    const roleOptions = roleValues.map((r) => ({
+      value: String(r),
+      label: roleLabel(r),
+      disabled: r === ROLE.owner && !isOwner,
+    }));
+    return (
+      <NativeSelect
+        label="New role"
+        data={roleOptions}
+        value={draft.role}
+        onChange={(e) => draft.setRole(e.currentTarget.value)}
+      />
+    );
+  }
+  return (
+    <MultiSelect
+      label="Channels"
+      placeholder={channelOptions.isPending ? 'Loading channels…' : 'Pick channels'}
+      data={channelOptions.data ?? []}
+      value={draft.channels}
+      onChange={draft.setChannels}
+      searchable
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function ActionSteps({
+  kind,
+  userIds,
+  isOwner,
+  onClose,
+  onStarted,
+}: {
+  kind: BulkActionKind;
+  userIds: readonly number[];
+  isOwner: boolean;
+  onClose: () => void;
+  onStarted: (run: BulkRun) => void;
+}) {
+  const draft = useActionDraft(kind);
+  const [preview, setPreview] = useState<BulkPreview | null>(null);
+  const channelOptions = useChannelOptions();
+  const run = useMutation({ mutationFn: () => previewBulk(draft.action(), userIds), onSuccess: setPreview });
 
   if (preview) return <PreviewStep preview={preview} onStarted={onStarted} onBack={() => setPreview(null)} />;
-
-  const roleOptions = roleValues.map((r) => ({
-    value: String(r),
-    label: roleLabel(r),
-    disabled: r === ROLE.owner && !isOwner,
-  }));
-  const needsChannels = (kind === 'add_channels' || kind === 'remove_channels') && channels.length === 0;
-
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!needsChannels) run.mutate();
+        if (!draft.needsChannels) run.mutate();
       }}
       noValidate
     >
@@ -118,41 +182,13 @@ function ActionSteps({
           {formatUserCount(userIds.length)} selected. The preview shows who will be affected and who is skipped, before
           anything changes.
         </Text>
-        {kind === 'deactivate' ? (
-          <DeactivateOptions
-            notify={notify}
-            onNotify={setNotify}
-            comment={comment}
-            onComment={setComment}
-            cleanUp={cleanUp}
-            onCleanUp={setCleanUp}
-          />
-        ) : null}
-        {kind === 'change_role' ? (
-          <NativeSelect
-            label="New role"
-            data={roleOptions}
-            value={role}
-            onChange={(e) => setRole(e.currentTarget.value)}
-          />
-        ) : null}
-        {kind === 'add_channels' || kind === 'remove_channels' ? (
-          <MultiSelect
-            label="Channels"
-            placeholder={channelOptions.isPending ? 'Loading channels…' : 'Pick channels'}
-            data={channelOptions.data ?? []}
-            value={channels}
-            onChange={setChannels}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
-        ) : null}
+        <ActionFields kind={kind} draft={draft} isOwner={isOwner} channelOptions={channelOptions} />
         <ServerError error={run.error ?? channelOptions.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={run.isPending} disabled={needsChannels}>
+          <Button type="submit" loading={run.isPending} disabled={draft.needsChannels}>
             Preview
           </Button>
         </Group>

@@ -92,7 +92,9 @@ describe('Bulk runs page', () => {
     expect(within(dialog).getByRole('table', { name: 'Skipped users and why' })).toHaveTextContent('Already active.');
     expect(within(dialog).getByRole('button', { name: 'Start undo' })).toBeDisabled();
   });
+});
 
+describe('Bulk runs page: runs of others, and roles', () => {
   it("shows another administrator's run read-only, saying who can undo or stop it", async () => {
     const running = { ...theirs, status: 'running' as const, finishedAt: null };
     running.counts = { ...running.counts, pending: 1, done: 0 };

@@ -90,6 +90,154 @@ const rowColumns: readonly DataTableColumn<BulkRunRow>[] = [
   },
 ];
 
+/** The run's name, state, who started it and when, with the way out and to every run. */
+function RunHeading({
+  data,
+  onClose,
+  showAllRunsLink,
+}: {
+  data: BulkRun;
+  onClose: () => void;
+  showAllRunsLink: boolean;
+}) {
+  const active = data.status === 'running' || data.status === 'paused';
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm">
+          <Title order={3} size="h4">
+            {data.label}
+          </Title>
+          <Badge
+            variant="light"
+            color={active ? 'blue' : data.status === 'done' ? 'teal' : 'gray'}
+            data-testid="run-status"
+          >
+            {RUN_STATUS_LABELS[data.status]}
+          </Badge>
+        </Group>
+        <CloseButton aria-label="Close the run panel" onClick={onClose} />
+      </Group>
+      <Group gap="xs" justify="space-between">
+        <Text size="sm" c="dimmed">
+          Started by {data.mine ? 'you' : (data.startedBy?.name ?? 'an administrator')} ·{' '}
+          {formatDateTime(new Date(data.createdAt).toISOString())}
+        </Text>
+        {showAllRunsLink ? (
+          <Anchor component={Link} to={BULK_RUNS_PAGE} size="sm">
+            All bulk runs
+          </Anchor>
+        ) : null}
+      </Group>
+    </>
+  );
+}
+
+/** How far the run is, row counts by outcome, a slow-down the server asked for, and the run it undoes. */
+function RunProgress({ data, onOpenRun }: { data: BulkRun; onOpenRun: (id: string) => void }) {
+  const progress = progressOf(data);
+  return (
+    <>
+      <Progress value={progress.percent} aria-label="Run progress" size="lg" animated={data.status === 'running'} />
+      <Text size="sm" role="status" aria-live="polite">
+        {formatCount(progress.finished)} of {formatCount(data.counts.total)} processed · {formatCount(data.counts.done)}{' '}
+        done · {formatCount(data.counts.skipped)} skipped · {formatCount(data.counts.failed)} failed
+        {data.counts.cancelled ? ` · ${formatCount(data.counts.cancelled)} cancelled` : ''}
+        {data.counts.unknown ? ` · ${formatCount(data.counts.unknown)} unknown (answer lost)` : ''}
+      </Text>
+      {data.rateLimitedUntil !== null ? (
+        <Alert variant="light" color="yellow" role="note">
+          The chat server asked the console to slow down; the run waits and then goes on.
+        </Alert>
+      ) : null}
+      {data.undoOf ? (
+        <Text size="sm" c="dimmed">
+          This run undoes{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => onOpenRun(data.undoOf!)}>
+            an earlier run
+          </Button>
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** Pause, resume and cancel for whoever started it while it goes; undo once it has finished (or why not). */
+function RunControls({
+  data,
+  runId,
+  onUndo,
+  onOpenRun,
+}: {
+  data: BulkRun;
+  runId: string;
+  onUndo: (preview: BulkPreview) => void;
+  onOpenRun: (id: string) => void;
+}) {
+  const control = useRunControl(runId);
+  const undoPreview = useMutation({ mutationFn: () => previewUndo(runId), onSuccess: onUndo });
+  const active = data.status === 'running' || data.status === 'paused';
+  const undoState = undoAvailability(data);
+  const button = (label: string, action: 'pause' | 'resume') => (
+    <Button variant="default" onClick={() => control.mutate(action)} loading={control.isPending}>
+      {label}
+    </Button>
+  );
+  return (
+    <>
+      <Group gap="xs">
+        {data.mine && data.status === 'running' ? button('Pause', 'pause') : null}
+        {data.mine && data.status === 'paused' ? button('Resume', 'resume') : null}
+        {data.mine && active ? (
+          <Button variant="default" color="red" onClick={() => control.mutate('cancel')} disabled={control.isPending}>
+            Cancel run
+          </Button>
+        ) : null}
+        {undoState.offered ? (
+          <Button variant="light" onClick={() => undoPreview.mutate()} loading={undoPreview.isPending}>
+            {undoState.label}
+          </Button>
+        ) : null}
+        {data.undoneBy ? (
+          <Button variant="subtle" onClick={() => onOpenRun(data.undoneBy!)}>
+            Show the undo run
+          </Button>
+        ) : null}
+      </Group>
+      {!undoState.offered && undoState.reason ? (
+        <Text size="sm" c="dimmed" role="note">
+          {undoState.reason}
+        </Text>
+      ) : null}
+      {active && !data.mine ? (
+        <Text size="sm" c="dimmed" role="note">
+          Only {data.startedBy?.name ?? 'the administrator who started it'} can pause or cancel this run.
+        </Text>
+      ) : null}
+      <ServerError error={control.error ?? undoPreview.error} />
+    </>
+  );
+}
+
+/** While the run is read, or why it could not be. */
+function RunPlaceholder({ run, onClose }: { run: ReturnType<typeof useBulkRun>; onClose: () => void }) {
+  if (!run.isError) {
+    return (
+      <Paper withBorder p="md" aria-label="Bulk run">
+        <Text size="sm">Loading the bulk run…</Text>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="md" aria-label="Bulk run">
+      <Group justify="space-between">
+        <LoadError title="This bulk run could not be loaded" error={run.error} onRetry={() => void run.refetch()} />
+        <CloseButton aria-label="Close the run panel" onClick={onClose} />
+      </Group>
+    </Paper>
+  );
+}
+
 /**
  * A bulk run as the BFF reports it: who started it, progress, per-row results, pause/resume/cancel while it
  * goes and undo when it has finished (or why undo is not offered). The run lives in the BFF, so closing this
@@ -107,121 +255,17 @@ export function RunPanel({
   showAllRunsLink?: boolean;
 }) {
   const run = useBulkRun(runId);
-  const control = useRunControl(runId);
   const client = useQueryClient();
   const [undo, setUndo] = useState<BulkPreview | null>(null);
-  const undoPreview = useMutation({ mutationFn: () => previewUndo(runId), onSuccess: setUndo });
-
-  if (run.isError) {
-    return (
-      <Paper withBorder p="md" aria-label="Bulk run">
-        <Group justify="space-between">
-          <LoadError title="This bulk run could not be loaded" error={run.error} onRetry={() => void run.refetch()} />
-          <CloseButton aria-label="Close the run panel" onClick={onClose} />
-        </Group>
-      </Paper>
-    );
-  }
   const data: BulkRun | undefined = run.data;
-  if (!data) {
-    return (
-      <Paper withBorder p="md" aria-label="Bulk run">
-        <Text size="sm">Loading the bulk run…</Text>
-      </Paper>
-    );
-  }
-  const progress = progressOf(data);
-  const active = data.status === 'running' || data.status === 'paused';
-  const undoState = undoAvailability(data);
+  if (run.isError || !data) return <RunPlaceholder run={run} onClose={onClose} />;
 
   return (
     <Paper withBorder p="md" component="section" aria-label="Bulk run">
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="sm">
-            <Title order={3} size="h4">
-              {data.label}
-            </Title>
-            <Badge
-              variant="light"
-              color={active ? 'blue' : data.status === 'done' ? 'teal' : 'gray'}
-              data-testid="run-status"
-            >
-              {RUN_STATUS_LABELS[data.status]}
-            </Badge>
-          </Group>
-          <CloseButton aria-label="Close the run panel" onClick={onClose} />
-        </Group>
-        <Group gap="xs" justify="space-between">
-          <Text size="sm" c="dimmed">
-            Started by {data.mine ? 'you' : (data.startedBy?.name ?? 'an administrator')} ·{' '}
-            {formatDateTime(new Date(data.createdAt).toISOString())}
-          </Text>
-          {showAllRunsLink ? (
-            <Anchor component={Link} to={BULK_RUNS_PAGE} size="sm">
-              All bulk runs
-            </Anchor>
-          ) : null}
-        </Group>
-        <Progress value={progress.percent} aria-label="Run progress" size="lg" animated={data.status === 'running'} />
-        <Text size="sm" role="status" aria-live="polite">
-          {formatCount(progress.finished)} of {formatCount(data.counts.total)} processed ·{' '}
-          {formatCount(data.counts.done)} done · {formatCount(data.counts.skipped)} skipped ·{' '}
-          {formatCount(data.counts.failed)} failed
-          {data.counts.cancelled ? ` · ${formatCount(data.counts.cancelled)} cancelled` : ''}
-          {data.counts.unknown ? ` · ${formatCount(data.counts.unknown)} unknown (answer lost)` : ''}
-        </Text>
-        {data.rateLimitedUntil !== null ? (
-          <Alert variant="light" color="yellow" role="note">
-            The chat server asked the console to slow down; the run waits and then goes on.
-          </Alert>
-        ) : null}
-        {data.undoOf ? (
-          <Text size="sm" c="dimmed">
-            This run undoes{' '}
-            <Button variant="subtle" size="compact-sm" onClick={() => onOpenRun(data.undoOf!)}>
-              an earlier run
-            </Button>
-          </Text>
-        ) : null}
-        <Group gap="xs">
-          {data.mine && data.status === 'running' ? (
-            <Button variant="default" onClick={() => control.mutate('pause')} loading={control.isPending}>
-              Pause
-            </Button>
-          ) : null}
-          {data.mine && data.status === 'paused' ? (
-            <Button variant="default" onClick={() => control.mutate('resume')} loading={control.isPending}>
-              Resume
-            </Button>
-          ) : null}
-          {data.mine && active ? (
-            <Button variant="default" color="red" onClick={() => control.mutate('cancel')} disabled={control.isPending}>
-              Cancel run
-            </Button>
-          ) : null}
-          {undoState.offered ? (
-            <Button variant="light" onClick={() => undoPreview.mutate()} loading={undoPreview.isPending}>
-              {undoState.label}
-            </Button>
-          ) : null}
-          {data.undoneBy ? (
-            <Button variant="subtle" onClick={() => onOpenRun(data.undoneBy!)}>
-              Show the undo run
-            </Button>
-          ) : null}
-        </Group>
-        {!undoState.offered && undoState.reason ? (
-          <Text size="sm" c="dimmed" role="note">
-            {undoState.reason}
-          </Text>
-        ) : null}
-        {active && !data.mine ? (
-          <Text size="sm" c="dimmed" role="note">
-            Only {data.startedBy?.name ?? 'the administrator who started it'} can pause or cancel this run.
-          </Text>
-        ) : null}
-        <ServerError error={control.error ?? undoPreview.error} />
+        <RunHeading data={data} onClose={onClose} showAllRunsLink={showAllRunsLink} />
+        <RunProgress data={data} onOpenRun={onOpenRun} />
+        <RunControls data={data} runId={runId} onUndo={setUndo} onOpenRun={onOpenRun} />
         <DataTable
           label="Bulk run rows"
           rows={data.rows}
