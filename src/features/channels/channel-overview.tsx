@@ -85,7 +85,7 @@ export function ChannelOverview({ channel, level }: { channel: Channel; level: n
         </Table.Tbody>
       </Table>
       <Title order={4}>Permissions</Title>
-      {lookup.error ? (
+      {lookup.namesError ? (
         <Alert color="yellow" variant="light">
           Group names could not be loaded; permissions are shown by ID.
         </Alert>
@@ -102,7 +102,7 @@ export function ChannelOverview({ channel, level }: { channel: Channel; level: n
               return (
                 <Table.Tr key={name}>
                   <Table.Th w="40%">{CHANNEL_PERMISSION_LABELS[name]}</Table.Th>
-                  <Table.Td>{describeGroupSetting(value, lookup.groups, lookup.people)}</Table.Td>
+                  <Table.Td>{describeGroupSetting(value, lookup.named, lookup.people)}</Table.Td>
                 </Table.Tr>
               );
             })}

@@ -78,7 +78,7 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
           <GroupSettingPicker
             key={name}
             label={label}
-            description={gate ?? `Now: ${describeGroupSetting(channel[name]!, lookup.groups, lookup.people)}`}
+            description={gate ?? `Now: ${describeGroupSetting(channel[name]!, lookup.named, lookup.people)}`}
             value={value}
             onChange={(next) => setValues({ ...values, [name]: next })}
             groups={lookup.groups}

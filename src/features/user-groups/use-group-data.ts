@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { usePeople } from '../../client/people';
+import { useGroupNames } from '../../client/reference-data/group-names';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { groupDisplayName, type GroupMembership } from '../../shared/svc/group-settings';
 import { useGroupsRealm } from './api/get-realm-state';
@@ -16,6 +17,8 @@ export function useGroupData() {
   const groupsQuery = useUserGroups();
   const peopleQuery = usePeople();
   const realmQuery = useGroupsRealm();
+  // Where the list cannot be read (a guest), groups are still named from the names the BFF keeps.
+  const namesQuery = useGroupNames(groupsQuery.isError);
   const groups = useMemo(() => groupsQuery.data ?? [], [groupsQuery.data]);
   const people = useMemo(() => peopleQuery.data ?? [], [peopleQuery.data]);
   const membership = useMemo(() => new Map<number, GroupMembership>(groups.map((g) => [g.id, g] as const)), [groups]);
@@ -31,13 +34,13 @@ export function useGroupData() {
     }),
     [user, realmQuery.data, groups, membership, level],
   );
-  const groupName = useMemo(
-    () => (id: number) => {
-      const g = groupById.get(id);
+  const groupName = useMemo(() => {
+    const names = new Map((namesQuery.data ?? []).map((g) => [g.id, g] as const));
+    return (id: number) => {
+      const g = groupById.get(id) ?? names.get(id);
       return g ? groupDisplayName(g) : `Unknown group ${id}`;
-    },
-    [groupById],
-  );
+    };
+  }, [groupById, namesQuery.data]);
   const personName = useMemo(() => (id: number) => personById.get(id)?.full_name ?? `Unknown user ${id}`, [personById]);
   return {
     groupsQuery,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerLimits } from '../../shared/bff/protocol';
+import type { GroupName, ServerLimits } from '../../shared/bff/protocol';
 import type { StateMessage } from '../../shared/events/bff-stream';
 import {
   CONSOLE_EVENT_TYPES,
@@ -13,6 +13,7 @@ import {
 } from '../../shared/events/svc-events';
 import type { SvcEventBase } from '../../shared/events/svc-events';
 import { applyRealmEvent, realmStateFromRegister, type RealmValue } from './realm-state';
+import { applyGroupNameEvent, groupNamesFromRegister } from './group-names';
 import { svcOps } from '../../shared/svc/catalog';
 import {
   realmPlaygroundSchema,
@@ -112,6 +113,8 @@ export interface RegisterState {
   readonly defaultChannelIds: readonly number[] | null;
   /** `realm_playgrounds` (code playgrounds); null when the server sent none, unreadable ones left out. */
   readonly playgrounds: readonly RealmPlayground[] | null;
+  /** The user groups' names (`realm_user_groups`, without members); null when the server sent none. */
+  readonly groupNames: readonly GroupName[] | null;
 }
 
 function playgroundsOf(raw: unknown): RealmPlayground[] | null {
@@ -294,6 +297,7 @@ export class SessionQueue {
       realm: realmStateFromRegister(r),
       defaultChannelIds: defaultChannelIdsOf(r.realm_default_streams),
       playgrounds: playgroundsOf(r.realm_playgrounds),
+      groupNames: groupNamesFromRegister(r.realm_user_groups),
     };
     this.o.log('info', `events: queue registered user_id=${this.o.userId}`);
     if (this.stopped) return this.settleRegistration(); // end() deletes it.
@@ -309,6 +313,12 @@ export class SessionQueue {
 
   /** Keeps the register state current: a default setting's update replaces that one property. */
   private applyToState(event: SvcEventBase): void {
+    if (event.type === 'user_group') {
+      const names = this.registerState?.groupNames;
+      const next = names ? applyGroupNameEvent(names, event) : null;
+      if (next && this.registerState) this.registerState = { ...this.registerState, groupNames: next };
+      return;
+    }
     if (event.type === 'realm_playgrounds') {
       const parsed = realmPlaygroundsEventSchema.safeParse(event);
       if (parsed.success && this.registerState) {

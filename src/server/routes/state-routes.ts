@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type {
   DefaultChannelsState,
+  GroupNamesState,
   PlaygroundsState,
   OwnSettingsState,
   RealmState,
@@ -90,6 +91,11 @@ export function stateRoutes(config: Config, deps: BffDeps) {
     '/playgrounds',
     'Cannot read the code playgrounds from the chat server right now. Try again in a moment.',
     (state): PlaygroundsState => ({ playgrounds: state.playgrounds ? state.playgrounds.map((p) => ({ ...p })) : null }),
+  );
+  serve(
+    '/group-names',
+    "Cannot read the user groups' names from the chat server right now. Try again in a moment.",
+    (state): GroupNamesState => ({ groups: state.groupNames ? state.groupNames.map((g) => ({ ...g })) : null }),
   );
 
   return app;

@@ -160,3 +160,20 @@ export type PlaygroundsState = z.infer<typeof playgroundsStateSchema>;
 
 /** The answer to `DELETE /bff/session/all` (sign out everywhere): how many sessions it ended. */
 export const endedEverywhereSchema = z.object({ ended: z.number().int() });
+
+/**
+ * `GET /bff/state/group-names`: every user group's name, from the register state (`realm_user_groups`), kept
+ * current by `user_group` events. Every role gets it: a guest may not list user groups (`GET /user_groups`
+ * refuses), but the settings it reads still name groups, and a group is never shown by its number. A group
+ * deactivated after sign-in stays, marked. Null when the server sent none.
+ */
+export const GROUP_NAMES_STATE_PATH = '/bff/state/group-names';
+export const groupNameSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_system_group: z.boolean(),
+  deactivated: z.boolean(),
+});
+export type GroupName = z.infer<typeof groupNameSchema>;
+export const groupNamesStateSchema = z.object({ groups: z.array(groupNameSchema).nullable() });
+export type GroupNamesState = z.infer<typeof groupNamesStateSchema>;

@@ -83,6 +83,8 @@ export const CONSOLE_FETCH_EVENT_TYPES = [
   'user_settings',
   'default_streams',
   'realm_playgrounds',
+  // Names only (see GROUP_NAMES_STATE_PATH): the one place a guest's console learns what groups are called.
+  'realm_user_groups',
 ] as const;
 
 /** The signed-in user's own setting changed (`user_settings_object` clients). */

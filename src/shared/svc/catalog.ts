@@ -208,6 +208,8 @@ export const svcOps = {
         user_settings: z.record(z.string(), z.unknown()).optional(),
         // Checked where it is read (session-queue.ts), like the default channels.
         realm_playgrounds: z.array(z.unknown()).optional(),
+        // Checked where it is read (group-names.ts): only the names are kept.
+        realm_user_groups: z.array(z.unknown()).optional(),
       }),
   }),
   getEvents: op({
