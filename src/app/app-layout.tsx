@@ -45,19 +45,21 @@ export function AppLayout() {
         <a href="#main-content" className={classes.skipLink}>
           Skip to content
         </a>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          {/* Below sm (phones) the organization's name is left out and the product name keeps one line; on a
+              screen too narrow even for that the name is cut short, never the live status beside it. */}
+          <Group gap="sm" wrap="nowrap" className={classes.brand}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Title order={1} size="h4">
+            <Title order={1} size="h4" className={classes.title}>
               Realm Console
             </Title>
             {data?.server ? (
-              <Text size="sm" c="dimmed" visibleFrom="xs" truncate>
+              <Text size="sm" c="dimmed" visibleFrom="sm" truncate className={classes.realm}>
                 {data.server.realmName}
               </Text>
             ) : null}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className={classes.status}>
             <LiveIndicator />
             <ColorSchemeToggle />
             <UserMenu />
