@@ -77,6 +77,32 @@ export function createChannelAbility(
   return no('The organization does not let you create channels.');
 }
 
+/**
+ * Whether the user may subscribe other people to the channel: administrators; never guests; others when the
+ * organization's or the channel's "who can subscribe others" names them, or the channel's administrators do.
+ * While the groups are not known yet, the server decides.
+ */
+export function addSubscribersAbility(
+  role: number | null,
+  userId: number | null,
+  realm: Realm | undefined,
+  channel: Realm,
+  groups: ReadonlyMap<number, GroupMembership>,
+): Ability {
+  if (role !== null && isAdminRole(role)) return yes;
+  if (role === 600) return no('Guests cannot subscribe other people.');
+  if (userId === null || groups.size === 0) return yes;
+  const settings = [
+    realm?.realm_can_add_subscribers_group,
+    channel.can_add_subscribers_group,
+    channel.can_administer_channel_group,
+  ]
+    .map(groupSetting)
+    .filter((v): v is GroupSettingValue => v !== null);
+  if (settings.some((who) => isUserInGroupSetting(who, userId, groups))) return yes;
+  return no('Only the people the organization or this channel allows can subscribe others.');
+}
+
 /** Administrators, or people in the channel's `can_remove_subscribers_group`. */
 export function removeSubscribersAbility(
   role: number | null,

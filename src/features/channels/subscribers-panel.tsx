@@ -11,7 +11,8 @@ import type { Person } from '../../client/people';
 import { useSubscribers } from './api/get-subscribers';
 import { useRemoveSubscribers } from './api/unsubscribe';
 import { RemoveSubscribersModal } from './remove-subscribers-modal';
-import { removeSubscribersAbility } from './permissions';
+import { addSubscribersAbility, removeSubscribersAbility } from './permissions';
+import { useChannelsRealm } from './api/get-realm-state';
 import { useGroupLookup } from './use-group-lookup';
 import { countOf } from '../../client/count-of';
 
@@ -36,19 +37,21 @@ type SubscriberRow = Pick<Person, 'user_id' | 'full_name' | 'email'>;
 function subscriberColumns(
   chosen: ReadonlySet<number>,
   toggle: (id: number) => void,
+  removable: (id: number) => boolean,
 ): DataTableColumn<SubscriberRow>[] {
   return [
     {
       id: 'select',
       header: 'Select',
       width: '4.5rem',
-      cell: (p) => (
-        <Checkbox
-          aria-label={`Select ${p.full_name}`}
-          checked={chosen.has(p.user_id)}
-          onChange={() => toggle(p.user_id)}
-        />
-      ),
+      cell: (p) =>
+        removable(p.user_id) ? (
+          <Checkbox
+            aria-label={`Select ${p.full_name}`}
+            checked={chosen.has(p.user_id)}
+            onChange={() => toggle(p.user_id)}
+          />
+        ) : null,
     },
     { id: 'name', header: 'Name', width: 'minmax(10rem, 1fr)', cell: (p) => p.full_name },
     { id: 'email', header: 'Email', width: 'minmax(12rem, 1fr)', cell: (p) => p.email },
@@ -56,7 +59,11 @@ function subscriberColumns(
 }
 
 /** The people chosen for removal, removing them and adding others, each reported person by person. */
-function useSubscriberChanges(channel: Channel, lookup: ReturnType<typeof useGroupLookup>) {
+function useSubscriberChanges(
+  channel: Channel,
+  lookup: ReturnType<typeof useGroupLookup>,
+  removable: (id: number) => boolean,
+) {
   const remove = useRemoveSubscribers();
   const subscribe = useSubscribe();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
@@ -66,6 +73,7 @@ function useSubscriberChanges(channel: Channel, lookup: ReturnType<typeof useGro
 
   const toggle = (id: number) =>
     setChosen((prev) => {
+      if (!removable(id)) return prev;
       const next = new Set(prev);
       if (next.has(id)) next.delete(id);
       else next.add(id);
@@ -123,8 +131,18 @@ function useSubscriberChanges(channel: Channel, lookup: ReturnType<typeof useGro
 export function SubscribersPanel({ channel }: { channel: Channel }) {
   const { role, user } = useRole();
   const lookup = useGroupLookup();
+  const realm = useChannelsRealm();
   const subscribers = useSubscribers(channel.stream_id);
-  const changes = useSubscriberChanges(channel, lookup);
+  const ability = removeSubscribersAbility(
+    role,
+    user?.userId ?? null,
+    channel.can_remove_subscribers_group,
+    lookup.membership,
+  );
+  const adding = addSubscribersAbility(role, user?.userId ?? null, realm.data, channel, lookup.membership);
+  // Anyone may take themselves out; others only with the permission (the server refuses the rest).
+  const removable = (id: number) => ability.allowed || id === user?.userId;
+  const changes = useSubscriberChanges(channel, lookup, removable);
   const { chosen, toggle } = changes;
   const rows = useMemo(
     () =>
@@ -133,13 +151,6 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
         .sort((a, b) => a.full_name.localeCompare(b.full_name)),
     [subscribers.data, lookup.peopleById],
   );
-  const ability = removeSubscribersAbility(
-    role,
-    user?.userId ?? null,
-    channel.can_remove_subscribers_group,
-    lookup.membership,
-  );
-
   if (subscribers.isPending) return <Loader size="xs" aria-label="Loading subscribers" />;
   if (subscribers.isError) {
     return (
@@ -154,12 +165,18 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
   return (
     <Stack gap="md">
       <Title order={4}>Add subscribers</Title>
-      <AddSubscribers
-        people={lookup.people}
-        subscribers={subscribers.data}
-        pending={changes.subscribe.isPending}
-        onAdd={changes.doAdd}
-      />
+      {adding.allowed ? (
+        <AddSubscribers
+          people={lookup.people}
+          subscribers={subscribers.data}
+          pending={changes.subscribe.isPending}
+          onAdd={changes.doAdd}
+        />
+      ) : (
+        <Text size="sm" c="dimmed" role="note">
+          {adding.reason}
+        </Text>
+      )}
       {changes.outcome ? <OutcomeReport outcome={changes.outcome} /> : null}
       <Group justify="space-between" align="flex-end">
         <Title order={4}>{countOf(rows.length, 'subscriber', 'subscribers')}</Title>
@@ -174,14 +191,15 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
         </Button>
       </Group>
       {!ability.allowed ? (
-        <Text size="sm" c="dimmed">
-          {ability.reason} The server decides; it will say if it refuses.
+        <Text size="sm" c="dimmed" role="note">
+          {ability.reason}
+          {user && subscribers.data.includes(user.userId) ? ' You can remove yourself.' : ''}
         </Text>
       ) : null}
       <DataTable
         label="Subscribers"
         rows={rows}
-        columns={subscriberColumns(chosen, toggle)}
+        columns={subscriberColumns(chosen, toggle, removable)}
         getRowId={(p) => p.user_id}
         onSelect={(p) => toggle(p.user_id)}
         height="min(45vh, 420px)"

@@ -1,4 +1,6 @@
 import { featureGateReason } from '../../shared/svc/features';
+import { isUserInGroupSetting, type GroupSettingValue } from '../../shared/svc/group-settings';
+import type { UserGroup } from '../../shared/svc/user-groups';
 import { INVITE_ROLES, type InviteRole } from '../../shared/svc/invites';
 import { isAdminRole } from '../../shared/svc/roles';
 import { describeSetting, roleHolds, type GroupRef } from '../../shared/svc/role-grants';
@@ -71,4 +73,35 @@ export function canManageInvite(
   if (role === null) return false;
   if (invite.invited_as === 100 && role !== 100) return invite.invited_by_user_id === userId && role === 100;
   return role <= 200 || invite.invited_by_user_id === userId;
+}
+
+function settingValue(value: unknown): GroupSettingValue | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'object' && value !== null && 'direct_members' in value && 'direct_subgroups' in value) {
+    return value as GroupSettingValue;
+  }
+  return null;
+}
+
+/**
+ * The groups an invitation from this person can put the new member in: never system groups; for
+ * administrators and whoever may manage all groups every other one; for anyone else those they may manage or
+ * add members to (the server refuses an invitation naming any other: "Insufficient permission").
+ */
+export function groupsInviterMayFill(
+  groups: readonly UserGroup[],
+  role: number | null,
+  userId: number | null,
+  realm: Readonly<Record<string, unknown>> | null,
+): UserGroup[] {
+  const candidates = groups.filter((g) => !g.is_system_group && !g.deactivated);
+  if (role !== null && isAdminRole(role)) return candidates;
+  if (userId === null) return [];
+  const membership = new Map(groups.map((g) => [g.id, g] as const));
+  const holds = (value: unknown) => {
+    const setting = settingValue(value);
+    return setting !== null && isUserInGroupSetting(setting, userId, membership);
+  };
+  if (holds(realm?.realm_can_manage_all_groups)) return candidates;
+  return candidates.filter((g) => holds(g.can_manage_group) || holds(g.can_add_members_group));
 }

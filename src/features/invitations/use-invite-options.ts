@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { useInviteChannels, useInviteGroups, useInviteRealm } from './api/get-invite-options';
 import type { InviteFormOptions } from './invite-grant';
-import { invitableRoles, invitationAbilities } from './permissions';
+import { groupsInviterMayFill, invitableRoles, invitationAbilities } from './permissions';
 
 /** What the signed-in user may grant in an invitation, read from their role, the server and the realm. */
 export function useInviteOptions() {
@@ -25,13 +25,15 @@ export function useInviteOptions() {
     () => ({
       roles: invitableRoles(role),
       channels: (channels.data ?? []).filter((c) => !c.is_archived),
-      groups: (groups.data ?? []).filter((g) => !g.is_system_group && !g.deactivated),
+      groups: groupsInviterMayFill(groups.data ?? [], role, userId, realm.data ?? null),
       abilities,
     }),
     // `abilities` is rebuilt each render from the same inputs; its parts are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [
       role,
+      userId,
+      realm.data,
       channels.data,
       groups.data,
       abilities.groups.allowed,
