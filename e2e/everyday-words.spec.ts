@@ -49,8 +49,9 @@ function apiWords(texts: readonly string[]): string[] {
   const found: string[] = [];
   for (const text of texts) {
     for (const [word] of text.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)) found.push(`${word} in “${text}”`);
-    // "group 14", "Export type: 1", "color scheme: 1": a number standing for something that has a name.
-    if (/(?<!Unknown )\bgroup \d+\b/.test(text) || /\b(?:type|scheme|visibility|policy): \d+\b/i.test(text))
+    // "group 14", "Unknown group 6", "Export type: 1", "color scheme: 1": a number standing for something that
+    // has a name (every role, a guest too, gets the groups' names).
+    if (/\bgroup \d+\b/.test(text) || /\b(?:type|scheme|visibility|policy): \d+\b/i.test(text))
       found.push(`a number for a name in “${text}”`);
   }
   return found;

@@ -24,7 +24,7 @@ import {
   type SystemGroupName,
 } from '../../shared/svc/group-settings';
 import type { UserGroup } from '../../shared/svc/user-groups';
-import { describeGroupSetting, groupLabel, userLabel, type NamedUser } from './describe-group-setting';
+import { describeGroupSetting, groupLabel, userLabel, type NamedGroup, type NamedUser } from './describe-group-setting';
 
 export type GroupSettingPickerUser = NamedUser;
 
@@ -36,6 +36,11 @@ export interface GroupSettingPickerProps {
   onChange: (value: GroupSettingValue) => void;
   /** Every user group, deactivated ones included: they are never offered, but a value may still name one. */
   groups: readonly UserGroup[];
+  /**
+   * Names for the groups when `groups` cannot be had (a guest may not list them; the BFF still gives their
+   * names): the current value is then named, never shown by a group's number.
+   */
+  groupNames?: readonly NamedGroup[];
   /** Every user, deactivated ones included for the same reason. */
   users: readonly GroupSettingPickerUser[];
   disabled?: boolean;
@@ -182,6 +187,7 @@ export function GroupSettingPicker({
   value,
   onChange,
   groups,
+  groupNames,
   users,
   disabled = false,
   error,
@@ -195,7 +201,9 @@ export function GroupSettingPicker({
   const { groupOptions, offeredGroupIds } = useGroupOptions(groups, excludeSystemGroups);
   const hasError = Boolean(error);
   const describedBy = [description ? descriptionId : null, hasError ? errorId : null].filter(Boolean).join(' ');
-  const common = { value, onChange, groups, users, disabled, hasError, groupOptions };
+  // Only the names are needed to describe a value; the options come from the full list alone.
+  const named: readonly NamedGroup[] = groups.length === 0 && groupNames ? groupNames : groups;
+  const common = { value, onChange, groups: named, users, disabled, hasError, groupOptions };
 
   return (
     <Fieldset legend={label} disabled={disabled} aria-describedby={describedBy || undefined}>
@@ -227,7 +235,7 @@ export function GroupSettingPicker({
 interface PartProps {
   value: GroupSettingValue;
   onChange: (value: GroupSettingValue) => void;
-  groups: readonly UserGroup[];
+  groups: readonly NamedGroup[];
   users: readonly GroupSettingPickerUser[];
   disabled: boolean;
   hasError: boolean;
@@ -249,7 +257,7 @@ function SingleGroupSelect({
   const selectedGroup = typeof value === 'number' && offeredGroupIds.has(value) ? value : null;
   const currentNote =
     selectedGroup === null
-      ? `Currently ${describeGroupSetting(value, groups, users)}. Choose a group to replace it.`
+      ? `Currently ${describeGroupSetting(value, groups, users)}.${disabled ? '' : ' Choose a group to replace it.'}`
       : null;
   return (
     <Select<number>

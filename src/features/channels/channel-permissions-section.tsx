@@ -46,6 +46,8 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
   // The server's refusal of who may start topics goes on that field, not above the buttons.
   const refusal = topicStartersRefusal(update.error);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Who cannot change the permissions (a guest may not list groups) reads them by the groups' names alone.
+  const groupsError = locked === null ? lookup.error : lookup.namesError;
   const errorOf = (name: ChannelPermissionSetting) =>
     name === 'can_create_topic_group' ? (problem ?? refusal ?? undefined) : undefined;
 
@@ -66,7 +68,7 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
       <Title order={4} ref={heading} tabIndex={-1}>
         Permissions
       </Title>
-      {lookup.error ? <ServerError error={lookup.error} title="Groups could not be loaded" /> : null}
+      {groupsError ? <ServerError error={groupsError} title="Groups could not be loaded" /> : null}
       <MissingPermissionsNote level={level} channel={channel} />
       {CHANNEL_PERMISSION_SETTINGS.map((name) => {
         const gate = permissionGate(level, name, channel);
@@ -82,6 +84,7 @@ export function PermissionsSection({ channel, level, locked }: PermissionsSectio
             value={value}
             onChange={(next) => setValues({ ...values, [name]: next })}
             groups={lookup.groups}
+            groupNames={lookup.named}
             users={lookup.people}
             excludeSystemGroups={['role:internet']}
             disabled={locked !== null || gate !== null || lookup.pending}
