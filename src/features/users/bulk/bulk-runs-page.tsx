@@ -156,7 +156,8 @@ function BulkRuns() {
           selectedId={runId}
           onSelect={(r) => void navigate(bulkRunPagePath(r.id))}
           rowHeight={44}
-          height={Math.min(480, 44 * (Math.max(runs.length, 2) + 1) + 8)}
+          // As tall as its rows (an empty list: room for its two-line message), at most 480 px.
+          height={Math.min(480, 44 * ((runs.length === 0 ? 2 : runs.length) + 1) + 8)}
           minWidth={phone ? 0 : 900}
           empty={history.isPending ? 'Loading…' : 'No bulk runs yet: select users on Users to start one.'}
         />
