@@ -14,7 +14,7 @@ import type { AuditLog } from '../store/audit-log';
 import type { SvcUpstream } from '../upstreams/svc-upstream';
 import { describeErrorForLog } from '../log-line';
 import { chosenActions } from '../../shared/svc/deactivation';
-import { planAction, planUndo, undoKindOf, type BulkStep, type SnapshotUser } from './preview';
+import { planAction, planUndo, undoKindOf, type BulkStep, type PlannedPreview, type SnapshotUser } from './preview';
 import { PreviewStore } from './preview-store';
 import { defaultSleep, RunScheduler } from './run-scheduler';
 import {
@@ -30,6 +30,23 @@ import { MemoryBulkRunStore, type BulkRunStore, type StoredBulkRun } from '../st
 import { credentialsOf, StepExecutor } from './step-executor';
 
 export { RUN_HEARTBEAT_MS, RUN_STALE_MS, type BulkCaller } from './run-state';
+
+/** A run's rows and steps from its plan: the affected ones pending, each with its step; the skipped with why. */
+function runRowsOf(plan: PlannedPreview): { rows: BulkRunRow[]; steps: (BulkStep | null)[] } {
+  const fresh = { reason: null, msg: null, code: null, previousRole: null, changedChannels: null };
+  const rows: BulkRunRow[] = [];
+  const steps: (BulkStep | null)[] = [];
+  for (const { user, step, apiEmail } of plan.affected) {
+    rows.push({ ...user, ...fresh, status: 'pending' });
+    // A subscribe answer names the user by API email on servers before user-ID keys.
+    steps.push(step.op === 'subscribe' && apiEmail ? { ...step, apiEmail } : step);
+  }
+  for (const { reasonText, reason, ...user } of plan.skipped) {
+    rows.push({ ...user, ...fresh, status: 'skipped', reason, msg: reasonText });
+    steps.push(null);
+  }
+  return { rows, steps };
+}
 
 export class BulkError extends Error {
   constructor(
@@ -180,34 +197,7 @@ export class BulkEngine {
     }
     if (!this.previews.take(previewId)) throw previewExpired();
 
-    const rows: BulkRunRow[] = [];
-    const steps: (BulkStep | null)[] = [];
-    for (const { user, step, apiEmail } of plan.affected) {
-      rows.push({
-        ...user,
-        status: 'pending',
-        reason: null,
-        msg: null,
-        code: null,
-        previousRole: null,
-        changedChannels: null,
-      });
-      // A subscribe answer names the user by API email on servers before user-ID keys.
-      steps.push(step.op === 'subscribe' && apiEmail ? { ...step, apiEmail } : step);
-    }
-    for (const s of plan.skipped) {
-      const { reasonText, reason, ...user } = s;
-      rows.push({
-        ...user,
-        status: 'skipped',
-        reason,
-        msg: reasonText,
-        code: null,
-        previousRole: null,
-        changedChannels: null,
-      });
-      steps.push(null);
-    }
+    const { rows, steps } = runRowsOf(plan);
     const run: RunState = {
       id: randomUUID(),
       ownerUserId: caller.userId,
