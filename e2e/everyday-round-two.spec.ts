@@ -86,3 +86,23 @@ test('a requested export is named by its number in the audit', async ({ page }) 
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('Request data export');
 });
+
+test('on a phone, a channel’s Topics tab keeps each topic’s buttons beside it, in view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const role of ['member', 'admin'] as const) {
+    await page.context().clearCookies();
+    await signIn(page, `${role}@demo.test`, undefined, `/channels?channel=${GENERAL}&tab=topics`);
+    const row = page
+      .getByRole('dialog', { name: '#general' })
+      .getByRole('table', { name: 'Topics' })
+      .getByRole('row')
+      .nth(1);
+    const buttons = row.getByRole('button');
+    await expect(buttons.first()).toBeInViewport({ ratio: 1 });
+    await expect(buttons.last()).toBeInViewport({ ratio: 1 });
+    await expect(buttons).toHaveCount(role === 'admin' ? 2 : 1);
+    // Each button shows its whole label.
+    for (const button of await buttons.all())
+      expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  }
+});

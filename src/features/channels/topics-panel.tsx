@@ -6,6 +6,7 @@ import { useRole } from '../../client/use-role';
 import { useSession } from '../../client/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
+import { usePhone } from '../../components/use-phone';
 import type { Channel } from '../../shared/svc/channels';
 import { useTopics, type TopicRow } from './api/get-topics';
 import { useMarkTopicRead } from './api/mark-topic-read';
@@ -27,6 +28,8 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
   const markRead = useMarkTopicRead();
   const [deleting, setDeleting] = useState<TopicRow | null>(null);
   const ability = deleteTopicAbility(role);
+  // On a phone: the topic with its last activity under it, and its buttons beside it, all in view.
+  const phone = usePhone();
 
   const onMarkRead = (topic: TopicRow) => {
     const label = topicLabel(topic.name, emptyName);
@@ -52,30 +55,41 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
     {
       id: 'topic',
       header: 'Topic',
-      width: 'minmax(12rem, 2fr)',
+      width: phone ? 'minmax(0, 1fr)' : 'minmax(12rem, 2fr)',
       cell: (t) => (
-        <Group gap="xs" wrap="nowrap">
-          {t.name.startsWith(RESOLVED_PREFIX) ? (
-            <Badge size="xs" color="teal" variant="light">
-              Resolved
-            </Badge>
+        <Stack gap={0} miw={0}>
+          <Group gap="xs" wrap="nowrap">
+            {t.name.startsWith(RESOLVED_PREFIX) ? (
+              <Badge size="xs" color="teal" variant="light">
+                Resolved
+              </Badge>
+            ) : null}
+            <Text size="sm" fs={t.name === '' ? 'italic' : undefined} truncate>
+              {topicLabel(t.name, emptyName)}
+            </Text>
+          </Group>
+          {phone ? (
+            <Text size="xs" c="dimmed" truncate>
+              {formatActivity(t.lastActivity)}
+            </Text>
           ) : null}
-          <Text size="sm" fs={t.name === '' ? 'italic' : undefined} truncate>
-            {topicLabel(t.name, emptyName)}
-          </Text>
-        </Group>
+        </Stack>
       ),
     },
-    {
-      id: 'activity',
-      header: 'Last activity',
-      width: 'minmax(10rem, 1fr)',
-      cell: (t) => formatActivity(t.lastActivity),
-    },
+    ...(phone
+      ? []
+      : [
+          {
+            id: 'activity',
+            header: 'Last activity',
+            width: 'minmax(10rem, 1fr)',
+            cell: (t: TopicRow) => formatActivity(t.lastActivity),
+          },
+        ]),
     {
       id: 'actions',
       header: 'Actions',
-      width: ability.allowed ? '15rem' : '9rem',
+      width: ability.allowed ? (phone ? '13rem' : '15rem') : '8.5rem',
       cell: (t) => (
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -123,6 +137,7 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
         columns={columns}
         getRowId={(t) => `${t.maxId}:${t.name}`}
         height="min(50vh, 480px)"
+        minWidth={phone ? 0 : 720}
         empty="This channel has no topics you can see."
       />
       {deleting ? (
