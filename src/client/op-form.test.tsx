@@ -75,4 +75,19 @@ describe('useOpForm', () => {
     expect(result.current.placeRefusal(new Error('offline'))).toBe(false);
     expect(result.current.form.errors).toEqual({});
   });
+
+  it('does not block the submit on a parameter no field holds (the BFF checks it and its refusal is shown)', () => {
+    const { result } = renderHook(() =>
+      useOpForm({
+        initialValues: { fullName: 'Ada' },
+        params,
+        // user_id is derived, not typed: a wrong one must not stop the form without a word.
+        toParams: (v) => ({ user_id: 1.5, full_name: v.fullName }),
+        fields: { full_name: 'fullName' },
+      }),
+    );
+    expect(result.current.problems()).toEqual({});
+    act(() => result.current.form.setFieldValue('fullName', 'Much too long'));
+    expect(result.current.problems()).toEqual({ fullName: 'Name too long!' });
+  });
 });

@@ -56,7 +56,10 @@ export function useOpForm<V extends Values>(options: OpFormOptions<V>): OpForm<V
   // Built once per form; the schema itself only on the first check (see catalogResolver).
   const [check] = useState(() => (params ? catalogResolver(params) : null));
   const validate = (values: V): FormErrors => {
-    const fromSchema = check && toParams ? renameKeys(check(toParams(values)), toField) : ({} as FormErrors);
+    // A schema error on a parameter no field of this form holds (a derived one, `field_data`…) would block
+    // the submit with nothing shown; the BFF checks it again and its refusal shows above the buttons.
+    const fromSchema =
+      check && toParams ? onFields(renameKeys(check(toParams(values)), toField), values) : ({} as FormErrors);
     return { ...fromSchema, ...dropEmpty(own?.(values) ?? {}) };
   };
   const form = useForm<V>({
@@ -86,6 +89,10 @@ export function useOpForm<V extends Values>(options: OpFormOptions<V>): OpForm<V
 
 function renameKeys(errors: FormErrors, rename: (path: string) => string): FormErrors {
   return Object.fromEntries(Object.entries(errors).map(([path, error]) => [rename(path), error]));
+}
+
+function onFields(errors: FormErrors, values: unknown): FormErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => hasPath(values, path)));
 }
 
 function dropEmpty(errors: FormErrors): FormErrors {

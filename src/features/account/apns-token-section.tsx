@@ -1,5 +1,6 @@
 import { Accordion, Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useOpForm } from '../../client/op-form';
+import { svcOps } from '../../shared/svc/catalog';
 import { useFeatureLevel } from '../../client/use-role';
 import { ServerError } from '../../components/server-error';
 import { APNS_TOKEN_DEPRECATED_LEVEL } from '../../shared/svc/ops/account-ops';
@@ -19,16 +20,24 @@ export function AdvancedSection() {
   );
 }
 
+function apnsParams(values: { token: string; appid: string }) {
+  const appid = values.appid.trim();
+  return { token: values.token.trim(), ...(appid ? { appid } : {}) };
+}
+
 function ApnsTokenForm() {
   const level = useFeatureLevel();
   const add = useAddApnsToken();
-  const { form } = useOpForm({ initialValues: { token: '', appid: '' } });
+  const { form } = useOpForm({
+    initialValues: { token: '', appid: '' },
+    params: () => svcOps.addApnsDeviceToken.params,
+    toParams: apnsParams,
+  });
   const deprecated = level >= APNS_TOKEN_DEPRECATED_LEVEL;
 
   // The server judges the token (empty, length, format): its messages are shown as they come.
   const submit = form.onSubmit((values) => {
-    const appid = values.appid.trim();
-    add.mutate({ token: values.token.trim(), ...(appid ? { appid } : {}) });
+    add.mutate(apnsParams(values));
   });
 
   return (

@@ -24,6 +24,7 @@ import { useSession } from '../../client/session';
 import { useFeatureLevel, useRole } from '../../client/use-role';
 import { GroupSettingPicker } from '../../components/group-setting-picker';
 import { ServerError } from '../../components/server-error';
+import { svcOps } from '../../shared/svc/catalog';
 import { ApiError } from '../../client/api-error';
 import {
   CHANNEL_CREATE_PERMISSION_SETTINGS,
@@ -78,6 +79,16 @@ export function CreateChannelModal({ opened, onClose, onCreated }: CreateChannel
 
 const TOPICS_POLICY_OPTIONS = TOPICS_POLICIES.map((value) => ({ value, label: TOPICS_POLICY_TEXT[value] }));
 
+/** The operations' parameters by the form field they come from (the rest have the same name or no field). */
+const CHANNEL_PARAM_FIELDS = {
+  principals: 'subscribers',
+  is_default_stream: 'isDefault',
+  folder_id: 'folderId',
+  topics_policy: 'topicsPolicy',
+  history_public_to_subscribers: 'historyPublic',
+  message_retention_days: 'retentionDays',
+} as const;
+
 /** The server refused the channel's name itself: `CHANNEL_ALREADY_EXISTS`, or a message about the name. */
 function isNameRefusal(error: unknown): boolean {
   return (
@@ -103,6 +114,10 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
 
   const { form, placeRefusal } = useOpForm<ChannelFormValues>({
     initialValues: initialChannelForm(user?.userId ?? null),
+    params: () => (method.method === 'create' ? svcOps.createChannel.params : svcOps.subscribe.params),
+    toParams: (v) => (method.method === 'create' ? toCreateParams(v) : toLegacySubscribeParams(v)),
+    fields: CHANNEL_PARAM_FIELDS,
+    // The form's words, and the limits this server announced, win over the schema's for the same field.
     validate: (values) => checkChannelForm(values, limits, everyoneGroupId(lookup.groups)),
   });
   const values = form.values;

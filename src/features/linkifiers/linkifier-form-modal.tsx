@@ -13,7 +13,8 @@ import {
   type LinkifierExtras,
   type LinkifierRule,
 } from '../../shared/svc/linkifiers';
-import { useAddLinkifier, type LinkifierContent } from './api/add-linkifier';
+import { contentParams, useAddLinkifier, type LinkifierContent } from './api/add-linkifier';
+import { svcOps } from '../../shared/svc/catalog';
 import { useUpdateLinkifier } from './api/update-linkifier';
 import { fieldErrors, refusedField } from './form-messages';
 import { LinkifierFields, type LinkifierFormValues } from './linkifier-fields';
@@ -64,6 +65,15 @@ function initialValues(linkifier: Linkifier | null, template: boolean): Linkifie
 }
 
 /** The form's values as the content to save, trimmed, with only the fields this server has. */
+/** The operation's parameters by the form field they come from. */
+const LINKIFIER_PARAM_FIELDS = {
+  url_template: 'url',
+  url_format_string: 'url',
+  example_input: 'exampleInput',
+  reverse_template: 'reverseTemplate',
+  alternative_url_templates: 'alternativeUrlTemplates',
+} as const;
+
 function contentOf(values: LinkifierFormValues, level: number): LinkifierContent & LinkifierExtras {
   return {
     pattern: values.pattern.trim(),
@@ -109,6 +119,13 @@ function LinkifierForm({
   };
   const { form, placeRefusal, refusalField } = useOpForm<LinkifierFormValues>({
     initialValues: initial,
+    params: () => (linkifier ? svcOps.updateLinkifier.params : svcOps.addLinkifier.params),
+    toParams: (values) => ({
+      ...(linkifier ? { filter_id: linkifier.id } : {}),
+      ...contentParams(contentOf(values, featureLevel), featureLevel, linkifier !== null),
+    }),
+    fields: LINKIFIER_PARAM_FIELDS,
+    // The form's own words for the same checks the schema makes; they win where both speak.
     validate: (values) => fieldErrors(check(values).issues, syntax),
   });
   useExampleInSandbox(form.values.exampleInput, sampleText, onSampleTextChange);

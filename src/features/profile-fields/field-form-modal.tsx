@@ -2,6 +2,7 @@ import { Checkbox, Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ApiError } from '../../client/api-error';
 import { useOpForm } from '../../client/op-form';
+import { svcOps } from '../../shared/svc/catalog';
 import { notify } from '../../client/notify';
 import { DialogForm, FormDialog } from '../../components/form-dialog';
 import { paramLabel } from '../../shared/labels';
@@ -144,6 +145,11 @@ function FieldForm({
   const cardFull = onCard >= PROFILE_SUMMARY_MAX && !(field?.display_in_profile_summary ?? false);
   const { form, placeRefusal, refusalField } = useOpForm<Values>({
     initialValues: initialValues(field),
+    params: () => (field ? svcOps.updateCustomProfileField.params : svcOps.createCustomProfileField.params),
+    toParams: (values) => {
+      const settings = settingsOf(values, field, gatesOf(Number(values.type), featureLevel, cardFull));
+      return field ? { field_id: field.id, ...settings } : { field_type: Number(values.type), ...settings };
+    },
     fields: FORM_FIELDS,
     validate: validateValues,
   });
