@@ -35,7 +35,8 @@ const includeCustomProfileFields = z.boolean().optional();
 
 /**
  * Every chat-service operation the console uses, declared once (areas keep theirs in ops/). The browser's
- * client, the BFF's forwarder and the simulator all read this table.
+ * client and forms and the BFF's forwarder read this table; the simulator does not (the linter keeps it out),
+ * so it follows the real server on its own and the contract tests compare the two.
  */
 export const svcOps = {
   ...realmDefaultsOps,
