@@ -233,31 +233,52 @@ export interface UpdateMessageOutcome {
   detachedUploads: Record<string, unknown>[];
 }
 
+/** What one request asks for, once its payload has passed the server's first checks. */
+interface EditPlan {
+  m: SimMessage;
+  propagateMode: NonNullable<UpdateMessageRequest['propagate_mode']>;
+  origChannel: SimChannel;
+  targetChannel: SimChannel;
+  newContent: string | undefined;
+  targetTopic: string;
+  topicChanged: boolean;
+  channelChanged: boolean;
+  moved: boolean;
+  resolving: boolean;
+  unresolving: boolean;
+}
+
 /**
  * Checks and applies one `PATCH /messages/{message_id}` as the server does, emitting `update_message` (and
  * `delete_message` for those a channel move takes the messages away from).
  */
 export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRequest): UpdateMessageOutcome {
-  const level = store.featureLevel;
-  const r = store.realmSettings;
-  const propagateMode = req.propagate_mode ?? 'change_one';
   const m = accessMessageOrThrow(store, me, req.message_id, true);
-  const origChannel = store.channel(m.streamId)!;
-
-  if (req.content !== undefined) {
-    if (!r.allow_message_editing) throw badRequest(EDITING_DISABLED);
-    if (m.senderId !== me.user_id) throw badRequest(NO_PERMISSION);
-    const limit = r.message_content_edit_limit_seconds;
-    if (limit !== null && olderThan(store, m, limit)) throw badRequest(CONTENT_TIME_LIMIT);
-  }
-
+  checkContentEditAllowed(store, me, m, req);
   let topic: string | undefined = req.topic;
   if (topic !== undefined) {
     topic = topicFromParam(store, topic.trim());
     if (topic === m.topic) topic = undefined;
   }
+  checkPayload(m, req, topic);
+  const plan = planEdit(store, me, m, req, topic);
+  checkTopicsPolicy(store, plan);
+  checkMovePermissions(store, me, plan);
+  return applyEdit(store, me, plan);
+}
 
-  // The payload itself (no permissions yet).
+function checkContentEditAllowed(store: SvcStore, me: SimUser, m: SimMessage, req: UpdateMessageRequest): void {
+  if (req.content === undefined) return;
+  const r = store.realmSettings;
+  if (!r.allow_message_editing) throw badRequest(EDITING_DISABLED);
+  if (m.senderId !== me.user_id) throw badRequest(NO_PERMISSION);
+  const limit = r.message_content_edit_limit_seconds;
+  if (limit !== null && olderThan(store, m, limit)) throw badRequest(CONTENT_TIME_LIMIT);
+}
+
+/** The payload itself (no permissions yet). */
+function checkPayload(m: SimMessage, req: UpdateMessageRequest, topic: string | undefined): void {
+  const propagateMode = req.propagate_mode ?? 'change_one';
   if (topic === undefined && req.content === undefined && req.stream_id === undefined)
     throw badRequest(NOTHING_TO_CHANGE);
   // Rule 2: only channel messages have topics and channels. Every simulated message is a channel message, so
@@ -276,16 +297,24 @@ export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRe
   if (req.stream_id !== undefined && req.content !== undefined) throw badRequest(CONTENT_WITH_CHANNEL);
   if (req.prev_content_sha256 !== undefined && req.prev_content_sha256 !== sha256Hex(m.content))
     throw new SvcError('EXPECTATION_MISMATCH', PREV_CONTENT_MISMATCH, 400, { field_name: 'prev_content_sha256' });
+}
 
-  // What the request asks for.
-  const newContent = req.content !== undefined ? normalizeContent(req.content) : undefined;
+/** What the request asks for; an unknown or unreadable target channel is refused here, as the server does. */
+function planEdit(
+  store: SvcStore,
+  me: SimUser,
+  m: SimMessage,
+  req: UpdateMessageRequest,
+  topic: string | undefined,
+): EditPlan {
+  const origChannel = store.channel(m.streamId)!;
   const targetTopic = topic !== undefined ? truncateTopic(topic) : m.topic;
   const topicChanged = topic !== undefined;
   const resolving =
     topicChanged &&
     targetTopic.startsWith(RESOLVED_TOPIC_PREFIX) &&
     !m.topic.startsWith(RESOLVED_TOPIC_PREFIX) &&
-    topic!.slice(RESOLVED_TOPIC_PREFIX.length) === m.topic;
+    topic.slice(RESOLVED_TOPIC_PREFIX.length) === m.topic;
   const unresolving =
     topicChanged &&
     m.topic.startsWith(RESOLVED_TOPIC_PREFIX) &&
@@ -298,11 +327,27 @@ export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRe
     if (!found || found.isArchived || !canReadChannel(store, me, found)) throw badRequest(INVALID_CHANNEL_ID);
     targetChannel = found;
   }
-  const moved = topicChanged || channelChanged;
+  return {
+    m,
+    propagateMode: req.propagate_mode ?? 'change_one',
+    origChannel,
+    targetChannel,
+    newContent: req.content !== undefined ? normalizeContent(req.content) : undefined,
+    targetTopic,
+    topicChanged,
+    channelChanged,
+    moved: topicChanged || channelChanged,
+    resolving,
+    unresolving,
+  };
+}
+
+function checkTopicsPolicy(store: SvcStore, plan: EditPlan): void {
+  const { targetTopic, moved } = plan;
   const targetEmpty = targetTopic === '' || targetTopic === '(no topic)';
-  const policy = topicsPolicyOf(store, targetChannel);
+  const policy = topicsPolicyOf(store, plan.targetChannel);
   if (targetEmpty && moved && policy === 'disable_empty_topic')
-    throw level >= LEVEL.channelTopicsPolicy
+    throw store.featureLevel >= LEVEL.channelTopicsPolicy
       ? new SvcError('BAD_REQUEST', emptyTopicNotAllowed(EMPTY_TOPIC_DISPLAY_NAME), 400, {
           empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
         })
@@ -311,8 +356,13 @@ export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRe
     throw new SvcError('BAD_REQUEST', onlyEmptyTopicAllowed(EMPTY_TOPIC_DISPLAY_NAME), 400, {
       empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
     });
+}
 
-  // Permissions and time limits.
+/** Permissions and time limits. */
+function checkMovePermissions(store: SvcStore, me: SimUser, plan: EditPlan): void {
+  const level = store.featureLevel;
+  const r = store.realmSettings;
+  const { m, origChannel, targetChannel, topicChanged, channelChanged, moved, resolving, unresolving } = plan;
   if (moved && level < LEVEL.movesIndependentOfEditing && !r.allow_message_editing) throw badRequest(EDITING_DISABLED);
   const exempt = isModerator(me);
   if (topicChanged) {
@@ -334,7 +384,7 @@ export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRe
     if (!exempt && limit !== null && olderThan(store, m, limit)) throw badRequest(CHANNEL_TIME_LIMIT);
   }
   if (
-    propagateMode === 'change_all' &&
+    plan.propagateMode === 'change_all' &&
     !exempt &&
     moved &&
     !resolving &&
@@ -343,23 +393,28 @@ export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRe
   )
     checkChangeAllTimeLimit(store, me, m, origChannel, topicChanged, channelChanged);
   // A move (not a resolve or unresolve) into a topic the target channel does not have yet starts a topic.
-  if (moved && !resolving && !unresolving) checkTopicCreation(store, me, targetChannel, targetTopic);
+  if (moved && !resolving && !unresolving) checkTopicCreation(store, me, targetChannel, plan.targetTopic);
+}
 
-  // Apply.
-  const timestamp = nowSeconds(store);
-  const origTopic = m.topic;
-  const origContent = m.content;
-  const origRendered = m.renderedContent;
-  const movedMessages = !moved
-    ? [m]
-    : propagateMode === 'change_one'
+/** The messages a move takes along (the edited one always), oldest first. */
+function messagesToChange(store: SvcStore, me: SimUser, plan: EditPlan): SimMessage[] {
+  const { m, propagateMode } = plan;
+  const changed =
+    !plan.moved || propagateMode === 'change_one'
       ? [m]
-      : accessibleTopicMessages(store, me, origChannel, origTopic).filter(
+      : accessibleTopicMessages(store, me, plan.origChannel, m.topic).filter(
           (x) => x.id === m.id || propagateMode === 'change_all' || x.id > m.id,
         );
-  if (!movedMessages.includes(m)) movedMessages.push(m);
-  movedMessages.sort((a, b) => a.id - b.id);
-  const isMove = moved && !resolving && !unresolving;
+  if (!changed.includes(m)) changed.push(m);
+  return changed.sort((a, b) => a.id - b.id);
+}
+
+function applyEdit(store: SvcStore, me: SimUser, plan: EditPlan): UpdateMessageOutcome {
+  const { m, newContent, origChannel, targetChannel, targetTopic, topicChanged, channelChanged } = plan;
+  const timestamp = nowSeconds(store);
+  const orig = { topic: m.topic, content: m.content, rendered: m.renderedContent };
+  const movedMessages = messagesToChange(store, me, plan);
+  const isMove = plan.moved && !plan.resolving && !plan.unresolving;
 
   for (const x of movedMessages) {
     const entry: SimEditHistoryEntry = { userId: me.user_id, timestamp };
@@ -380,21 +435,43 @@ export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRe
     m.lastEditTimestamp = timestamp;
   }
 
-  if (channelChanged) {
-    const losing = store.users
-      .filter((u) => u.isActive && canReadHistory(store, u, origChannel) && !canReadHistory(store, u, targetChannel))
-      .map((u) => u.user_id);
-    if (losing.length > 0)
-      store.emit({
-        type: 'delete_message',
-        message_type: 'stream',
-        message_ids: movedMessages.map((x) => x.id),
-        stream_id: origChannel.stream_id,
-        topic: origTopic,
-        only_user_ids: losing,
-      });
-  }
-  const event: UpdateMessageEvent = {
+  if (channelChanged) emitLostAccess(store, plan, movedMessages, orig.topic);
+  const event = updateMessageEvent(me, plan, movedMessages, timestamp, orig);
+  store.emit(event);
+
+  const detached =
+    newContent !== undefined
+      ? detachedUploads(store, me.user_id, orig.content, newContent).map((a) => formatAttachment(store, a))
+      : [];
+  return { changedMessageIds: event.message_ids, detachedUploads: detached };
+}
+
+/** Users who could read the messages where they were and cannot where they went see them deleted. */
+function emitLostAccess(store: SvcStore, plan: EditPlan, movedMessages: SimMessage[], origTopic: string): void {
+  const { origChannel, targetChannel } = plan;
+  const losing = store.users
+    .filter((u) => u.isActive && canReadHistory(store, u, origChannel) && !canReadHistory(store, u, targetChannel))
+    .map((u) => u.user_id);
+  if (losing.length === 0) return;
+  store.emit({
+    type: 'delete_message',
+    message_type: 'stream',
+    message_ids: movedMessages.map((x) => x.id),
+    stream_id: origChannel.stream_id,
+    topic: origTopic,
+    only_user_ids: losing,
+  });
+}
+
+function updateMessageEvent(
+  me: SimUser,
+  plan: EditPlan,
+  movedMessages: SimMessage[],
+  timestamp: number,
+  orig: { topic: string; content: string; rendered: string },
+): UpdateMessageEvent {
+  const { m, newContent, origChannel } = plan;
+  return {
     type: 'update_message',
     user_id: me.user_id,
     edit_timestamp: timestamp,
@@ -404,26 +481,19 @@ export function updateMessage(store: SvcStore, me: SimUser, req: UpdateMessageRe
     flags: [],
     stream_name: origChannel.name,
     stream_id: origChannel.stream_id,
-    ...(moved ? { propagate_mode: propagateMode } : {}),
-    ...(channelChanged ? { new_stream_id: targetChannel.stream_id, orig_subject: origTopic } : {}),
-    ...(topicChanged ? { orig_subject: origTopic, subject: targetTopic, topic_links: [] } : {}),
+    ...(plan.moved ? { propagate_mode: plan.propagateMode } : {}),
+    ...(plan.channelChanged ? { new_stream_id: plan.targetChannel.stream_id, orig_subject: orig.topic } : {}),
+    ...(plan.topicChanged ? { orig_subject: orig.topic, subject: plan.targetTopic, topic_links: [] } : {}),
     ...(newContent !== undefined
       ? {
-          orig_content: origContent,
-          orig_rendered_content: origRendered,
+          orig_content: orig.content,
+          orig_rendered_content: orig.rendered,
           content: newContent,
           rendered_content: m.renderedContent,
           is_me_message: newContent.startsWith('/me '),
         }
       : {}),
   };
-  store.emit(event);
-
-  const detached =
-    newContent !== undefined
-      ? detachedUploads(store, me.user_id, origContent, newContent).map((a) => formatAttachment(store, a))
-      : [];
-  return { changedMessageIds: event.message_ids, detachedUploads: detached };
 }
 
 /** Every simulated message is a channel message; the check documents rule 2 of the seed. */

@@ -10,6 +10,7 @@ import {
   EMAIL_VISIBILITY,
   PROFILE_FIELD_TYPE,
   type BotType,
+  type SimChannel,
   type EmailVisibility,
   type SimUser,
   type StatusRow,
@@ -95,16 +96,41 @@ function setStatus(store: SvcStore, userId: number, text: string, emojiName: str
   store.statuses.set(userId, row);
 }
 
+/** The named accounts everyone signs in as. */
+interface DemoPeople {
+  owner: SimUser;
+  admin: SimUser;
+  moderator: SimUser;
+  member: SimUser;
+  guest: SimUser | undefined;
+}
+
 /**
  * Fills an empty store with the demo organization: the five named sign-ins, one bot of each type owned by
  * the administrator, and `generatedUsers` generated people with varied roles, visibility, time zones,
- * statuses and profile data. Deterministic for a given seed.
+ * statuses and profile data. Deterministic for a given seed: every step below draws from the one generator
+ * in this order, so reordering them changes every generated user.
  */
 export function seedDemoRealm(store: SvcStore, options: { seed: number; generatedUsers: number }): void {
   const rng = new Random(options.seed);
-  const host = store.realm.host;
   store.realmSettings.date_created = Math.floor(REALM_CREATED_MS / 1000);
+  seedProfileFields(store);
+  const people = seedNamedAccounts(store, rng);
+  seedCustomizations(store, people);
+  seedUserGroups(store, people);
+  seedChannelsAndDrafts(store, people);
+  seedMessages(store);
+  seedBots(store, rng, people.admin);
+  seedGeneratedUsers(store, rng, options.generatedUsers);
+  // Appended after everyone else, so the generated users keep their IDs and random draws.
+  const stubs = seedImportedStubs(store, rng);
+  keepGuestDraftsOnDevices(store);
+  seedPresence(store, options.seed);
+  // Never signed in, so never seen online.
+  for (const stub of stubs) store.presence.delete(stub.user_id);
+}
 
+function seedProfileFields(store: SvcStore): void {
   store.profileFields.push(
     {
       id: PROFILE_FIELD_IDS.phone,
@@ -129,7 +155,9 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
     },
     { id: PROFILE_FIELD_IDS.department, name: 'Department', type: PROFILE_FIELD_TYPE.shortText, hint: '', order: 4 },
   );
+}
 
+function seedNamedAccounts(store: SvcStore, rng: Random): DemoPeople {
   const named = DEMO_ACCOUNTS.map((account, i) =>
     store.addUser(
       human(rng, {
@@ -147,7 +175,11 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
   );
   const [owner, admin, moderator, member] = named;
   if (!owner || !admin || !moderator || !member) throw new Error('demo accounts missing');
+  return { owner, admin, moderator, member, guest: named[4] };
+}
 
+/** Custom emoji, linkifiers, profile data and statuses of the named accounts. */
+function seedCustomizations(store: SvcStore, { owner, admin, moderator, member }: DemoPeople): void {
   // The demo owner may create accounts directly (a server administrator's grant on a real server).
   owner.canCreateUsers = true;
   store.realmEmoji.set('1', { id: '1', name: 'green_tick', deactivated: false, authorId: owner.user_id });
@@ -167,14 +199,12 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
   member.profileData.set(PROFILE_FIELD_IDS.pronouns, 'she/her');
   setStatus(store, admin.user_id, 'Working remotely', 'house');
   setStatus(store, moderator.user_id, 'In a meeting', 'calendar');
+}
 
-  seedUserGroups(store, { owner, admin, moderator, member, guest: named[4] });
-  seedChannelsAndDrafts(store, { owner, admin, moderator, member, guest: named[4] });
-  seedMessages(store);
-
+function seedBots(store: SvcStore, rng: Random, admin: SimUser): void {
   DEMO_BOTS.forEach((bot, i) => {
     store.addUser({
-      deliveryEmail: `${bot.local}@${host}`,
+      deliveryEmail: `${bot.local}@${store.realm.host}`,
       fullName: bot.fullName,
       dateJoined: isoWithMicros(REALM_CREATED_MS + (20 + i) * 86_400_000, rng),
       isActive: true,
@@ -191,12 +221,14 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
       profileData: new Map(),
     });
   });
+}
 
+function seedGeneratedUsers(store: SvcStore, rng: Random, count: number): void {
   // Join times increase with user ID, as they do on a real server.
-  const joined = Array.from({ length: options.generatedUsers }, () =>
-    rng.int(GENERATED_FROM_MS, GENERATED_UNTIL_MS),
-  ).sort((a, b) => a - b);
-  for (let i = 0; i < options.generatedUsers; i++) {
+  const joined = Array.from({ length: count }, () => rng.int(GENERATED_FROM_MS, GENERATED_UNTIL_MS)).sort(
+    (a, b) => a - b,
+  );
+  for (let i = 0; i < count; i++) {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const role = rng.weighted<Role>([
@@ -215,7 +247,7 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
     const uploaded = rng.chance(0.3);
     const user = store.addUser(
       human(rng, {
-        deliveryEmail: `${asciiLocalPart(first)}.${asciiLocalPart(last)}.${i + 1}@${host}`,
+        deliveryEmail: `${asciiLocalPart(first)}.${asciiLocalPart(last)}.${i + 1}@${store.realm.host}`,
         fullName: `${first} ${last}`,
         role,
         dateJoined: isoWithMicros(joined[i] ?? GENERATED_FROM_MS, rng),
@@ -226,24 +258,30 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
         emailAddressVisibility: visibility,
       }),
     );
-    if (rng.chance(0.3))
-      user.profileData.set(
-        PROFILE_FIELD_IDS.phone,
-        `+1-555-01${String(rng.int(0, 99)).padStart(2, '0')}-${rng.int(1000, 9999)}`,
-      );
-    if (rng.chance(0.2)) user.profileData.set(PROFILE_FIELD_IDS.biography, rng.pick(BIOGRAPHIES));
-    if (rng.chance(0.4)) user.profileData.set(PROFILE_FIELD_IDS.pronouns, rng.pick(PRONOUNS));
-    if (rng.chance(0.6)) user.profileData.set(PROFILE_FIELD_IDS.department, rng.pick(DEPARTMENTS));
-    if (user.isActive && rng.chance(0.12)) {
-      const [text, emoji] = rng.pick(STATUS_PRESETS);
-      setStatus(store, user.user_id, text, emoji);
-    }
+    fillGeneratedProfile(store, rng, user);
   }
-  // Appended after everyone else, so the generated users keep their IDs and random draws.
-  const stubs = IMPORTED_STUBS.map((fullName, i) =>
+}
+
+function fillGeneratedProfile(store: SvcStore, rng: Random, user: SimUser): void {
+  if (rng.chance(0.3))
+    user.profileData.set(
+      PROFILE_FIELD_IDS.phone,
+      `+1-555-01${String(rng.int(0, 99)).padStart(2, '0')}-${rng.int(1000, 9999)}`,
+    );
+  if (rng.chance(0.2)) user.profileData.set(PROFILE_FIELD_IDS.biography, rng.pick(BIOGRAPHIES));
+  if (rng.chance(0.4)) user.profileData.set(PROFILE_FIELD_IDS.pronouns, rng.pick(PRONOUNS));
+  if (rng.chance(0.6)) user.profileData.set(PROFILE_FIELD_IDS.department, rng.pick(DEPARTMENTS));
+  if (user.isActive && rng.chance(0.12)) {
+    const [text, emoji] = rng.pick(STATUS_PRESETS);
+    setStatus(store, user.user_id, text, emoji);
+  }
+}
+
+function seedImportedStubs(store: SvcStore, rng: Random): SimUser[] {
+  return IMPORTED_STUBS.map((fullName, i) =>
     store.addUser(
       human(rng, {
-        deliveryEmail: `${fullName.split(' ').map(asciiLocalPart).join('.')}.imported@${host}`,
+        deliveryEmail: `${fullName.split(' ').map(asciiLocalPart).join('.')}.imported@${store.realm.host}`,
         fullName,
         role: 400,
         dateJoined: isoWithMicros(IMPORTED_AT_MS + i * 1000, rng),
@@ -253,33 +291,51 @@ export function seedDemoRealm(store: SvcStore, options: { seed: number; generate
       }),
     ),
   );
-  // The guest keeps drafts on their devices only: drafts synchronization off, so none are stored here.
-  const guest = store.userByDeliveryEmail('guest@demo.test');
-  if (guest) {
-    store.personalSettings.set(guest.user_id, {
-      ...store.personalSettings.get(guest.user_id),
-      enable_drafts_synchronization: false,
-    });
-    for (let i = store.drafts.length - 1; i >= 0; i--)
-      if (store.drafts[i]!.ownerId === guest.user_id) store.drafts.splice(i, 1);
-  }
-  seedPresence(store, options.seed);
-  // Never signed in, so never seen online.
-  for (const stub of stubs) store.presence.delete(stub.user_id);
 }
+
+/** The guest keeps drafts on their devices only: drafts synchronization off, so none are stored here. */
+function keepGuestDraftsOnDevices(store: SvcStore): void {
+  const guest = store.userByDeliveryEmail('guest@demo.test');
+  if (!guest) return;
+  store.personalSettings.set(guest.user_id, {
+    ...store.personalSettings.get(guest.user_id),
+    enable_drafts_synchronization: false,
+  });
+  for (let i = store.drafts.length - 1; i >= 0; i--)
+    if (store.drafts[i]!.ownerId === guest.user_id) store.drafts.splice(i, 1);
+}
+
+/** The channels the drafts and snippets refer to. */
+interface DemoChannels {
+  general: SimChannel;
+  design: SimChannel;
+  announcements: SimChannel;
+  leadership: SimChannel;
+  support: SimChannel;
+}
+
+const createdOnDay = (day: number) => Math.floor(REALM_CREATED_MS / 1000) + day * 86_400;
 
 /**
  * A few channels of each kind (public, private, web-public, archived) with varied permissions, folders and
  * retention, and drafts and saved snippets for the demo accounts. Uses no randomness, so the generated
  * users stay what they were.
  */
-function seedChannelsAndDrafts(
-  store: SvcStore,
-  people: { owner: SimUser; admin: SimUser; moderator: SimUser; member: SimUser; guest: SimUser | undefined },
-): void {
-  const { owner, admin, moderator, member, guest } = people;
+function seedChannelsAndDrafts(store: SvcStore, people: DemoPeople): void {
+  const channels = seedChannels(store, people);
+  // Some personal channel settings, so the subscriptions page starts with a bit of variety.
+  for (const person of [people.owner, people.admin, people.moderator, people.member]) {
+    const pinned = store.subscription(person.user_id, channels.general.stream_id);
+    if (pinned) pinned.pinToTop = true;
+    const quiet = store.subscription(person.user_id, channels.support.stream_id);
+    if (quiet) quiet.emailNotifications = false;
+  }
+  seedDrafts(store, people, channels);
+  seedSnippets(store, people);
+}
+
+function seedChannels(store: SvcStore, { owner, admin, moderator, member, guest }: DemoPeople): DemoChannels {
   const staff = [owner, admin, moderator, member].map((u) => u.user_id);
-  const created = (day: number) => Math.floor(REALM_CREATED_MS / 1000) + day * 86_400;
   const channel = (
     name: string,
     description: string,
@@ -293,24 +349,13 @@ function seedChannelsAndDrafts(
       inviteOnly: kind.inviteOnly ?? false,
       isWebPublic: kind.isWebPublic ?? false,
       isArchived: kind.isArchived ?? false,
-      dateCreated: created(day),
+      dateCreated: createdOnDay(day),
       creatorId: owner.user_id,
       subscribers: new Set(subscribers),
     });
   const everyone = guest ? [...staff, guest.user_id] : staff;
   const group = (name: SystemGroupName) => store.systemGroup(name).id;
-
-  const folder = (name: string, description: string, isArchived = false) =>
-    store.addChannelFolder({
-      name,
-      description,
-      dateCreated: created(6),
-      creatorId: owner.user_id,
-      isArchived,
-    });
-  const company = folder('Company', 'Channels **everyone** should follow.');
-  const product = folder('Product', 'Design and product work.');
-  folder('Old projects', 'Archived work, kept for reference.', true);
+  const { company, product } = seedChannelFolders(store, owner);
 
   const general = channel('general', 'Everyone, everything.', {}, everyone, 0);
   Object.assign(general, { isDefault: true, folderId: company.id });
@@ -359,15 +404,25 @@ function seedChannelsAndDrafts(
     5,
   );
   legacy.messageRetentionDays = -1;
+  return { general, design, announcements, leadership, support };
+}
 
-  // Some personal channel settings, so the subscriptions page starts with a bit of variety.
-  for (const person of [owner, admin, moderator, member]) {
-    const pinned = store.subscription(person.user_id, general.stream_id);
-    if (pinned) pinned.pinToTop = true;
-    const quiet = store.subscription(person.user_id, support.stream_id);
-    if (quiet) quiet.emailNotifications = false;
-  }
+function seedChannelFolders(store: SvcStore, owner: SimUser) {
+  const folder = (name: string, description: string, isArchived = false) =>
+    store.addChannelFolder({
+      name,
+      description,
+      dateCreated: createdOnDay(6),
+      creatorId: owner.user_id,
+      isArchived,
+    });
+  const company = folder('Company', 'Channels **everyone** should follow.');
+  const product = folder('Product', 'Design and product work.');
+  folder('Old projects', 'Archived work, kept for reference.', true);
+  return { company, product };
+}
 
+function seedDrafts(store: SvcStore, { owner, admin, moderator, member }: DemoPeople, channels: DemoChannels): void {
   const at = (hoursAgo: number) => Math.floor(store.now() / 1000) - hoursAgo * 3_600;
   const draft = (
     ownerId: number,
@@ -381,7 +436,7 @@ function seedChannelsAndDrafts(
     draft(
       person.user_id,
       'stream',
-      [general.stream_id],
+      [channels.general.stream_id],
       'weekly sync',
       'Agenda for Thursday: release dates, hiring, **retro**.',
       2,
@@ -396,14 +451,16 @@ function seedChannelsAndDrafts(
     );
     draft(person.user_id, '', [], '', 'Idea: a channel for sharing *small wins*.', 50);
   }
-  draft(admin.user_id, 'stream', [leadership.stream_id], 'budget', 'Numbers for Q3 are in the sheet.', 5);
-  draft(member.user_id, 'stream', [design.stream_id], 'icons', 'New icon set is ready for review.', 8);
+  draft(admin.user_id, 'stream', [channels.leadership.stream_id], 'budget', 'Numbers for Q3 are in the sheet.', 5);
+  draft(member.user_id, 'stream', [channels.design.stream_id], 'icons', 'New icon set is ready for review.', 8);
   draft(member.user_id, 'private', [admin.user_id, moderator.user_id], '', 'Who owns the onboarding checklist?', 30);
-  draft(owner.user_id, 'stream', [announcements.stream_id], 'launch', 'We are live!', 72);
+  draft(owner.user_id, 'stream', [channels.announcements.stream_id], 'launch', 'We are live!', 72);
+}
 
+function seedSnippets(store: SvcStore, { owner, admin, moderator, member }: DemoPeople): void {
   for (const person of [owner, admin, moderator, member]) {
     const snippet = (title: string, content: string) =>
-      store.addSnippet({ ownerId: person.user_id, title, content, dateCreated: created(10) });
+      store.addSnippet({ ownerId: person.user_id, title, content, dateCreated: createdOnDay(10) });
     snippet('Welcome', 'Welcome to the organization! Start in **#general** and say hello.');
     snippet('Meeting notes', '**Decisions**\n- …\n\n**Action items**\n- …');
     snippet('Out of office', 'I am away until Monday; for anything urgent, write to `#support`.');
