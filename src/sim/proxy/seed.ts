@@ -13,6 +13,20 @@ const DAY_MS = 24 * HOUR_MS;
  * records the missing route as a `missing_in_caddy` event.
  */
 export function seedDemoRoutes(store: RouteStore, plane: ProxyPlane, certs: CertStore, now: number): void {
+  // Created in this order so route ids stay what the tests expect.
+  const { app, api } = createPublicRoutes(store, now);
+  const { grafana, status, cdn } = createInternalAndEdgeRoutes(store, now);
+  for (const route of [app, api, grafana, status, cdn]) plane.push(route);
+  // The dashboard's own toggle took the legacy page out of the proxy.
+  plane.toggle(status);
+  certs.issued(app, now, 30, 90);
+  certs.issued(api, now, 80, 90);
+  certs.issued(grafana, now, 20, 365, false);
+  certs.forRoute(cdn);
+  runSyncCheck(store, plane, now - 60_000);
+}
+
+function createPublicRoutes(store: RouteStore, now: number) {
   const app = store.create(
     {
       name: 'Web app',
@@ -43,6 +57,11 @@ export function seedDemoRoutes(store: RouteStore, plane: ProxyPlane, certs: Cert
     now - 12 * DAY_MS,
     'dashboard',
   );
+  return { app, api };
+}
+
+/** An internal-only route in maintenance, a disabled one, and a wildcard CDN route made through the API. */
+function createInternalAndEdgeRoutes(store: RouteStore, now: number) {
   const grafana = store.create(
     {
       name: 'Grafana',
@@ -89,12 +108,5 @@ export function seedDemoRoutes(store: RouteStore, plane: ProxyPlane, certs: Cert
     now - 2 * HOUR_MS,
     'api',
   );
-  for (const route of [app, api, grafana, status, cdn]) plane.push(route);
-  // The dashboard's own toggle took the legacy page out of the proxy.
-  plane.toggle(status);
-  certs.issued(app, now, 30, 90);
-  certs.issued(api, now, 80, 90);
-  certs.issued(grafana, now, 20, 365, false);
-  certs.forRoute(cdn);
-  runSyncCheck(store, plane, now - 60_000);
+  return { grafana, status, cdn };
 }

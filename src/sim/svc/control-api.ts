@@ -59,16 +59,141 @@ function bouncerMode(text: string): BouncerMode {
   return text as BouncerMode;
 }
 
+type ControlAction = (control: SvcSimControl, form: Form) => Record<string, unknown>;
+
+function failNext(control: SvcSimControl, form: Form) {
+  // `mode`: envelope (default), malformed, reset or lost (see FailureMode).
+  const mode = form.get('mode')?.trim() || 'envelope';
+  if (!(FAILURE_MODES as readonly string[]).includes(mode)) throw new ControlParamError(`Invalid mode: ${mode}`);
+  // Optional filter: only calls with this method and/or path prefix (after /api/v1) take the failure.
+  const method = form.get('method')?.trim() || undefined;
+  const pathPrefix = form.get('path')?.trim() || undefined;
+  control.failNext(requiredNumber(form, 'count', true), optionalNumber(form, 'status', true), mode as FailureMode, {
+    ...(method ? { method } : {}),
+    ...(pathPrefix ? { pathPrefix } : {}),
+  });
+  return {};
+}
+
+function exportWorker(control: SvcSimControl, form: Form) {
+  const mode = form.get('mode')?.trim() ?? '';
+  if (!['hold', 'auto', 'finish', 'fail'].includes(mode)) throw new ControlParamError(`Invalid mode: ${mode}`);
+  if (!control.setExportWorker) throw new ControlParamError('This simulator has no export worker.');
+  control.setExportWorker(mode as 'hold' | 'auto' | 'finish' | 'fail');
+  return {};
+}
+
+function ignoredParameters(control: SvcSimControl, form: Form) {
+  // `names`: comma-separated; empty (or absent) clears the list.
+  const names = (form.get('names') ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  control.setIgnoredParameters(names);
+  return { ignored_parameters: names };
+}
+
+function push(control: SvcSimControl, form: Form) {
+  // `reset=1` first (nothing registered, relay working), then `devices` and `bouncer` when present.
+  if (form.get('reset') === '1') control.resetPushState();
+  const devices = form.get('devices');
+  const bouncer = form.get('bouncer')?.trim();
+  control.setPushState({
+    ...(devices !== null ? { devices: pushDevices(devices) } : {}),
+    ...(bouncer ? { bouncer: bouncerMode(bouncer) } : {}),
+  });
+  return {};
+}
+
+function realmFlags(control: SvcSimControl, form: Form) {
+  // `owner_full_content_access`: `true` or `false`; absent leaves it as it is.
+  if (!control.setRealmFlags) throw new ControlParamError('realm-flags is not available');
+  const access = form.get('owner_full_content_access')?.trim();
+  if (access !== undefined && access !== 'true' && access !== 'false') {
+    throw new ControlParamError('Invalid owner_full_content_access');
+  }
+  control.setRealmFlags(access === undefined ? {} : { owner_full_content_access: access === 'true' });
+  return {};
+}
+
+function seedTopic(control: SvcSimControl, form: Form) {
+  if (!control.seedTopic) throw new ControlParamError('seed-topic is not available');
+  const topic = form.get('topic');
+  if (topic === null) throw new ControlParamError("Missing 'topic' argument");
+  const senderEmail = form.get('sender_email')?.trim();
+  // `rendered_html`: the messages' rendered content verbatim (hostile-HTML tests).
+  const renderedContent = form.get('rendered_html');
+  return control.seedTopic({
+    streamId: requiredNumber(form, 'stream_id', true),
+    topic,
+    count: requiredNumber(form, 'count', true),
+    ...(senderEmail ? { senderEmail } : {}),
+    ...(renderedContent !== null ? { renderedContent } : {}),
+  });
+}
+
+function upload(control: SvcSimControl, form: Form) {
+  // `email` (the uploader), `name` and `size` (bytes): a file as the upload endpoint stores it.
+  if (!control.addUpload) throw new ControlParamError('upload is not available');
+  const email = form.get('email')?.trim();
+  const name = form.get('name')?.trim();
+  if (!email || !name) throw new ControlParamError("Missing 'email' or 'name' argument");
+  return control.addUpload({ email, name, size: requiredNumber(form, 'size', true) });
+}
+
+function outgoingWebhook(control: SvcSimControl, form: Form) {
+  // `bot_email` required; `url` sets the bot's URL (empty clears it), absent leaves it. Answers the token.
+  if (!control.setOutgoingWebhook) throw new ControlParamError('outgoing-webhook is not available');
+  const botEmail = form.get('bot_email')?.trim();
+  if (!botEmail) throw new ControlParamError("Missing 'bot_email' argument");
+  const url = form.get('url');
+  return control.setOutgoingWebhook({ botEmail, ...(url !== null ? { url: url.trim() } : {}) });
+}
+
+/** The POST actions, by path under the prefix. */
+const POST_ACTIONS: readonly (readonly [string, ControlAction])[] = [
+  ['expire-queues', (control) => ({ expired: control.expireQueues() })],
+  ['fail-next', failNext],
+  ['export-worker', exportWorker],
+  [
+    'latency',
+    (control, form) => {
+      control.setLatency(requiredNumber(form, 'ms', false));
+      return {};
+    },
+  ],
+  [
+    'feature-level',
+    (control, form) => {
+      control.setFeatureLevel(requiredNumber(form, 'level', true));
+      return {};
+    },
+  ],
+  [
+    'heartbeat',
+    (control, form) => {
+      control.setHeartbeatSeconds(requiredNumber(form, 'seconds', false));
+      return {};
+    },
+  ],
+  ['ignored-parameters', ignoredParameters],
+  ['push', push],
+  ['realm-flags', realmFlags],
+  ['seed-topic', seedTopic],
+  ['upload', upload],
+  ['outgoing-webhook', outgoingWebhook],
+];
+
 /**
  * The HTTP face of `sim.control`, for end-to-end tests that drive a simulator running in another process.
  * Answers JSON: `{result: 'success', msg: '', …}`, or `{result: 'error', code: 'BAD_REQUEST', msg}` (400).
  */
 export function mountControlApi(app: Hono, control: SvcSimControl): void {
   const action =
-    (run: (form: Form) => Record<string, unknown>) =>
+    (run: ControlAction) =>
     async (c: Context): Promise<Response> => {
       try {
-        const extra = run(await formOf(c.req.raw));
+        const extra = run(control, await formOf(c.req.raw));
         return c.json({ result: 'success', msg: '', ...extra });
       } catch (error) {
         if (error instanceof ControlParamError || error instanceof RangeError) {
@@ -77,137 +202,7 @@ export function mountControlApi(app: Hono, control: SvcSimControl): void {
         throw error;
       }
     };
-
-  app.post(
-    `${SIM_CONTROL_PREFIX}/expire-queues`,
-    action(() => ({ expired: control.expireQueues() })),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/fail-next`,
-    action((form) => {
-      // `mode`: envelope (default), malformed, reset or lost (see FailureMode).
-      const mode = form.get('mode')?.trim() || 'envelope';
-      if (!(FAILURE_MODES as readonly string[]).includes(mode)) throw new ControlParamError(`Invalid mode: ${mode}`);
-      // Optional filter: only calls with this method and/or path prefix (after /api/v1) take the failure.
-      const method = form.get('method')?.trim() || undefined;
-      const pathPrefix = form.get('path')?.trim() || undefined;
-      control.failNext(requiredNumber(form, 'count', true), optionalNumber(form, 'status', true), mode as FailureMode, {
-        ...(method ? { method } : {}),
-        ...(pathPrefix ? { pathPrefix } : {}),
-      });
-      return {};
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/export-worker`,
-    action((form) => {
-      const mode = form.get('mode')?.trim() ?? '';
-      if (!['hold', 'auto', 'finish', 'fail'].includes(mode)) throw new ControlParamError(`Invalid mode: ${mode}`);
-      if (!control.setExportWorker) throw new ControlParamError('This simulator has no export worker.');
-      control.setExportWorker(mode as 'hold' | 'auto' | 'finish' | 'fail');
-      return {};
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/latency`,
-    action((form) => {
-      control.setLatency(requiredNumber(form, 'ms', false));
-      return {};
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/feature-level`,
-    action((form) => {
-      control.setFeatureLevel(requiredNumber(form, 'level', true));
-      return {};
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/heartbeat`,
-    action((form) => {
-      control.setHeartbeatSeconds(requiredNumber(form, 'seconds', false));
-      return {};
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/ignored-parameters`,
-    action((form) => {
-      // `names`: comma-separated; empty (or absent) clears the list.
-      const names = (form.get('names') ?? '')
-        .split(',')
-        .map((n) => n.trim())
-        .filter(Boolean);
-      control.setIgnoredParameters(names);
-      return { ignored_parameters: names };
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/push`,
-    action((form) => {
-      // `reset=1` first (nothing registered, relay working), then `devices` and `bouncer` when present.
-      if (form.get('reset') === '1') control.resetPushState();
-      const devices = form.get('devices');
-      const bouncer = form.get('bouncer')?.trim();
-      control.setPushState({
-        ...(devices !== null ? { devices: pushDevices(devices) } : {}),
-        ...(bouncer ? { bouncer: bouncerMode(bouncer) } : {}),
-      });
-      return {};
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/realm-flags`,
-    action((form) => {
-      // `owner_full_content_access`: `true` or `false`; absent leaves it as it is.
-      if (!control.setRealmFlags) throw new ControlParamError('realm-flags is not available');
-      const access = form.get('owner_full_content_access')?.trim();
-      if (access !== undefined && access !== 'true' && access !== 'false') {
-        throw new ControlParamError('Invalid owner_full_content_access');
-      }
-      control.setRealmFlags(access === undefined ? {} : { owner_full_content_access: access === 'true' });
-      return {};
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/seed-topic`,
-    action((form) => {
-      if (!control.seedTopic) throw new ControlParamError('seed-topic is not available');
-      const topic = form.get('topic');
-      if (topic === null) throw new ControlParamError("Missing 'topic' argument");
-      const senderEmail = form.get('sender_email')?.trim();
-      // `rendered_html`: the messages' rendered content verbatim (hostile-HTML tests).
-      const renderedContent = form.get('rendered_html');
-      return control.seedTopic({
-        streamId: requiredNumber(form, 'stream_id', true),
-        topic,
-        count: requiredNumber(form, 'count', true),
-        ...(senderEmail ? { senderEmail } : {}),
-        ...(renderedContent !== null ? { renderedContent } : {}),
-      });
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/upload`,
-    action((form) => {
-      // `email` (the uploader), `name` and `size` (bytes): a file as the upload endpoint stores it.
-      if (!control.addUpload) throw new ControlParamError('upload is not available');
-      const email = form.get('email')?.trim();
-      const name = form.get('name')?.trim();
-      if (!email || !name) throw new ControlParamError("Missing 'email' or 'name' argument");
-      return control.addUpload({ email, name, size: requiredNumber(form, 'size', true) });
-    }),
-  );
-  app.post(
-    `${SIM_CONTROL_PREFIX}/outgoing-webhook`,
-    action((form) => {
-      // `bot_email` required; `url` sets the bot's URL (empty clears it), absent leaves it. Answers the token.
-      if (!control.setOutgoingWebhook) throw new ControlParamError('outgoing-webhook is not available');
-      const botEmail = form.get('bot_email')?.trim();
-      if (!botEmail) throw new ControlParamError("Missing 'bot_email' argument");
-      const url = form.get('url');
-      return control.setOutgoingWebhook({ botEmail, ...(url !== null ? { url: url.trim() } : {}) });
-    }),
-  );
+  for (const [path, run] of POST_ACTIONS) app.post(`${SIM_CONTROL_PREFIX}/${path}`, action(run));
   app.get(
     `${SIM_CONTROL_PREFIX}/queues`,
     action(() => ({ queues: control.queueCount() })),

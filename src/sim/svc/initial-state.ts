@@ -204,11 +204,27 @@ function messageState(core: SimCore): State {
   return { max_message_id: max };
 }
 
+/** The fields from `min` on, nothing before. */
+const fromLevel =
+  (core: SimCore) =>
+  (min: number, fields: State): State =>
+    core.store.featureLevel >= min ? fields : {};
+
+// The `realm` state in the server's key order, in parts: identity and organization settings, topics and
+// editing with the server's limits, then who may do what.
 function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions): State {
+  return {
+    ...realmIdentityState(core),
+    ...realmEditingState(core),
+    ...realmPermissionState(core),
+    ...serverAndRealmExtras(core),
+  };
+}
+
+function realmIdentityState(core: SimCore): State {
   const { store, settings } = core;
-  const level = store.featureLevel;
   const r = store.realmSettings;
-  const at = (min: number, fields: State): State => (level >= min ? fields : {});
+  const at = fromLevel(core);
   return {
     realm_name: store.realm.name,
     realm_description: store.realm.description,
@@ -236,7 +252,15 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     ...at(SIM_LEVELS.ownerFullContentAccess, { realm_owner_full_content_access: r.owner_full_content_access }),
     ...at(LEVEL.spectatorAccess, { realm_enable_spectator_access: r.enable_spectator_access }),
     ...at(LEVEL.webPublicStreamsSetting, { server_web_public_streams_enabled: true }),
-    // Topics and editing: what the console's message and topic tools check before acting.
+  };
+}
+
+/** Topics and editing: what the console's message and topic tools check before acting. */
+function realmEditingState(core: SimCore): State {
+  const { store, settings } = core;
+  const r = store.realmSettings;
+  const at = fromLevel(core);
+  return {
     ...at(SIM_LEVELS.emptyTopics, { realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME }),
     ...at(LEVEL.topicsPolicy, { realm_topics_policy: r.topics_policy }),
     // Deprecated at 392, still sent.
@@ -263,7 +287,16 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
       max_channel_folder_description_length: SERVER_LIMITS.max_channel_folder_description_length,
     }),
     ...at(LEVEL.longpollTimeout, { event_queue_longpoll_timeout_seconds: settings.longpollTimeoutSeconds }),
-    // Who may create channels and add subscribers, as group-setting values.
+  };
+}
+
+/** Who may do what, as group-setting values. */
+function realmPermissionState(core: SimCore): State {
+  const { store } = core;
+  const r = store.realmSettings;
+  const at = fromLevel(core);
+  return {
+    // Who may create channels and add subscribers.
     ...at(LEVEL.canCreatePublicChannelGroup, {
       realm_can_create_public_channel_group: realmGroupSettingValue(store, r.can_create_public_channel_group),
     }),
@@ -309,7 +342,6 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
     ...at(LEVEL.canManageAllGroups, {
       realm_can_manage_all_groups: realmGroupSettingValue(store, r.can_manage_all_groups),
     }),
-    ...serverAndRealmExtras(core),
   };
 }
 
@@ -319,21 +351,28 @@ function realmState(core: SimCore, _me: SimUser, _options: InitialStateOptions):
  * clients which read them find them; the levels each appeared at are not modelled.
  */
 function serverAndRealmExtras(core: SimCore): State {
+  return { ...LIMIT_EXTRAS, ...realmExtras(core), ...serverExtras(core) };
+}
+
+const LIMIT_EXTRAS: State = {
+  development_environment: false,
+  giphy_rating_options: GIPHY_RATING_OPTIONS,
+  jitsi_server_url: 'https://meet.jit.si',
+  max_avatar_file_size_mib: 5,
+  max_file_upload_size_mib: 100,
+  max_icon_file_size_mib: 5,
+  max_logo_file_size_mib: 5,
+  password_max_length: 100,
+  password_min_guesses: 10000,
+  password_min_length: 6,
+};
+
+function realmExtras(core: SimCore): State {
   const { store, settings } = core;
   const group = (name: Parameters<typeof store.systemGroup>[0]) => store.systemGroup(name).id;
   const general = store.channels.find((c) => c.name === 'general')?.stream_id ?? -1;
   const logo = `${settings.baseUrl}/static/images/logo/zulip-org-logo.svg?version=0`;
   return {
-    development_environment: false,
-    giphy_rating_options: GIPHY_RATING_OPTIONS,
-    jitsi_server_url: 'https://meet.jit.si',
-    max_avatar_file_size_mib: 5,
-    max_file_upload_size_mib: 100,
-    max_icon_file_size_mib: 5,
-    max_logo_file_size_mib: 5,
-    password_max_length: 100,
-    password_min_guesses: 10000,
-    password_min_length: 6,
     realm_available_video_chat_providers: {
       disabled: { name: 'None', id: 0 },
       jitsi_meet: { name: 'Jitsi Meet', id: 1 },
@@ -378,6 +417,12 @@ function serverAndRealmExtras(core: SimCore): State {
     realm_want_advertise_in_communities_directory: false,
     realm_wildcard_mention_policy: 5,
     realm_zulip_update_announcements_stream_id: general,
+  };
+}
+
+function serverExtras(core: SimCore): State {
+  const { store } = core;
+  return {
     server_avatar_changes_disabled: false,
     server_can_summarize_topics: false,
     server_generation: Math.floor(store.now() / 1000),

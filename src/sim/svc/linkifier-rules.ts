@@ -24,100 +24,118 @@ export interface SimPattern {
   aliases: Record<string, string>;
 }
 
+/** Where a pattern reader has got to. */
+interface PatternReader {
+  readonly pattern: string;
+  source: string;
+  flags: string;
+  groups: string[];
+  aliases: Record<string, string>;
+  depth: number;
+  inClass: boolean;
+}
+
+/** The index of the last character a step consumed, or RE2's complaint. */
+type Step = number | { problem: string };
+
 /** The pattern as the server compiles it, or RE2's complaint ("missing ): (abc"). */
 export function readPattern(pattern: string): { ok: true; pattern: SimPattern } | { ok: false; problem: string } {
-  let source = '';
-  let flags = '';
-  const groups: string[] = [];
-  const aliases: Record<string, string> = {};
-  let depth = 0;
-  let inClass = false;
+  const r: PatternReader = { pattern, source: '', flags: '', groups: [], aliases: {}, depth: 0, inClass: false };
   for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] as string;
-    if (c === '\\') {
-      if (i + 1 >= pattern.length) return { ok: false, problem: 'trailing \\' };
-      source += c + pattern[i + 1];
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      const range = /^(.)-([^\]\\])/u.exec(pattern.slice(i));
-      if (c !== ']' && range && (range[1] as string) > (range[2] as string)) {
-        return { ok: false, problem: `invalid character class range: ${range[0]}` };
-      }
-      source += c;
-      continue;
-    }
-    if (c === '[') {
-      inClass = true;
-      source += c;
-      // A `]` right after `[` (or `[^`) is a literal, as in RE2.
-      const lead = /^\[\^?\]/.exec(pattern.slice(i));
-      if (lead) {
-        source += pattern.slice(i + 1, i + lead[0].length - 1) + '\\]';
-        i += lead[0].length - 1;
-      }
-      continue;
-    }
-    if (c === '(') {
-      depth++;
-      if (pattern[i + 1] !== '?') {
-        source += c;
-        continue;
-      }
-      const rest = pattern.slice(i);
-      const named = /^\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/.exec(rest);
-      if (named) {
-        const name = named[1] as string;
-        let alias = name;
-        for (let n = 2; Object.hasOwn(aliases, alias); n++) alias = `${name}__${n}`;
-        aliases[alias] = name;
-        if (!groups.includes(name)) groups.push(name);
-        source += `(?<${alias}>`;
-        i += named[0].length - 1;
-        continue;
-      }
-      const flagGroup = /^\(\?([imsU]+)\)/.exec(rest);
-      if (flagGroup && i === 0) {
-        flags = (flagGroup[1] as string).replace('U', '');
-        depth--;
-        i += flagGroup[0].length - 1;
-        continue;
-      }
-      if (rest.startsWith('(?:')) {
-        source += '(?:';
-        i += 2;
-        continue;
-      }
-      return { ok: false, problem: `invalid perl operator: ${rest.slice(0, 3)}` };
-    }
-    if (c === ')') {
-      if (depth === 0) return { ok: false, problem: `unexpected ): ${pattern}` };
-      depth--;
-      source += c;
-      continue;
-    }
-    if (c === '{') {
-      const repeat = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
-      if (repeat) {
-        const min = Number(repeat[1]);
-        const max = repeat[3] ? Number(repeat[3]) : repeat[2] ? Infinity : min;
-        if (max < min || min > 1000 || (max !== Infinity && max > 1000)) {
-          return { ok: false, problem: `invalid repetition size: ${repeat[0]}` };
-        }
-      }
-    }
-    source += c;
+    const step = readToken(r, i);
+    if (typeof step !== 'number') return { ok: false, problem: step.problem };
+    i = step;
   }
-  if (inClass) return { ok: false, problem: `missing ]: ${pattern.slice(pattern.lastIndexOf('['))}` };
-  if (depth > 0) return { ok: false, problem: `missing ): ${pattern}` };
+  if (r.inClass) return { ok: false, problem: `missing ]: ${pattern.slice(pattern.lastIndexOf('['))}` };
+  if (r.depth > 0) return { ok: false, problem: `missing ): ${pattern}` };
+  const { source, flags, groups, aliases } = r;
   try {
     new RegExp(source, `${flags}u`);
   } catch {
     return { ok: false, problem: `invalid escape sequence: ${pattern}` };
   }
   return { ok: true, pattern: { source, flags, groups, aliases } };
+}
+
+function readToken(r: PatternReader, i: number): Step {
+  const { pattern } = r;
+  const c = pattern[i] as string;
+  if (c === '\\') {
+    if (i + 1 >= pattern.length) return { problem: 'trailing \\' };
+    r.source += c + pattern[i + 1];
+    return i + 1;
+  }
+  if (r.inClass) return readInClass(r, i);
+  if (c === '[') return openClass(r, i);
+  if (c === '(') return openGroup(r, i);
+  if (c === ')') {
+    if (r.depth === 0) return { problem: `unexpected ): ${pattern}` };
+    r.depth--;
+  }
+  if (c === '{') {
+    const repeat = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
+    if (repeat) {
+      const min = Number(repeat[1]);
+      const max = repeat[3] ? Number(repeat[3]) : repeat[2] ? Infinity : min;
+      if (max < min || min > 1000 || (max !== Infinity && max > 1000)) {
+        return { problem: `invalid repetition size: ${repeat[0]}` };
+      }
+    }
+  }
+  r.source += c;
+  return i;
+}
+
+function readInClass(r: PatternReader, i: number): Step {
+  const c = r.pattern[i] as string;
+  if (c === ']') r.inClass = false;
+  const range = /^(.)-([^\]\\])/u.exec(r.pattern.slice(i));
+  if (c !== ']' && range && (range[1] as string) > (range[2] as string)) {
+    return { problem: `invalid character class range: ${range[0]}` };
+  }
+  r.source += c;
+  return i;
+}
+
+function openClass(r: PatternReader, i: number): Step {
+  r.inClass = true;
+  r.source += '[';
+  // A `]` right after `[` (or `[^`) is a literal, as in RE2.
+  const lead = /^\[\^?\]/.exec(r.pattern.slice(i));
+  if (!lead) return i;
+  r.source += r.pattern.slice(i + 1, i + lead[0].length - 1) + '\\]';
+  return i + lead[0].length - 1;
+}
+
+/** `(`, `(?P<name>`, `(?:`, or flags at the very start; RE2 knows no other `(?` forms. */
+function openGroup(r: PatternReader, i: number): Step {
+  r.depth++;
+  if (r.pattern[i + 1] !== '?') {
+    r.source += '(';
+    return i;
+  }
+  const rest = r.pattern.slice(i);
+  const named = /^\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/.exec(rest);
+  if (named) {
+    const name = named[1] as string;
+    let alias = name;
+    for (let n = 2; Object.hasOwn(r.aliases, alias); n++) alias = `${name}__${n}`;
+    r.aliases[alias] = name;
+    if (!r.groups.includes(name)) r.groups.push(name);
+    r.source += `(?<${alias}>`;
+    return i + named[0].length - 1;
+  }
+  const flagGroup = /^\(\?([imsU]+)\)/.exec(rest);
+  if (flagGroup && i === 0) {
+    r.flags = (flagGroup[1] as string).replace('U', '');
+    r.depth--;
+    return i + flagGroup[0].length - 1;
+  }
+  if (rest.startsWith('(?:')) {
+    r.source += '(?:';
+    return i + 2;
+  }
+  return { problem: `invalid perl operator: ${rest.slice(0, 3)}` };
 }
 
 const VARSPEC = /^[A-Za-z0-9_%]+(?:\.[A-Za-z0-9_%]+)*(?::[1-9]\d{0,3}|\*)?$/;

@@ -75,10 +75,9 @@ function checkLevel(level: number): number {
   return level;
 }
 
-export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
-  const control = new SimControl();
+/** The demo organization's store, seeded and with the options that shape its data applied. */
+function createDemoStore(options: SvcSimOptions, baseUrl: string, control: SimControl): SvcStore {
   const realmHost = options.realmHost ?? 'demo.test';
-  const baseUrl = (options.baseUrl ?? 'http://127.0.0.1:9991').replace(/\/+$/, '');
   const store = new SvcStore(
     {
       id: 2,
@@ -95,29 +94,13 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
   seedDemoRealm(store, { seed: options.seed ?? 1, generatedUsers: options.generatedUsers ?? 300 });
   if (options.supportEmail !== undefined) store.supportEmail = options.supportEmail;
   if (options.exportDelayMs !== undefined) setExportDelay(store, options.exportDelayMs);
+  return store;
+}
 
-  const queues = new EventQueues(store, () => control.now(), {
-    heartbeatSeconds: options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
-    queueIdleSeconds: options.queueIdleSeconds ?? DEFAULT_QUEUE_IDLE_SECONDS,
-  });
-  const longpollTimeoutSeconds = options.longpollTimeoutSeconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
-  if (!Number.isInteger(longpollTimeoutSeconds) || longpollTimeoutSeconds <= 0) {
-    throw new RangeError('longpollTimeoutSeconds must be a positive integer');
-  }
-
-  const core: SimCore = {
-    store,
-    control,
-    queues,
-    settings: {
-      baseUrl,
-      version: SIM_VERSION,
-      ignoredParameters: [...(options.ignoredParameters ?? [])],
-      longpollTimeoutSeconds,
-    },
-  };
-
-  const surface: SvcSimControl = {
+/** `sim.control`: what tests (and the HTTP control API) may change in a running simulator. */
+function controlSurface(core: SimCore, options: SvcSimOptions): SvcSimControl {
+  const { store, control, queues } = core;
+  return {
     setFeatureLevel: (level) => {
       store.featureLevel = checkLevel(level);
     },
@@ -166,6 +149,33 @@ export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
     },
     setOutgoingWebhook: (input) => configureOutgoingWebhook(store, input.botEmail, input.url),
   };
+}
+
+export function createSvcSimulator(options: SvcSimOptions = {}): SvcSimulator {
+  const control = new SimControl();
+  const baseUrl = (options.baseUrl ?? 'http://127.0.0.1:9991').replace(/\/+$/, '');
+  const store = createDemoStore(options, baseUrl, control);
+  const queues = new EventQueues(store, () => control.now(), {
+    heartbeatSeconds: options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
+    queueIdleSeconds: options.queueIdleSeconds ?? DEFAULT_QUEUE_IDLE_SECONDS,
+  });
+  const longpollTimeoutSeconds = options.longpollTimeoutSeconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
+  if (!Number.isInteger(longpollTimeoutSeconds) || longpollTimeoutSeconds <= 0) {
+    throw new RangeError('longpollTimeoutSeconds must be a positive integer');
+  }
+
+  const core: SimCore = {
+    store,
+    control,
+    queues,
+    settings: {
+      baseUrl,
+      version: SIM_VERSION,
+      ignoredParameters: [...(options.ignoredParameters ?? [])],
+      longpollTimeoutSeconds,
+    },
+  };
+  const surface = controlSurface(core, options);
   const app = createSvcApp(core, options.controlApi ? { controlApi: surface } : {});
 
   return {

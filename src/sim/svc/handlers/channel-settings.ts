@@ -176,6 +176,103 @@ function emitUpdate(store: SvcStore, channel: SimChannel, property: string, valu
   });
 }
 
+/** A `PATCH /streams/{stream_id}` that passed every check; undefined fields stay as they are. */
+interface ChannelUpdate {
+  newName: string | undefined;
+  description: string | undefined;
+  privacy: PrivacyChange | null;
+  makeDefault: boolean | undefined;
+  retention: unknown;
+  topicsPolicy: unknown;
+  folderId: unknown;
+  permissions: [ChannelPermission, GroupValue][];
+  unarchive: boolean;
+}
+
+function checkedChannelUpdate(
+  store: SvcStore,
+  me: SimUser,
+  channel: SimChannel,
+  p: Record<string, unknown>,
+): ChannelUpdate {
+  const privacy = privacyAfter(store, me, channel, p);
+  const makeDefault = p.is_default_stream as boolean | undefined;
+  const privateAfter = privacy?.inviteOnly ?? channel.inviteOnly;
+  const defaultAfter = makeDefault ?? channel.isDefault;
+  if (privateAfter && defaultAfter) throw badRequest('A default channel cannot be private.');
+  const retention = p.message_retention_days;
+  if (retention !== undefined && retention !== 'realm_default' && me.role !== 100) throw mustBeOwner();
+  const newName = typeof p.new_name === 'string' ? checkNewName(store, channel, p.new_name) : undefined;
+  const description = typeof p.description === 'string' ? checkedDescription(p.description) : undefined;
+  const topicsPolicy = p.topics_policy;
+  if (topicsPolicy !== undefined && !TOPICS_POLICY_VALUES.includes(topicsPolicy as string))
+    throw badRequest('Invalid topics_policy');
+  const folderId = p.folder_id;
+  if (typeof folderId === 'number') {
+    const folder = store.channelFolder(folderId);
+    if (!folder || folder.isArchived) throw badRequest('Invalid channel folder ID');
+  }
+  const unarchive = p.is_archived === false && channel.isArchived;
+  // The endpoint only unarchives; archiving is DELETE.
+  if (p.is_archived === true) throw badRequest('Invalid parameters');
+  const permissions = checkedPermissions(store, channel, p, privacy);
+  return { newName, description, privacy, makeDefault, retention, topicsPolicy, folderId, permissions, unarchive };
+}
+
+/** Applies the changes in the server's order, one `stream` update event each. */
+function applyChannelUpdate(store: SvcStore, me: SimUser, channel: SimChannel, u: ChannelUpdate): void {
+  if (u.newName !== undefined) {
+    const old = channel.name;
+    channel.name = u.newName;
+    store.emit({
+      type: 'stream',
+      op: 'update',
+      stream_id: channel.stream_id,
+      name: old,
+      property: 'name',
+      value: u.newName,
+    });
+  }
+  if (u.description !== undefined) {
+    channel.description = u.description;
+    emitUpdate(store, channel, 'description', u.description, { rendered_description: renderMarkdown(u.description) });
+  }
+  if (u.privacy) {
+    channel.inviteOnly = u.privacy.inviteOnly;
+    channel.isWebPublic = u.privacy.isWebPublic;
+    channel.historyPublicToSubscribers = u.privacy.historyPublic;
+    emitUpdate(store, channel, 'invite_only', u.privacy.inviteOnly, {
+      history_public_to_subscribers: u.privacy.historyPublic,
+      is_web_public: u.privacy.isWebPublic,
+    });
+  }
+  if (u.makeDefault !== undefined) {
+    channel.isDefault = u.makeDefault;
+    announceDefaults(store, me);
+  }
+  if (u.retention !== undefined) {
+    channel.messageRetentionDays =
+      u.retention === 'realm_default' ? null : u.retention === 'unlimited' ? -1 : (u.retention as number);
+    emitUpdate(store, channel, 'message_retention_days', channel.messageRetentionDays);
+  }
+  if (u.topicsPolicy !== undefined) {
+    channel.topicsPolicy = u.topicsPolicy as SimChannel['topicsPolicy'];
+    emitUpdate(store, channel, 'topics_policy', u.topicsPolicy);
+  }
+  if (u.folderId !== undefined) {
+    channel.folderId = (u.folderId as number | null) ?? null;
+    emitUpdate(store, channel, 'folder_id', channel.folderId);
+  }
+  for (const [name, value] of u.permissions) {
+    channel.permissions[name] = value;
+    emitUpdate(store, channel, name, structuredClone(value));
+  }
+  if (u.unarchive) {
+    channel.isArchived = false;
+    emitUpdate(store, channel, 'is_archived', false);
+  }
+}
+
 export const channelSettingsHandlers: readonly RegisteredHandler[] = [
   // Anyone signed in, guests too; nothing is stored.
   userHandler(endpoint({ method: 'POST', path: '/messages/render', params: { content: text() } }), ({ params }) => ({
@@ -231,84 +328,11 @@ export const channelSettingsHandlers: readonly RegisteredHandler[] = [
       },
     }),
     ({ core, me, params }) => {
-      const { store } = core;
       const p = params as Record<string, unknown>;
-      const channel = visibleChannel(store, me, p.stream_id);
-      if (!canAdminister(store, me, channel)) throw badRequest(CANNOT_ADMINISTER);
-
+      const channel = visibleChannel(core.store, me, p.stream_id);
+      if (!canAdminister(core.store, me, channel)) throw badRequest(CANNOT_ADMINISTER);
       // Everything is checked before anything changes.
-      const privacy = privacyAfter(store, me, channel, p);
-      const makeDefault = p.is_default_stream as boolean | undefined;
-      const privateAfter = privacy?.inviteOnly ?? channel.inviteOnly;
-      const defaultAfter = makeDefault ?? channel.isDefault;
-      if (privateAfter && defaultAfter) throw badRequest('A default channel cannot be private.');
-      const retention = p.message_retention_days;
-      if (retention !== undefined && retention !== 'realm_default' && me.role !== 100) throw mustBeOwner();
-      const newName = typeof p.new_name === 'string' ? checkNewName(store, channel, p.new_name) : undefined;
-      const description = typeof p.description === 'string' ? checkedDescription(p.description) : undefined;
-      const topicsPolicy = p.topics_policy;
-      if (topicsPolicy !== undefined && !TOPICS_POLICY_VALUES.includes(topicsPolicy as string))
-        throw badRequest('Invalid topics_policy');
-      const folderId = p.folder_id;
-      if (typeof folderId === 'number') {
-        const folder = store.channelFolder(folderId);
-        if (!folder || folder.isArchived) throw badRequest('Invalid channel folder ID');
-      }
-      const unarchive = p.is_archived === false && channel.isArchived;
-      // The endpoint only unarchives; archiving is DELETE.
-      if (p.is_archived === true) throw badRequest('Invalid parameters');
-      const permissions = checkedPermissions(store, channel, p, privacy);
-
-      if (newName !== undefined) {
-        const old = channel.name;
-        channel.name = newName;
-        store.emit({
-          type: 'stream',
-          op: 'update',
-          stream_id: channel.stream_id,
-          name: old,
-          property: 'name',
-          value: newName,
-        });
-      }
-      if (description !== undefined) {
-        channel.description = description;
-        emitUpdate(store, channel, 'description', description, { rendered_description: renderMarkdown(description) });
-      }
-      if (privacy) {
-        channel.inviteOnly = privacy.inviteOnly;
-        channel.isWebPublic = privacy.isWebPublic;
-        channel.historyPublicToSubscribers = privacy.historyPublic;
-        emitUpdate(store, channel, 'invite_only', privacy.inviteOnly, {
-          history_public_to_subscribers: privacy.historyPublic,
-          is_web_public: privacy.isWebPublic,
-        });
-      }
-      if (makeDefault !== undefined) {
-        channel.isDefault = makeDefault;
-        announceDefaults(store, me);
-      }
-      if (retention !== undefined) {
-        channel.messageRetentionDays =
-          retention === 'realm_default' ? null : retention === 'unlimited' ? -1 : (retention as number);
-        emitUpdate(store, channel, 'message_retention_days', channel.messageRetentionDays);
-      }
-      if (topicsPolicy !== undefined) {
-        channel.topicsPolicy = topicsPolicy as SimChannel['topicsPolicy'];
-        emitUpdate(store, channel, 'topics_policy', topicsPolicy);
-      }
-      if (folderId !== undefined) {
-        channel.folderId = (folderId as number | null) ?? null;
-        emitUpdate(store, channel, 'folder_id', channel.folderId);
-      }
-      for (const [name, value] of permissions) {
-        channel.permissions[name] = value;
-        emitUpdate(store, channel, name, structuredClone(value));
-      }
-      if (unarchive) {
-        channel.isArchived = false;
-        emitUpdate(store, channel, 'is_archived', false);
-      }
+      applyChannelUpdate(core.store, me, channel, checkedChannelUpdate(core.store, me, channel, p));
       return {};
     },
   ),
