@@ -164,6 +164,89 @@ function encodeMultipart(
   return { body: new Uint8Array(Buffer.concat(parts)), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+function toRequest(
+  op: SvcOperation,
+  params: Record<string, unknown>,
+  creds: SvcCredentials | null,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): TransportRequest {
+  const encoded = encodeRest(op, params);
+  let path = '/api/v1' + fillTemplate(op.template, params);
+  let body: string | Uint8Array<ArrayBuffer> | null = null;
+  let headers: Record<string, string>;
+  if (usesQueryString(op.method)) {
+    if (encoded) path += `?${encoded}`;
+    headers = creds ? { ...BASE_HEADERS, authorization: basicAuth(creds) } : { ...BASE_HEADERS };
+  } else if (op.fileParam) {
+    const multipart = encodeMultipart(op, params);
+    body = multipart.body;
+    headers = { ...BASE_HEADERS, 'content-type': multipart.contentType };
+    if (creds) headers.authorization = basicAuth(creds);
+  } else {
+    body = encoded;
+    headers = creds ? { ...FORM_HEADERS, authorization: basicAuth(creds) } : { ...FORM_HEADERS };
+  }
+  return { method: op.method, path, headers, body, timeoutMs, signal };
+}
+
+/** Sends once more (a fresh request) when a read fails to arrive; a transport failure becomes an UpstreamRefusal. */
+async function sendWithRetry(
+  transport: Transport,
+  op: SvcOperation,
+  request: () => TransportRequest,
+  callOptions: CallOptions,
+): Promise<RawUpstreamResponse> {
+  try {
+    return await transport(request());
+  } catch (first) {
+    // Reads are safe to repeat once; a mutation may have reached the server, so it is never retried blindly.
+    if (op.method !== 'GET' || callOptions.retry === false || callOptions.signal?.aborted) {
+      throw describeFailure(first);
+    }
+    try {
+      return await transport(request());
+    } catch (second) {
+      throw describeFailure(second);
+    }
+  }
+}
+
+/**
+ * A success body that does not match the operation's schema: its readable records go on with the others named
+ * as skipped, or (for answers that must be whole, or with nothing to salvage) the console refuses it.
+ */
+function salvagedOrRefused(
+  op: SvcOperation,
+  raw: RawUpstreamResponse,
+  body: unknown,
+  error: z.ZodError,
+): { raw: RawUpstreamResponse; data: unknown } {
+  const salvaged = op.wholeAnswer ? null : salvageRecords(op.response, body, error);
+  if (salvaged) {
+    const text = JSON.stringify({ ...(body as object), [SKIPPED_RECORDS_FIELD]: salvaged.skipped });
+    const bytes = new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
+    return { raw: { status: raw.status, text, bytes, salvaged: true }, data: salvaged.data };
+  }
+  const issue = error.issues[0];
+  throw new UpstreamRefusal(
+    502,
+    errorEnvelope(
+      bffErrorCodes.upstreamInvalid,
+      `The chat server's answer to ${op.method} ${op.path} does not match the documented shape` +
+        (issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message}).` : '.'),
+    ),
+  );
+}
+
+function parseJsonAnswer(raw: RawUpstreamResponse): unknown {
+  try {
+    return JSON.parse(raw.text);
+  } catch {
+    throw unavailable(`The chat server answered ${raw.status} with a body that is not JSON.`);
+  }
+}
+
 export function createSvcUpstream(options: {
   baseUrl: string;
   timeoutMs: number;
@@ -177,39 +260,6 @@ export function createSvcUpstream(options: {
   const transport: Transport =
     options.transport ??
     (options.fetch ? createFetchTransport(baseUrl, options.fetch) : (pooled = createPooledTransport(baseUrl)).send);
-
-  function toRequest(
-    op: SvcOperation,
-    params: Record<string, unknown>,
-    creds: SvcCredentials | null,
-    callOptions: CallOptions,
-  ): TransportRequest {
-    const encoded = encodeRest(op, params);
-    let path = '/api/v1' + fillTemplate(op.template, params);
-    let body: string | Uint8Array<ArrayBuffer> | null = null;
-    let headers: Record<string, string>;
-    if (usesQueryString(op.method)) {
-      if (encoded) path += `?${encoded}`;
-      headers = creds ? { ...BASE_HEADERS, authorization: basicAuth(creds) } : { ...BASE_HEADERS };
-    } else if (op.fileParam) {
-      const multipart = encodeMultipart(op, params);
-      body = multipart.body;
-      headers = { ...BASE_HEADERS, 'content-type': multipart.contentType };
-      if (creds) headers.authorization = basicAuth(creds);
-    } else {
-      body = encoded;
-      headers = creds ? { ...FORM_HEADERS, authorization: basicAuth(creds) } : { ...FORM_HEADERS };
-    }
-    return {
-      method: op.method,
-      path,
-      headers,
-      body,
-      timeoutMs: callOptions.timeoutMs ?? options.timeoutMs,
-      signal: callOptions.signal,
-    };
-  }
-
   const checkedAnswers = new CheckedAnswers();
 
   /**
@@ -224,20 +274,8 @@ export function createSvcUpstream(options: {
     callOptions: CallOptions,
     forward: boolean,
   ): Promise<{ raw: RawUpstreamResponse; data: unknown }> {
-    let raw: RawUpstreamResponse;
-    try {
-      raw = await transport(toRequest(op, params, creds, callOptions));
-    } catch (first) {
-      // Reads are safe to repeat once; a mutation may have reached the server, so it is never retried blindly.
-      if (op.method !== 'GET' || callOptions.retry === false || callOptions.signal?.aborted) {
-        throw describeFailure(first);
-      }
-      try {
-        raw = await transport(toRequest(op, params, creds, callOptions));
-      } catch (second) {
-        throw describeFailure(second);
-      }
-    }
+    const request = () => toRequest(op, params, creds, callOptions.timeoutMs ?? options.timeoutMs, callOptions.signal);
+    let raw = await sendWithRetry(transport, op, request, callOptions);
     const success = raw.status >= 200 && raw.status < 300;
     // An answer that may hold an older spelling is read (and maybe re-encoded) before anything uses its bytes.
     const respell = success && answerMayBeRespelled(op.id);
@@ -248,36 +286,15 @@ export function createSvcUpstream(options: {
     }
     if (success && !respell) callOptions.beforeCheck?.(raw.bytes, raw.digest);
     if (remembered && checkedAnswers.has(remembered)) return { raw, data: undefined };
-    let body: unknown;
-    try {
-      body = JSON.parse(raw.text);
-    } catch {
-      throw unavailable(`The chat server answered ${raw.status} with a body that is not JSON.`);
-    }
+    const body = parseJsonAnswer(raw);
     if (respell) {
       if (readAnswer(op.id, body)) raw = respelled(raw.status, body);
       else callOptions.beforeCheck?.(raw.bytes, raw.digest);
     }
     if (success) {
       const checked = op.response.safeParse(body);
-      if (!checked.success) {
-        // Records the console cannot read are left out and named; the rest of the answer still goes on.
-        const salvaged = op.wholeAnswer ? null : salvageRecords(op.response, body, checked.error);
-        if (salvaged) {
-          const text = JSON.stringify({ ...(body as object), [SKIPPED_RECORDS_FIELD]: salvaged.skipped });
-          const bytes = new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
-          return { raw: { status: raw.status, text, bytes, salvaged: true }, data: salvaged.data };
-        }
-        const issue = checked.error.issues[0];
-        throw new UpstreamRefusal(
-          502,
-          errorEnvelope(
-            bffErrorCodes.upstreamInvalid,
-            `The chat server's answer to ${op.method} ${op.path} does not match the documented shape` +
-              (issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message}).` : '.'),
-          ),
-        );
-      }
+      // Records the console cannot read are left out and named; the rest of the answer still goes on.
+      if (!checked.success) return salvagedOrRefused(op, raw, body, checked.error);
       if (remembered) checkedAnswers.add(remembered);
       return { raw, data: checked.data };
     }

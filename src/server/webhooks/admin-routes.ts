@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import {
   createEndpointRequestSchema,
   demoConnectRequestSchema,
@@ -47,6 +48,8 @@ function endpointIdChecked(notFound: (c: Context) => Response): MiddlewareHandle
   return (c, next) => (isEndpointId(c.req.param('id') ?? '') ? next() : Promise.resolve(notFound(c)));
 }
 
+type BotRecord = z.output<(typeof svcOps.getUser)['response']>['user'];
+
 export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: WebhookRegistry, refusals: RefusalLog) {
   const app = new Hono<AppEnv>();
 
@@ -63,29 +66,68 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
   );
 
   app.use('/endpoints/:id/*', endpointIdChecked(notFound));
+  // Mounted after the guards above, so they run first for every route of both.
+  app.route('/', endpointCreationRoutes(config, deps, registry));
+  app.route('/', endpointRoutes(deps, registry, refusals));
+  return app;
+}
 
-  /** Runs `action` once its audit entry is written; the entry is completed with the outcome and target name. */
-  async function audited(
-    c: Context<AppEnv>,
-    start: Omit<AuditStart, 'area'>,
-    action: (nameTarget: (name: string) => void) => Promise<Response>,
-  ): Promise<Response> {
-    const audit = await beginAudit(c, deps, { area: 'console', ...start });
-    if (!audit) return auditUnavailable(c);
-    let targetName = start.target?.name ?? null;
-    let response: Response;
-    try {
-      response = await action((name) => (targetName = name));
-    } catch (error) {
-      await audit.finish(INTERNAL_ERROR_RESULT, targetName);
-      throw error;
-    }
-    await audit.finish(await resultOfResponse(response), targetName);
-    return response;
+/** Runs `action` once its audit entry is written; the entry is completed with the outcome and target name. */
+async function audited(
+  c: Context<AppEnv>,
+  deps: BffDeps,
+  start: Omit<AuditStart, 'area'>,
+  action: (nameTarget: (name: string) => void) => Promise<Response>,
+): Promise<Response> {
+  const audit = await beginAudit(c, deps, { area: 'console', ...start });
+  if (!audit) return auditUnavailable(c);
+  let targetName = start.target?.name ?? null;
+  let response: Response;
+  try {
+    response = await action((name) => (targetName = name));
+  } catch (error) {
+    await audit.finish(INTERNAL_ERROR_RESULT, targetName);
+    throw error;
   }
+  await audit.finish(await resultOfResponse(response), targetName);
+  return response;
+}
 
-  app.get('/endpoints', async (c) => c.json({ endpoints: await registry.list() } satisfies WebhookEndpointsResponse));
+/**
+ * The bot, looked up upstream with the administrator's own credentials and named in the audit entry; or the
+ * answer refusing it (upstream's refusal, or a bot that is not an active outgoing-webhook bot).
+ */
+async function outgoingWebhookBot(
+  c: Context<AppEnv>,
+  deps: BffDeps,
+  botUserId: number,
+  nameTarget: (name: string) => void,
+): Promise<BotRecord | Response> {
+  const session = c.get('session');
+  let bot;
+  try {
+    ({ user: bot } = await deps.svc.call(
+      svcOps.getUser,
+      { user_id: botUserId },
+      { email: session.apiEmail, apiKey: session.apiKey },
+    ));
+  } catch (error) {
+    if (error instanceof UpstreamRefusal) return c.json(error.envelope, error.status as 400);
+    throw error;
+  }
+  nameTarget(bot.full_name);
+  if (!bot.is_bot || bot.bot_type !== OUTGOING_WEBHOOK_BOT_TYPE || !bot.is_active) {
+    return c.json(
+      errorEnvelope(NOT_AN_OUTGOING_WEBHOOK_BOT, `${bot.full_name} is not an active outgoing-webhook bot.`),
+      400,
+    );
+  }
+  return bot;
+}
 
+/** `POST /endpoints` and, in the demo, `POST /demo-connect`. */
+function endpointCreationRoutes(config: Config, deps: BffDeps, registry: WebhookRegistry) {
+  const app = new Hono<AppEnv>();
   app.post('/endpoints', jsonBody(createEndpointRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const session = c.get('session');
@@ -97,25 +139,9 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
       target: { type: 'webhook' as const, id, name: null },
       params: { ...input },
     };
-    return audited(c, start, async (nameTarget) => {
-      let bot;
-      try {
-        ({ user: bot } = await deps.svc.call(
-          svcOps.getUser,
-          { user_id: input.botUserId },
-          { email: session.apiEmail, apiKey: session.apiKey },
-        ));
-      } catch (error) {
-        if (error instanceof UpstreamRefusal) return c.json(error.envelope, error.status as 400);
-        throw error;
-      }
-      nameTarget(bot.full_name);
-      if (!bot.is_bot || bot.bot_type !== OUTGOING_WEBHOOK_BOT_TYPE || !bot.is_active) {
-        return c.json(
-          errorEnvelope(NOT_AN_OUTGOING_WEBHOOK_BOT, `${bot.full_name} is not an active outgoing-webhook bot.`),
-          400,
-        );
-      }
+    return audited(c, deps, start, async (nameTarget) => {
+      const bot = await outgoingWebhookBot(c, deps, input.botUserId, nameTarget);
+      if (bot instanceof Response) return bot;
       const endpoint = await registry.create(
         {
           id,
@@ -147,25 +173,9 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
       target: { type: 'webhook' as const, id, name: null },
       params: { ...input, demo: true },
     };
-    return audited(c, start, async (nameTarget) => {
-      let bot;
-      try {
-        ({ user: bot } = await deps.svc.call(
-          svcOps.getUser,
-          { user_id: input.botUserId },
-          { email: session.apiEmail, apiKey: session.apiKey },
-        ));
-      } catch (error) {
-        if (error instanceof UpstreamRefusal) return c.json(error.envelope, error.status as 400);
-        throw error;
-      }
-      nameTarget(bot.full_name);
-      if (!bot.is_bot || bot.bot_type !== OUTGOING_WEBHOOK_BOT_TYPE || !bot.is_active) {
-        return c.json(
-          errorEnvelope(NOT_AN_OUTGOING_WEBHOOK_BOT, `${bot.full_name} is not an active outgoing-webhook bot.`),
-          400,
-        );
-      }
+    return audited(c, deps, start, async (nameTarget) => {
+      const bot = await outgoingWebhookBot(c, deps, input.botUserId, nameTarget);
+      if (bot instanceof Response) return bot;
       // The endpoint exists before the bot is pointed at it, so no notification finds it missing.
       const endpoint = await registry.create(
         {
@@ -183,6 +193,13 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
       return c.json({ endpoint }, 201);
     });
   });
+  return app;
+}
+
+/** Listing, reply changes, deletion and the deliveries of existing endpoints. */
+function endpointRoutes(deps: BffDeps, registry: WebhookRegistry, refusals: RefusalLog) {
+  const app = new Hono<AppEnv>();
+  app.get('/endpoints', async (c) => c.json({ endpoints: await registry.list() } satisfies WebhookEndpointsResponse));
 
   app.patch('/endpoints/:id', jsonBody(updateEndpointRequestSchema), async (c) => {
     const input = c.req.valid('json');
@@ -193,7 +210,7 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
       target: { type: 'webhook' as const, id, name: existing?.bot.fullName ?? null },
       params: { reply: input.reply },
     };
-    return audited(c, start, async () => {
+    return audited(c, deps, start, async () => {
       const endpoint = await registry.setReply(id, input.reply);
       return endpoint ? c.json({ endpoint }) : notFound(c);
     });
@@ -207,7 +224,7 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
       target: { type: 'webhook' as const, id, name: existing?.bot.fullName ?? null },
       params: {},
     };
-    return audited(c, start, async () => {
+    return audited(c, deps, start, async () => {
       if (!(await registry.delete(id))) return notFound(c);
       refusals.forget(id);
       deps.log('info', `webhook endpoint ${id} deleted by user ${c.get('session').userId}`);
@@ -225,6 +242,5 @@ export function webhookAdminRoutes(config: Config, deps: BffDeps, registry: Webh
       refusedSince: refusals.since,
     } satisfies WebhookDeliveriesResponse);
   });
-
   return app;
 }
