@@ -19,7 +19,7 @@ export interface BodyRowProps<T> {
 
 /**
  * One body row. Memoized on purpose: while scrolling, the rows that stay in view get the same props and are
- * skipped, so each frame only renders the rows entering the window. Handlers are stable (see DataTable).
+ * skipped, so each frame only renders the rows entering the window. Handlers are stable (see useStableCallback).
  */
 function BodyRowImpl<T>({
   row,

@@ -48,3 +48,6 @@ export function scrollViewport<S extends Element, I extends Element>(
   }
   elementScroll(offset, options, instance);
 }
+
+/** The sticky header's height; rows start below it inside the scrolling viewport. */
+export const HEADER_HEIGHT = 40;

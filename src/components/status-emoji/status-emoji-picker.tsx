@@ -44,7 +44,8 @@ const unicodeChoices: Choice[] = COMMON_EMOJI.map((e) => ({
 
 const byName = new Map(COMMON_EMOJI.map((e) => [e.name, e]));
 
-export default function StatusEmojiPicker({ form }: { form: UseFormReturnType<StatusFormValues> }) {
+/** The custom emoji and the common ones, by value, and the Select's groups of them. */
+function useEmojiChoices() {
   const custom = useStatusCustomEmoji();
   const urlOf = useCustomEmojiUrl();
   const customChoices: Choice[] = (custom.data ?? []).map((e) => ({
@@ -63,13 +64,12 @@ export default function StatusEmojiPicker({ form }: { form: UseFormReturnType<St
       items: unicodeChoices.filter((c) => byName.get(c.name)?.group === group),
     })),
   ].map((g) => ({ group: g.group, items: g.items.map((c) => ({ value: c.value, label: c.name })) }));
+  return { choices, groups, customFailed: custom.isError };
+}
 
-  const { emoji_name: name, emoji_code: code, reaction_type: type } = form.values;
-  const selectedValue = [...choices.values()].find(
-    (c) => c.name === name.trim() && (!code || c.code === code) && (!type || c.type === type),
-  )?.value;
-
-  const filter: OptionsFilter = ({ options, search }) => {
+/** A search matches a choice's words, with `_` as a space and `:` ignored (as typed in a message). */
+function searchFilter(choices: Map<string, Choice>): OptionsFilter {
+  return ({ options, search }) => {
     const words = search.trim().toLowerCase().replaceAll('_', ' ').replaceAll(':', '');
     if (!words) return options;
     const matches = (item: ComboboxItem) => choices.get(item.value)?.words.includes(words) ?? false;
@@ -81,6 +81,47 @@ export default function StatusEmojiPicker({ form }: { form: UseFormReturnType<St
       return matches(option) ? [option] : [];
     });
   };
+}
+
+function StatusPresets({ form }: { form: UseFormReturnType<StatusFormValues> }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} id="status-presets-label">
+        Common statuses
+      </Text>
+      <Group gap={6} mt={4} role="group" aria-labelledby="status-presets-label">
+        {STATUS_PRESETS.map((preset) => {
+          const emoji = byName.get(preset.emoji);
+          return (
+            <Button
+              key={preset.text}
+              size="compact-sm"
+              variant="default"
+              leftSection={emoji ? <span aria-hidden>{glyphOf(emoji.code)}</span> : null}
+              onClick={() =>
+                form.setValues({
+                  status_text: preset.text,
+                  emoji_name: preset.emoji,
+                  emoji_code: emoji?.code ?? '',
+                  reaction_type: emoji ? 'unicode_emoji' : '',
+                })
+              }
+            >
+              {preset.text}
+            </Button>
+          );
+        })}
+      </Group>
+    </div>
+  );
+}
+
+export default function StatusEmojiPicker({ form }: { form: UseFormReturnType<StatusFormValues> }) {
+  const { choices, groups, customFailed } = useEmojiChoices();
+  const { emoji_name: name, emoji_code: code, reaction_type: type } = form.values;
+  const selectedValue = [...choices.values()].find(
+    (c) => c.name === name.trim() && (!code || c.code === code) && (!type || c.type === type),
+  )?.value;
 
   const choose = (value: string | null) => {
     const choice = value ? choices.get(value) : undefined;
@@ -93,44 +134,17 @@ export default function StatusEmojiPicker({ form }: { form: UseFormReturnType<St
 
   return (
     <Stack gap="xs">
-      <div>
-        <Text size="sm" fw={500} id="status-presets-label">
-          Common statuses
-        </Text>
-        <Group gap={6} mt={4} role="group" aria-labelledby="status-presets-label">
-          {STATUS_PRESETS.map((preset) => {
-            const emoji = byName.get(preset.emoji);
-            return (
-              <Button
-                key={preset.text}
-                size="compact-sm"
-                variant="default"
-                leftSection={emoji ? <span aria-hidden>{glyphOf(emoji.code)}</span> : null}
-                onClick={() =>
-                  form.setValues({
-                    status_text: preset.text,
-                    emoji_name: preset.emoji,
-                    emoji_code: emoji?.code ?? '',
-                    reaction_type: emoji ? 'unicode_emoji' : '',
-                  })
-                }
-              >
-                {preset.text}
-              </Button>
-            );
-          })}
-        </Group>
-      </div>
+      <StatusPresets form={form} />
       <Select
         label="Emoji"
         placeholder="Search emoji, e.g. meeting"
-        description={custom.isError ? 'Custom emoji could not be loaded; the others can be chosen.' : undefined}
+        description={customFailed ? 'Custom emoji could not be loaded; the others can be chosen.' : undefined}
         data={groups}
         value={selectedValue ?? null}
         onChange={choose}
         searchable
         clearable
-        filter={filter}
+        filter={searchFilter(choices)}
         limit={200}
         maxDropdownHeight={260}
         nothingFoundMessage="No emoji by that name here; type its exact name below."
