@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { securityHeaders } from '../src/server/middleware/security-headers';
@@ -32,6 +32,7 @@ import {
   timedPress,
 } from './page-marks';
 import { adminAuth, median, percentile, startBareProxy, startSeparateStack, startStack } from './stack';
+import { filterKeystrokes, FIRST_USERS_ROW, scrollDropped } from './users-page';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -69,16 +70,6 @@ async function sessionCookie(base: string, email = 'admin@demo.test'): Promise<s
   });
   if (!res.ok) throw new Error(`sign-in ${res.status}`);
   return res.headers.get('set-cookie')!.split(';')[0]!;
-}
-
-/** Runs `fn` once to warm up, then RUNS times; returns the measured runs. */
-async function repeat(fn: (i: number) => Promise<number>, runs = RUNS): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i <= runs; i++) {
-    const v = await fn(i);
-    if (i > 0) out.push(v);
-  }
-  return out;
 }
 
 /** JS and CSS a route loads (from the files the browser requested), gzip bytes per file. */
@@ -357,226 +348,205 @@ async function signInRows(browser: Browser, base: string, floorUrl: string, bare
 }
 
 async function usersRows(browser: Browser, base: string, serverPid: number): Promise<Row[]> {
-  const rows: Row[] = [];
-  {
-    // Users page: navigation to first row (full load, warm HTTP cache) vs fetch + JSON.parse of the same list.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, base);
-    let usersUrl = '';
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/bff/svc/users') usersUrl = r.url();
-    });
-    const firstRowMark = markWhenPresent('[role="table"] [role="row"][aria-rowindex="2"]');
-    await page.addInitScript({ content: firstRowMark });
-    const firstRow: number[] = [];
-    const usersFloor: number[] = [];
-    // What the machine's cores did from navigation to first row: every process's CPU time, by role.
-    const names = new Map([
-      [process.pid, 'bench (Playwright)'],
-      [serverPid, 'BFF + simulator'],
-    ]);
-    const cpu: Map<string, number>[] = [];
-    const cpuShare: number[] = [];
-    const floorPage: number[] = [];
-    const floorPageCpu: number[] = [];
-    for (let i = 0; i <= RUNS; i++) {
-      const cpuBefore = cpuByRole(process.pid, names);
-      const wallStart = performance.now();
-      await page.goto(`${base}/users`, { waitUntil: 'commit' });
-      const t = await markedTime(page);
-      const wall = performance.now() - wallStart;
-      const spent = cpuSpent(cpuBefore, cpuByRole(process.pid, names));
-      await page.waitForLoadState('networkidle');
-      const f = await fetchAndParseTime(page, usersUrl);
-      if (i > 0) {
-        firstRow.push(t);
-        usersFloor.push(f);
-        cpu.push(spent);
-        cpuShare.push(total([...spent.values()]) / (wall * CORES));
-      }
-    }
-    rows.push(
-      ratioRow(
-        `users, ${USERS.toLocaleString('en')}: navigation → first row`,
-        'ms',
-        firstRow,
-        { label: 'fetch + JSON.parse of the list in the page', values: usersFloor },
-        1.5,
-      ),
-    );
-    // The same list loaded by the smallest React + Mantine page that shows it (bench/floor/users.tsx): after the
-    // console's runs and in a tab of its own, so that those runs and their floor are measured as they were before.
-    const floorTab = await context.newPage();
-    await floorTab.addInitScript({ content: firstRowMark });
-    for (let i = 0; i <= RUNS; i++) {
-      const cpuBefore = cpuByRole(process.pid, names);
-      await floorTab.goto(`${base}/floor-users.html`, { waitUntil: 'commit' });
-      const t = await markedTime(floorTab);
-      const spent = cpuSpent(cpuBefore, cpuByRole(process.pid, names));
-      await floorTab.waitForLoadState('networkidle');
-      if (i > 0) {
-        floorPage.push(t);
-        floorPageCpu.push(total([...spent.values()]));
-      }
-    }
-    await floorTab.close();
-    const cpuTotals = cpu.map((m) => total([...m.values()]));
-    rows.push(
-      reportRow(
-        `users, ${USERS.toLocaleString('en')}: navigation → first row, against a minimal page`,
-        'ms',
-        firstRow,
-        { label: 'React+Mantine page that loads, parses and shows the same list', values: floorPage },
-        cpu.some((m) => m.size > 0)
-          ? `CPU, all processes: ${Math.round(median(cpuTotals))} ms against ${Math.round(median(floorPageCpu))} ms`
-          : undefined,
-      ),
-    );
-    if (cpu.some((m) => m.size > 0)) {
-      const roles = [...new Set(cpu.flatMap((m) => [...m.keys()]))];
-      const byRole = roles
-        .map((role) => ({ role, ms: median(cpu.map((m) => m.get(role) ?? 0)) }))
-        .filter((r) => r.ms > 0)
-        .sort((a, b) => b.ms - a.ms);
-      rows.push({
-        figure: `users, ${USERS.toLocaleString('en')}: CPU time, navigation → first row (all processes)`,
-        unit: 'ms',
-        value: stats(cpuTotals),
-        floor: { label: `busy share of ${CORES} cores`, value: `${Math.round(100 * median(cpuShare))} %` },
-        budget: 'report',
-        pass: null,
-        note: byRole.map((r) => `${r.role} ${Math.round(r.ms)}`).join(', '),
-      });
-    }
+  // Users page: navigation to first row (full load, warm HTTP cache) vs fetch + JSON.parse of the same list.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, base);
+  const list = { url: '' };
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/bff/svc/users') list.url = r.url();
+  });
+  const firstRowMark = markWhenPresent(FIRST_USERS_ROW);
+  await page.addInitScript({ content: firstRowMark });
+  const rows = [
+    ...(await usersNavigationRows(context, page, base, serverPid, list, firstRowMark)),
+    ...(await usersInAppRows(page, base, list)),
+  ];
 
-    // The same from inside the console: a click on "Users" in the navigation of another page (what a user does
-    // most often), timed from the pointer reaching the link (which starts the route's preload) to the first row.
-    // Each run starts from a fresh load of a page that does not load users, so the list is never cached.
-    const inApp: number[] = [];
-    const inAppFloor: number[] = [];
-    for (let i = 0; i <= RUNS; i++) {
-      await page.goto(`${base}/settings/linkifiers`);
-      await page.waitForLoadState('networkidle');
-      await page.getByRole('link', { name: 'Users', exact: true }).waitFor();
-      const t = await timedInPage(
-        page,
-        `const link = document.querySelector('nav a[href="/users"]');
-        link.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-        link.click()`,
-        '[role="table"] [role="row"][aria-rowindex="2"]',
-      );
-      await page.waitForLoadState('networkidle');
-      const f = await fetchAndParseTime(page, usersUrl);
-      if (i > 0) {
-        inApp.push(t);
-        inAppFloor.push(f);
-      }
-    }
-    // The same click made with the mouse: the button down for PRESS_MS, timed from the press (the page starts
-    // loading the list on it), against the same floor.
-    const pressed: number[] = [];
-    for (let i = 0; i <= RUNS; i++) {
-      await page.goto(`${base}/settings/linkifiers`);
-      await page.waitForLoadState('networkidle');
-      const link = page.getByRole('link', { name: 'Users', exact: true });
-      await link.hover();
-      const ms = await timedPress(page, link, '[role="table"] [role="row"][aria-rowindex="2"]');
-      await page.waitForLoadState('networkidle');
-      if (i > 0) pressed.push(ms);
-    }
-    rows.push(
-      ratioRow(
-        `users, ${USERS.toLocaleString('en')}: click on Users in the navigation → first row`,
-        'ms',
-        inApp,
-        { label: 'fetch + JSON.parse of the list in the page', values: inAppFloor },
-        1.5,
-      ),
-    );
-    rows.push(
-      reportRow(
-        `users, ${USERS.toLocaleString('en')}: mouse press (${PRESS_MS} ms) on Users in the navigation → first row`,
-        'ms',
-        pressed,
-        { label: 'fetch + JSON.parse of the list in the page', values: inAppFloor },
-        `${round(median(pressed) - PRESS_MS)} ms after the button comes up (the click); the list is asked for on the press`,
-      ),
-    );
+  // Filter keystroke to painted result, measured inside the page.
+  const keystroke = await filterKeystrokes(page);
+  rows.push({
+    figure: `users, ${USERS.toLocaleString('en')}: filter keystroke → painted`,
+    unit: 'ms',
+    value: stats(keystroke),
+    budget: '≤ 50 ms median',
+    pass: median(keystroke) <= 50,
+  });
+  // One run more than measured: the first only warms up.
+  const scroll = (await scrollDropped(page, Math.min(RUNS, 5) + 1)).slice(1);
+  rows.push({
+    figure: `users, ${USERS.toLocaleString('en')}: scrolling, dropped frames`,
+    unit: '%',
+    value: stats(scroll),
+    budget: '< 5 %',
+    pass: median(scroll) < 5,
+  });
+  await context.close();
+  return rows;
+}
 
-    // Filter keystroke to painted result, measured inside the page.
-    const keystroke: number[] = [];
-    const queries = ['m', 'ma', 'mar', 'mari', 'x', 'j', 'jo', 'a', 'an', 'ann', 'e', 'el', 'o', 'ol', 'b', ''];
-    await page.getByLabel('Search users').waitFor();
-    for (const [i, q] of queries.entries()) {
-      const ms = (await page.evaluate(`(async () => {
-        const input = document.querySelector('input[type="search"]');
-        const status = document.querySelector('main [role="status"]');
-        const before = status.textContent;
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-        const t0 = performance.now();
-        setter.call(input, ${JSON.stringify(q)});
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise((resolve) => {
-          function check() {
-            if (status.textContent !== before || performance.now() - t0 > 2000) resolve();
-            else requestAnimationFrame(check);
-          }
-          requestAnimationFrame(check);
-        });
-        // The frame after the DOM changed is the one that paints it.
-        await new Promise((r) => requestAnimationFrame(() => r(null)));
-        return performance.now() - t0;
-      })()`)) as number;
-      if (i > 0) keystroke.push(ms);
+/** Who spent the CPU: process id → role. */
+type CpuRoles = Map<number, string>;
+
+/** Navigations to the users page, each timed to its first row, with the CPU every process spent meanwhile. */
+async function navigationsToFirstRow(page: Page, base: string, names: CpuRoles, list: { url: string }) {
+  const firstRow: number[] = [];
+  const usersFloor: number[] = [];
+  const cpu: Map<string, number>[] = [];
+  const cpuShare: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const cpuBefore = cpuByRole(process.pid, names);
+    const wallStart = performance.now();
+    await page.goto(`${base}/users`, { waitUntil: 'commit' });
+    const t = await markedTime(page);
+    const wall = performance.now() - wallStart;
+    const spent = cpuSpent(cpuBefore, cpuByRole(process.pid, names));
+    await page.waitForLoadState('networkidle');
+    const f = await fetchAndParseTime(page, list.url);
+    if (i > 0) {
+      firstRow.push(t);
+      usersFloor.push(f);
+      cpu.push(spent);
+      cpuShare.push(total([...spent.values()]) / (wall * CORES));
     }
+  }
+  return { firstRow, usersFloor, cpu, cpuShare };
+}
+
+/**
+ * The same list loaded by the smallest React + Mantine page that shows it (bench/floor/users.tsx): after the
+ * console's runs and in a tab of its own, so that those runs and their floor are measured as they were before.
+ */
+async function floorPageToFirstRow(context: BrowserContext, base: string, names: CpuRoles, firstRowMark: string) {
+  const floorPage: number[] = [];
+  const floorPageCpu: number[] = [];
+  const floorTab = await context.newPage();
+  await floorTab.addInitScript({ content: firstRowMark });
+  for (let i = 0; i <= RUNS; i++) {
+    const cpuBefore = cpuByRole(process.pid, names);
+    await floorTab.goto(`${base}/floor-users.html`, { waitUntil: 'commit' });
+    const t = await markedTime(floorTab);
+    const spent = cpuSpent(cpuBefore, cpuByRole(process.pid, names));
+    await floorTab.waitForLoadState('networkidle');
+    if (i > 0) {
+      floorPage.push(t);
+      floorPageCpu.push(total([...spent.values()]));
+    }
+  }
+  await floorTab.close();
+  return { floorPage, floorPageCpu };
+}
+
+async function usersNavigationRows(
+  context: BrowserContext,
+  page: Page,
+  base: string,
+  serverPid: number,
+  list: { url: string },
+  firstRowMark: string,
+): Promise<Row[]> {
+  // What the machine's cores did from navigation to first row: every process's CPU time, by role.
+  const names: CpuRoles = new Map([
+    [process.pid, 'bench (Playwright)'],
+    [serverPid, 'BFF + simulator'],
+  ]);
+  const { firstRow, usersFloor, cpu, cpuShare } = await navigationsToFirstRow(page, base, names, list);
+  const rows: Row[] = [
+    ratioRow(
+      `users, ${USERS.toLocaleString('en')}: navigation → first row`,
+      'ms',
+      firstRow,
+      { label: 'fetch + JSON.parse of the list in the page', values: usersFloor },
+      1.5,
+    ),
+  ];
+  const { floorPage, floorPageCpu } = await floorPageToFirstRow(context, base, names, firstRowMark);
+  const cpuTotals = cpu.map((m) => total([...m.values()]));
+  rows.push(
+    reportRow(
+      `users, ${USERS.toLocaleString('en')}: navigation → first row, against a minimal page`,
+      'ms',
+      firstRow,
+      { label: 'React+Mantine page that loads, parses and shows the same list', values: floorPage },
+      cpu.some((m) => m.size > 0)
+        ? `CPU, all processes: ${Math.round(median(cpuTotals))} ms against ${Math.round(median(floorPageCpu))} ms`
+        : undefined,
+    ),
+  );
+  if (cpu.some((m) => m.size > 0)) {
+    const roles = [...new Set(cpu.flatMap((m) => [...m.keys()]))];
+    const byRole = roles
+      .map((role) => ({ role, ms: median(cpu.map((m) => m.get(role) ?? 0)) }))
+      .filter((r) => r.ms > 0)
+      .sort((a, b) => b.ms - a.ms);
     rows.push({
-      figure: `users, ${USERS.toLocaleString('en')}: filter keystroke → painted`,
+      figure: `users, ${USERS.toLocaleString('en')}: CPU time, navigation → first row (all processes)`,
       unit: 'ms',
-      value: stats(keystroke),
-      budget: '≤ 50 ms median',
-      pass: median(keystroke) <= 50,
+      value: stats(cpuTotals),
+      floor: { label: `busy share of ${CORES} cores`, value: `${Math.round(100 * median(cpuShare))} %` },
+      budget: 'report',
+      pass: null,
+      note: byRole.map((r) => `${r.role} ${Math.round(r.ms)}`).join(', '),
     });
-
-    // Scrolling the whole table: a fixed distance per animation frame; a frame is dropped when the gap
-    // between two frames exceeds 1.5 intervals (interval measured idle in the same page first).
-    await page.waitForFunction(() => Boolean(document.querySelector('main [role="status"]')?.textContent));
-    const scroll = await repeat(
-      async () => {
-        return (await page.evaluate(`(async () => {
-        const el = document.querySelector('main [role="table"]');
-        el.scrollTop = 0;
-        const frame = () => new Promise((r) => requestAnimationFrame(r));
-        const idle = [];
-        let last = await frame();
-        for (let i = 0; i < 30; i++) { const t = await frame(); idle.push(t - last); last = t; }
-        idle.sort((a, b) => a - b);
-        const interval = idle[Math.floor(idle.length / 2)];
-        let dropped = 0;
-        const frames = 240;
-        last = await frame();
-        for (let i = 0; i < frames; i++) {
-          el.scrollTop += 90;
-          const t = await frame();
-          const gap = Math.round((t - last) / interval);
-          if ((t - last) > 1.5 * interval) dropped += Math.max(1, gap - 1);
-          last = t;
-        }
-        return (100 * dropped) / (frames + dropped);
-      })()`)) as number;
-      },
-      Math.min(RUNS, 5),
-    );
-    rows.push({
-      figure: `users, ${USERS.toLocaleString('en')}: scrolling, dropped frames`,
-      unit: '%',
-      value: stats(scroll),
-      budget: '< 5 %',
-      pass: median(scroll) < 5,
-    });
-    await context.close();
   }
   return rows;
+}
+
+/**
+ * The same from inside the console: a click on "Users" in the navigation of another page (what a user does
+ * most often), timed from the pointer reaching the link (which starts the route's preload) to the first row.
+ * Each run starts from a fresh load of a page that does not load users, so the list is never cached.
+ */
+async function usersInAppRows(page: Page, base: string, list: { url: string }): Promise<Row[]> {
+  const inApp: number[] = [];
+  const inAppFloor: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    await page.goto(`${base}/settings/linkifiers`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'Users', exact: true }).waitFor();
+    const t = await timedInPage(
+      page,
+      `const link = document.querySelector('nav a[href="/users"]');
+        link.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+        link.click()`,
+      FIRST_USERS_ROW,
+    );
+    await page.waitForLoadState('networkidle');
+    const f = await fetchAndParseTime(page, list.url);
+    if (i > 0) {
+      inApp.push(t);
+      inAppFloor.push(f);
+    }
+  }
+  // The same click made with the mouse: the button down for PRESS_MS, timed from the press (the page starts
+  // loading the list on it), against the same floor.
+  const pressed: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    await page.goto(`${base}/settings/linkifiers`);
+    await page.waitForLoadState('networkidle');
+    const link = page.getByRole('link', { name: 'Users', exact: true });
+    await link.hover();
+    const ms = await timedPress(page, link, FIRST_USERS_ROW);
+    await page.waitForLoadState('networkidle');
+    if (i > 0) pressed.push(ms);
+  }
+  const floor = { label: 'fetch + JSON.parse of the list in the page', values: inAppFloor };
+  return [
+    ratioRow(
+      `users, ${USERS.toLocaleString('en')}: click on Users in the navigation → first row`,
+      'ms',
+      inApp,
+      floor,
+      1.5,
+    ),
+    reportRow(
+      `users, ${USERS.toLocaleString('en')}: mouse press (${PRESS_MS} ms) on Users in the navigation → first row`,
+      'ms',
+      pressed,
+      floor,
+      `${round(median(pressed) - PRESS_MS)} ms after the button comes up (the click); the list is asked for on the press`,
+    ),
+  ];
 }
 
 /** A topic of TOPIC_MESSAGES messages: open to first message, and 5 × "Load older", vs one GET /messages. */
@@ -591,6 +561,34 @@ function forTopic(url: string, topic: string): string {
 }
 
 async function topicRows(browser: Browser, base: string, svcUrl: string): Promise<Row[]> {
+  const { stream, topics, twins } = await seedBenchTopics(svcUrl);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, base);
+  const messages = watchMessageRequests(page);
+  await page.goto(`${base}/topics?stream=${stream.stream_id}`);
+  await page.waitForLoadState('networkidle');
+  const pressed = topics.splice(RUNS + 1);
+  const { open, older, floor } = await openTopicsByNavigation(page, stream.stream_id, topics, twins, messages);
+  const press = await openTopicsByPress(page, pressed);
+  await context.close();
+  const n = TOPIC_MESSAGES.toLocaleString('en');
+  const floorLabel = 'one GET /messages (same page) via BFF, fetch+parse';
+  return [
+    ratioRow(`topic of ${n} messages: open → first message`, 'ms', open, { label: floorLabel, values: floor }, 1.5),
+    reportRow(
+      `topic of ${n} messages: mouse press (${PRESS_MS} ms) → first message`,
+      'ms',
+      press,
+      { label: floorLabel, values: floor },
+      `${round(median(press) - PRESS_MS)} ms after the button comes up (the click); the messages are asked for on the press`,
+    ),
+    ratioRow(`topic of ${n} messages: page back (5 per open)`, 'ms', older, { label: floorLabel, values: floor }, 1.5),
+  ];
+}
+
+/** Topics of TOPIC_MESSAGES messages in the first channel, through the simulator's control API. */
+async function seedBenchTopics(svcUrl: string) {
   const auth = await adminAuth(svcUrl);
   const streams = (
     (await (await fetch(`${svcUrl}/api/v1/streams`, { headers: { authorization: auth } })).json()) as {
@@ -608,48 +606,36 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
   };
   const topics: string[] = [];
   // One topic per run (and the warm-up): each open is a first open, never served from the page's cache.
-  // Twice as many: the second half is opened with the mouse (see below).
+  // Twice as many: the second half is opened with the mouse (see openTopicsByPress).
   for (let i = 0; i < 2 * (RUNS + 1); i++) topics.push(await seed(`bench topic ${i + 1}`));
   // Each run's floor reads the same page of a twin topic (same messages, a name as long): a page the BFF has
   // not forwarded before, as the open's was. Reading the opened topic's page again would find it remembered
   // as checked and compressed (svc-upstream.ts), which no first open does.
   const twins: string[] = [];
   for (let i = 0; i <= RUNS; i++) twins.push(await seed(`bench twin ${String(i + 1).padStart(2, '0')}`));
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, base);
-  let messagesUrl = '';
-  // Requests for messages in flight (the page reads ahead): the floor is measured only when none is.
-  let inFlight = 0;
+  return { stream, topics, twins };
+}
+
+/** The page's requests for messages: the newest one's URL, and how many are in flight (the page reads ahead). */
+function watchMessageRequests(page: Page) {
+  const state = { newestUrl: '', inFlight: 0 };
   const isMessages = (url: string) => new URL(url).pathname === '/bff/svc/messages';
   page.on('request', (r) => {
     if (!isMessages(r.url())) return;
-    inFlight++;
-    if (r.url().includes('newest')) messagesUrl = r.url();
+    state.inFlight++;
+    if (r.url().includes('newest')) state.newestUrl = r.url();
   });
   const settle = (r: { url(): string }) => {
-    if (isMessages(r.url())) inFlight--;
+    if (isMessages(r.url())) state.inFlight--;
   };
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
-  await page.goto(`${base}/topics?stream=${stream.stream_id}`);
-  await page.waitForLoadState('networkidle');
-  const open: number[] = [];
-  const older: number[] = [];
-  const floor: number[] = [];
-  const pressed = topics.splice(RUNS + 1);
-  for (const [i, topic] of topics.entries()) {
-    const url = `/topics?stream=${stream.stream_id}&topic=${encodeURIComponent(topic)}`;
-    // A client-side navigation (what a click on the topic does), timed to the first message in the DOM.
-    const t = await timedInPage(
-      page,
-      `history.pushState(null, '', ${JSON.stringify(url)});
-      dispatchEvent(new PopStateEvent('popstate', { state: null }))`,
-      '[role="feed"] [aria-label^="Message "]',
-    );
-    const pages: number[] = [];
-    for (let p = 0; p < 5; p++) {
-      const ms = (await page.evaluate(`(async () => {
+  return state;
+}
+
+/** One "Load older messages", in the page: from the click to the frame that paints the longer list (-1: none). */
+function loadOlderTime(page: Page): Promise<number> {
+  return page.evaluate(`(async () => {
         const status = [...document.querySelectorAll('[role="status"]')].find((s) => /messages loaded/.test(s.textContent));
         const before = status.textContent;
         const button = [...document.querySelectorAll('button')].find((b) => b.textContent.includes('Load older messages'));
@@ -665,11 +651,36 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
         });
         await new Promise((r) => requestAnimationFrame(() => r(null)));
         return performance.now() - t0;
-      })()`)) as number;
+      })()`);
+}
+
+/** Each topic opened by a client-side navigation, then 5 pages back; the floor read once no request is in flight. */
+async function openTopicsByNavigation(
+  page: Page,
+  streamId: number,
+  topics: string[],
+  twins: string[],
+  messages: { newestUrl: string; inFlight: number },
+) {
+  const open: number[] = [];
+  const older: number[] = [];
+  const floor: number[] = [];
+  for (const [i, topic] of topics.entries()) {
+    const url = `/topics?stream=${streamId}&topic=${encodeURIComponent(topic)}`;
+    // A client-side navigation (what a click on the topic does), timed to the first message in the DOM.
+    const t = await timedInPage(
+      page,
+      `history.pushState(null, '', ${JSON.stringify(url)});
+      dispatchEvent(new PopStateEvent('popstate', { state: null }))`,
+      '[role="feed"] [aria-label^="Message "]',
+    );
+    const pages: number[] = [];
+    for (let p = 0; p < 5; p++) {
+      const ms = await loadOlderTime(page);
       if (ms >= 0) pages.push(ms);
     }
-    while (inFlight > 0) await new Promise((r) => setTimeout(r, 10));
-    const f = await fetchAndParseTime(page, forTopic(messagesUrl, twins[i]!));
+    while (messages.inFlight > 0) await new Promise((r) => setTimeout(r, 10));
+    const f = await fetchAndParseTime(page, forTopic(messages.newestUrl, twins[i]!));
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[role="feed"]'));
     if (i > 0) {
@@ -678,10 +689,16 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
       floor.push(f);
     }
   }
-  // The same open as a person does it, with the mouse: the button goes down on the topic's row and comes up
-  // PRESS_MS later (a typical click), timed from the press, which is when the page starts loading the messages.
+  return { open, older, floor };
+}
+
+/**
+ * The same open as a person does it, with the mouse: the button goes down on the topic's row and comes up
+ * PRESS_MS later (a typical click), timed from the press, which is when the page starts loading the messages.
+ */
+async function openTopicsByPress(page: Page, topics: string[]): Promise<number[]> {
   const press: number[] = [];
-  for (const [i, topic] of pressed.entries()) {
+  for (const [i, topic] of topics.entries()) {
     await page.getByLabel('Search topics').fill(topic);
     const row = page.getByRole('row', { name: new RegExp(`${topic}(?!\\d)`) }).first();
     await row.waitFor();
@@ -691,20 +708,7 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
     await page.waitForFunction(() => !document.querySelector('[role="feed"]'));
     if (i > 0) press.push(ms);
   }
-  await context.close();
-  const n = TOPIC_MESSAGES.toLocaleString('en');
-  const floorLabel = 'one GET /messages (same page) via BFF, fetch+parse';
-  return [
-    ratioRow(`topic of ${n} messages: open → first message`, 'ms', open, { label: floorLabel, values: floor }, 1.5),
-    reportRow(
-      `topic of ${n} messages: mouse press (${PRESS_MS} ms) → first message`,
-      'ms',
-      press,
-      { label: floorLabel, values: floor },
-      `${round(median(press) - PRESS_MS)} ms after the button comes up (the click); the messages are asked for on the press`,
-    ),
-    ratioRow(`topic of ${n} messages: page back (5 per open)`, 'ms', older, { label: floorLabel, values: floor }, 1.5),
-  ];
+  return press;
 }
 
 /**
@@ -712,6 +716,75 @@ async function topicRows(browser: Browser, base: string, svcUrl: string): Promis
  * the simulator in its own process (see sim-server.ts). Throughput is a hand-written closed loop (50 workers,
  * keep-alive, each sending its next request when the previous answer is read); rounds alternate.
  */
+type Call = () => Promise<Response>;
+
+async function timedCall(req: Call): Promise<number> {
+  const t = performance.now();
+  await (await req()).text();
+  return performance.now() - t;
+}
+
+/** 50 connections calling for LOAD_SECONDS: answers per second, and the calls that failed. */
+async function loadRound(req: Call): Promise<{ rps: number; errors: number }> {
+  let done = 0;
+  let errors = 0;
+  const end = performance.now() + LOAD_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (performance.now() < end) {
+        try {
+          const res = await req();
+          await res.arrayBuffer();
+          if (res.ok) done++;
+          else errors++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return { rps: done / LOAD_SECONDS, errors };
+}
+
+/** The three ways in, one call of each in turn, 1,000 times after 100 to warm up. */
+async function latencies(directReq: Call, bareReq: Call, bffReq: Call) {
+  const direct: number[] = [];
+  const viaBare: number[] = [];
+  const viaBff: number[] = [];
+  for (let i = 0; i < 1100; i++) {
+    const d = await timedCall(directReq);
+    const p = await timedCall(bareReq);
+    const b = await timedCall(bffReq);
+    if (i >= 100) {
+      direct.push(d);
+      viaBare.push(p);
+      viaBff.push(b);
+    }
+  }
+  return { direct, viaBare, viaBff };
+}
+
+/** Throughput of the three ways in: a warm-up round of each, then three measured rounds in turn. */
+async function throughputs(directReq: Call, bareReq: Call, bffReq: Call) {
+  await loadRound(directReq);
+  await loadRound(bareReq);
+  await loadRound(bffReq);
+  const directRps: number[] = [];
+  const bareRps: number[] = [];
+  const bffRps: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < 3; i++) {
+    const d = await loadRound(directReq);
+    const p = await loadRound(bareReq);
+    const b = await loadRound(bffReq);
+    directRps.push(d.rps);
+    bareRps.push(p.rps);
+    bffRps.push(b.rps);
+    errors += d.errors + p.errors + b.errors;
+  }
+  return { directRps, bareRps, bffRps, errors };
+}
+
 async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
   const auth = await adminAuth(svcUrl);
   const cookie = await sessionCookie(base);
@@ -721,60 +794,8 @@ async function networkRows(base: string, svcUrl: string): Promise<Row[]> {
     const directReq = () => fetch(`${svcUrl}/api/v1/users/me`, { headers: { authorization: auth } });
     const bareReq = () => fetch(`${bare.url}/users/me`);
     const bffReq = () => fetch(`${base}/bff/svc/users/me`, { headers: { cookie } });
-    const timed = async (req: () => Promise<Response>) => {
-      const t = performance.now();
-      await (await req()).text();
-      return performance.now() - t;
-    };
-    const direct: number[] = [];
-    const viaBare: number[] = [];
-    const viaBff: number[] = [];
-    for (let i = 0; i < 1100; i++) {
-      const d = await timed(directReq);
-      const p = await timed(bareReq);
-      const b = await timed(bffReq);
-      if (i >= 100) {
-        direct.push(d);
-        viaBare.push(p);
-        viaBff.push(b);
-      }
-    }
-    const load = async (req: () => Promise<Response>) => {
-      let done = 0;
-      let errors = 0;
-      const end = performance.now() + LOAD_SECONDS * 1000;
-      await Promise.all(
-        Array.from({ length: 50 }, async () => {
-          while (performance.now() < end) {
-            try {
-              const res = await req();
-              await res.arrayBuffer();
-              if (res.ok) done++;
-              else errors++;
-            } catch {
-              errors++;
-            }
-          }
-        }),
-      );
-      return { rps: done / LOAD_SECONDS, errors };
-    };
-    await load(directReq);
-    await load(bareReq);
-    await load(bffReq);
-    const directRps: number[] = [];
-    const bareRps: number[] = [];
-    const bffRps: number[] = [];
-    let errors = 0;
-    for (let i = 0; i < 3; i++) {
-      const d = await load(directReq);
-      const p = await load(bareReq);
-      const b = await load(bffReq);
-      directRps.push(d.rps);
-      bareRps.push(p.rps);
-      bffRps.push(b.rps);
-      errors += d.errors + p.errors + b.errors;
-    }
+    const { direct, viaBare, viaBff } = await latencies(directReq, bareReq, bffReq);
+    const { directRps, bareRps, bffRps, errors } = await throughputs(directReq, bareReq, bffReq);
     const addedP99 = percentile(viaBff, 99) - percentile(direct, 99);
     const directFloor = { label: 'same call direct to the simulator', value: stats(direct) };
     const vsBare = (bff: number, bareValue: number) => `${ratio(bff, bareValue)}× the bare proxy`;
