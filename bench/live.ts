@@ -137,6 +137,8 @@ async function someMember(svcUrl: string, auth: string) {
   return users.find((u) => u.role === 400 && !u.is_bot && u.is_active && u.user_id > 20)!;
 }
 
+type Member = Awaited<ReturnType<typeof someMember>>;
+
 async function main() {
   if (process.env.BENCH_ONLY === 'soak') return soakOnly();
   const stack = await startStack({ SIM_USERS: '300', SSE_MAX_PER_SESSION: String(PER_SESSION), STATIC_DIR });
@@ -145,142 +147,188 @@ async function main() {
   const target = await someMember(stack.svcUrl, auth);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const latencies: number[] = [];
-  const sseLatencies: number[] = [];
-  let rssIdle: number;
-  let rssLoaded: number;
-  let held: number;
-  let fanOutMs: number;
-  let sseFailed: number;
+  let screen: Awaited<ReturnType<typeof eventToScreen>>;
+  let fanOut: Awaited<ReturnType<typeof sseFanOut>>;
   let heap: SoakResult | null;
   try {
-    const page = await browser.newPage();
-    await page.request.post(`${base}/bff/session`, {
-      data: { email: 'admin@demo.test', password: PASSWORD },
-      headers: { origin: base, 'x-realm-console': '1' },
-    });
-    await page.goto(`${base}/users?q=${encodeURIComponent(target.full_name)}`);
-    await page.getByLabel('Live updates: Live').waitFor({ timeout: 15_000 });
-    await page.getByRole('row', { name: new RegExp(target.full_name) }).waitFor();
-    // The floor: the same events on a raw SSE client of the BFF (the moment the BFF has them out).
-    const floorCookie = await signIn(base, 'admin@demo.test');
-    const sseAbort = new AbortController();
-    const sse = await fetch(`${base}/bff/events`, {
-      headers: { cookie: floorCookie, accept: 'text/event-stream' },
-      signal: sseAbort.signal,
-    });
-    let sseSeenAt = 0;
-    let sseWaiting = false;
-    void (async () => {
-      const reader = sse.body!.getReader();
-      const decoder = new TextDecoder();
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          const text = decoder.decode(value);
-          if (sseWaiting && text.includes('event: svc') && text.includes(String(target.user_id))) {
-            sseSeenAt = performance.now();
-            sseWaiting = false;
-          }
-        }
-      } catch {
-        // Aborted at the end.
-      }
-    })();
-    await new Promise((r) => setTimeout(r, 500));
-    for (let i = 0; i < CHANGES + 5; i++) {
-      const role = i % 2 === 0 ? 300 : 400;
-      const label = role === 300 ? 'Moderator' : 'Member';
-      sseSeenAt = 0;
-      sseWaiting = true;
-      const t0 = performance.now();
-      await fetch(`${stack.svcUrl}/api/v1/users/${target.user_id}`, {
-        method: 'PATCH',
-        headers: { authorization: auth },
-        body: new URLSearchParams({ role: String(role) }),
-      });
-      // A function, not a string: the console's CSP forbids the eval a string predicate needs.
-      await page.waitForFunction(
-        ([name, text]) =>
-          [...document.querySelectorAll('[role="row"]')].some(
-            (r) => r.textContent?.includes(name) && r.textContent.includes(text),
-          ),
-        [target.full_name, label] as const,
-        { polling: 'raf', timeout: 5_000 },
-      );
-      const seen = performance.now() - t0;
-      if (i >= 5) {
-        latencies.push(seen);
-        if (sseSeenAt) sseLatencies.push(sseSeenAt - t0);
-      }
-    }
-    sseAbort.abort();
-    await page.close();
-
-    // Concurrent SSE clients: PER_SESSION tabs for each of SSE_CLIENTS / PER_SESSION sessions.
-    rssIdle = rssMb(stack.pid);
-    const sessions = Math.ceil(SSE_CLIENTS / PER_SESSION);
-    const cookies: string[] = [];
-    for (let i = 0; i < sessions; i++) cookies.push(await signIn(base, 'member@demo.test'));
-    const controllers: AbortController[] = [];
-    const readers: Promise<void>[] = [];
-    let ready = 0;
-    let got = 0;
-    let resolveAll: () => void = () => undefined;
-    const allGot = new Promise<void>((r) => (resolveAll = r));
-    for (let i = 0; i < SSE_CLIENTS; i++) {
-      const controller = new AbortController();
-      controllers.push(controller);
-      const res = await fetch(`${base}/bff/events`, {
-        headers: { cookie: cookies[Math.floor(i / PER_SESSION)]!, accept: 'text/event-stream' },
-        signal: controller.signal,
-      });
-      if (res.status !== 200 || !res.body) continue;
-      ready++;
-      const reader = res.body.getReader();
-      readers.push(
-        (async () => {
-          const decoder = new TextDecoder();
-          let seen = false;
-          try {
-            for (;;) {
-              const { value, done } = await reader.read();
-              if (done) return;
-              if (!seen && decoder.decode(value).includes('event: svc')) {
-                seen = true;
-                if (++got === ready) resolveAll();
-              }
-            }
-          } catch {
-            // Aborted at the end.
-          }
-        })(),
-      );
-    }
-    held = ready;
-    sseFailed = SSE_CLIENTS - ready;
-    await new Promise((r) => setTimeout(r, 2_000));
-    rssLoaded = rssMb(stack.pid);
-    const t0 = performance.now();
-    await fetch(`${stack.svcUrl}/api/v1/users/${target.user_id}`, {
-      method: 'PATCH',
-      headers: { authorization: auth },
-      body: new URLSearchParams({ full_name: 'Fan Out Check' }),
-    });
-    await Promise.race([allGot, new Promise((r) => setTimeout(r, 20_000))]);
-    fanOutMs = performance.now() - t0;
-    for (const c of controllers) c.abort();
-    await Promise.allSettled(readers);
-
+    screen = await eventToScreen(await browser.newPage(), base, stack.svcUrl, auth, target);
+    fanOut = await sseFanOut(base, stack, auth, target);
     heap = await soak(browser.newPage.bind(browser), base, stack.svcUrl, auth, target.user_id);
   } finally {
     await browser.close();
     await stack.stop();
   }
 
+  const rows = liveRows(screen, fanOut);
+  if (heap) rows.push(...heapRows(heap));
+  recordSection('live', rows, {
+    sse: {
+      clientsRequested: SSE_CLIENTS,
+      clientsHeld: fanOut.held,
+      rssIdleMb: fanOut.rssIdle,
+      rssLoadedMb: fanOut.rssLoaded,
+      fanOutAllMs: Math.round(fanOut.fanOutMs),
+    },
+    heapSamplesMb: heap?.samples.map((b) => round(b / 1048576, 1)),
+    soakMinutes: SOAK_MINUTES,
+  });
+  printAll();
+  process.exit(0);
+}
+
+/**
+ * The floor: a raw SSE client of the BFF, noting when an event about `userId` arrives after `expect()` (the moment
+ * the BFF has it out).
+ */
+async function rawSseWatch(base: string, userId: number) {
+  const floorCookie = await signIn(base, 'admin@demo.test');
+  const abort = new AbortController();
+  const sse = await fetch(`${base}/bff/events`, {
+    headers: { cookie: floorCookie, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  const watch = {
+    seenAt: 0,
+    waiting: false,
+    expect() {
+      watch.seenAt = 0;
+      watch.waiting = true;
+    },
+    stop: () => abort.abort(),
+  };
+  void (async () => {
+    const reader = sse.body!.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        const text = decoder.decode(value);
+        if (watch.waiting && text.includes('event: svc') && text.includes(String(userId))) {
+          watch.seenAt = performance.now();
+          watch.waiting = false;
+        }
+      }
+    } catch {
+      // Aborted at the end.
+    }
+  })();
+  return watch;
+}
+
+/** Role changes made straight against the chat server, timed to the users page showing them and to the raw SSE. */
+async function eventToScreen(page: Page, base: string, svcUrl: string, auth: string, target: Member) {
+  const latencies: number[] = [];
+  const sseLatencies: number[] = [];
+  await page.request.post(`${base}/bff/session`, {
+    data: { email: 'admin@demo.test', password: PASSWORD },
+    headers: { origin: base, 'x-realm-console': '1' },
+  });
+  await page.goto(`${base}/users?q=${encodeURIComponent(target.full_name)}`);
+  await page.getByLabel('Live updates: Live').waitFor({ timeout: 15_000 });
+  await page.getByRole('row', { name: new RegExp(target.full_name) }).waitFor();
+  const sse = await rawSseWatch(base, target.user_id);
+  await new Promise((r) => setTimeout(r, 500));
+  for (let i = 0; i < CHANGES + 5; i++) {
+    const role = i % 2 === 0 ? 300 : 400;
+    const label = role === 300 ? 'Moderator' : 'Member';
+    sse.expect();
+    const t0 = performance.now();
+    await fetch(`${svcUrl}/api/v1/users/${target.user_id}`, {
+      method: 'PATCH',
+      headers: { authorization: auth },
+      body: new URLSearchParams({ role: String(role) }),
+    });
+    // A function, not a string: the console's CSP forbids the eval a string predicate needs.
+    await page.waitForFunction(
+      ([name, text]) =>
+        [...document.querySelectorAll('[role="row"]')].some(
+          (r) => r.textContent?.includes(name) && r.textContent.includes(text),
+        ),
+      [target.full_name, label] as const,
+      { polling: 'raf', timeout: 5_000 },
+    );
+    const seen = performance.now() - t0;
+    if (i >= 5) {
+      latencies.push(seen);
+      if (sse.seenAt) sseLatencies.push(sse.seenAt - t0);
+    }
+  }
+  sse.stop();
+  await page.close();
+  return { latencies, sseLatencies };
+}
+
+/** Opens an SSE stream; resolves with its reader once it answers 200, null when refused. */
+async function openEventStream(base: string, cookie: string, signal: AbortSignal) {
+  const res = await fetch(`${base}/bff/events`, { headers: { cookie, accept: 'text/event-stream' }, signal });
+  return res.status === 200 && res.body ? res.body.getReader() : null;
+}
+
+/** Reads an SSE stream until it ends or is aborted, calling `onFirst` at its first `svc` event. */
+async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>, onFirst: () => void): Promise<void> {
+  const decoder = new TextDecoder();
+  let seen = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      if (!seen && decoder.decode(value).includes('event: svc')) {
+        seen = true;
+        onFirst();
+      }
+    }
+  } catch {
+    // Aborted at the end.
+  }
+}
+
+/** Concurrent SSE clients: PER_SESSION tabs for each of SSE_CLIENTS / PER_SESSION sessions, and one event to all. */
+async function sseFanOut(base: string, stack: { pid: number; svcUrl: string }, auth: string, target: Member) {
+  const rssIdle = rssMb(stack.pid);
+  const sessions = Math.ceil(SSE_CLIENTS / PER_SESSION);
+  const cookies: string[] = [];
+  for (let i = 0; i < sessions; i++) cookies.push(await signIn(base, 'member@demo.test'));
+  const controllers: AbortController[] = [];
+  const readers: Promise<void>[] = [];
+  let ready = 0;
+  let got = 0;
+  let resolveAll: () => void = () => undefined;
+  const allGot = new Promise<void>((r) => (resolveAll = r));
+  for (let i = 0; i < SSE_CLIENTS; i++) {
+    const controller = new AbortController();
+    controllers.push(controller);
+    const reader = await openEventStream(base, cookies[Math.floor(i / PER_SESSION)]!, controller.signal);
+    if (!reader) continue;
+    ready++;
+    readers.push(
+      readToEnd(reader, () => {
+        if (++got === ready) resolveAll();
+      }),
+    );
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+  const rssLoaded = rssMb(stack.pid);
+  const t0 = performance.now();
+  await fetch(`${stack.svcUrl}/api/v1/users/${target.user_id}`, {
+    method: 'PATCH',
+    headers: { authorization: auth },
+    body: new URLSearchParams({ full_name: 'Fan Out Check' }),
+  });
+  await Promise.race([allGot, new Promise((r) => setTimeout(r, 20_000))]);
+  const fanOutMs = performance.now() - t0;
+  for (const c of controllers) c.abort();
+  await Promise.allSettled(readers);
+  return { rssIdle, rssLoaded, held: ready, sseFailed: SSE_CLIENTS - ready, fanOutMs };
+}
+
+function liveRows(
+  screen: { latencies: number[]; sseLatencies: number[] },
+  fanOut: { rssIdle: number; rssLoaded: number; held: number; sseFailed: number; fanOutMs: number },
+): Row[] {
+  const { latencies, sseLatencies } = screen;
   const addedP50 = median(latencies) - median(sseLatencies);
-  const rows: Row[] = [
+  return [
     {
       figure: `event → screen (${latencies.length} changes through the chat API)`,
       unit: 'ms',
@@ -301,30 +349,15 @@ async function main() {
     {
       figure: `SSE clients held (of ${SSE_CLIENTS}), BFF RSS idle → loaded`,
       unit: 'clients / MB',
-      value: held,
-      floor: { label: 'RSS MB idle → loaded', value: `${rssIdle} → ${rssLoaded}` },
+      value: fanOut.held,
+      floor: { label: 'RSS MB idle → loaded', value: `${fanOut.rssIdle} → ${fanOut.rssLoaded}` },
       budget: 'all held, no errors; report RSS',
-      pass: held === SSE_CLIENTS && sseFailed === 0,
-      note: `one event to all clients ${Math.round(fanOutMs)} ms`,
+      pass: fanOut.held === SSE_CLIENTS && fanOut.sseFailed === 0,
+      note: `one event to all clients ${Math.round(fanOut.fanOutMs)} ms`,
     },
   ];
-  if (heap) rows.push(...heapRows(heap));
-  recordSection('live', rows, {
-    sse: {
-      clientsRequested: SSE_CLIENTS,
-      clientsHeld: held,
-      rssIdleMb: rssIdle,
-      rssLoadedMb: rssLoaded,
-      fanOutAllMs: Math.round(fanOutMs),
-    },
-    heapSamplesMb: heap?.samples.map((b) => round(b / 1048576, 1)),
-    soakMinutes: SOAK_MINUTES,
-  });
-  printAll();
-  process.exit(0);
 }
 
-/** Used JS heap after a forced GC, through the DevTools protocol. */
 /**
  * The soak: clicks through every navigation entry in turn for SOAK_MINUTES while the realm changes (a
  * profile edit each round), and compares the heap with the heap after the first load.
@@ -352,14 +385,7 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
   let round_ = 0;
   let nextSample = Date.now() + 30_000;
   while (Date.now() < end) {
-    for (const name of names) {
-      await page
-        .getByRole('navigation', { name: 'Main navigation' })
-        .getByRole('link', { name: name!, exact: true })
-        .click();
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      await page.waitForTimeout(200);
-    }
+    await visitEveryPage(page, names);
     await fetch(`${svcUrl}/api/v1/users/${userId}`, {
       method: 'PATCH',
       headers: { authorization: auth },
@@ -389,16 +415,7 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
   const warmSummary = warm?.summary ?? firstSummary;
   const retained = retainedSince(warmSummary, middle ?? warmSummary, afterSummary);
   delete afterSummary.raw;
-  // BENCH_HEAP_DUMP=<dir>: the three summaries as JSON, for a closer look than the top-15 tables.
-  const dumpDir = process.env.BENCH_HEAP_DUMP;
-  if (dumpDir) {
-    mkdirSync(dumpDir, { recursive: true });
-    const dump = (name: string, summary: HeapSummary) =>
-      writeFileSync(join(dumpDir, `${name}.json`), JSON.stringify(Object.fromEntries(summary.groups)));
-    dump('first', firstSummary);
-    dump('warm', warmSummary);
-    dump('after', afterSummary);
-  }
+  dumpHeapSummaries({ first: firstSummary, warm: warmSummary, after: afterSummary });
   return {
     first,
     after,
@@ -412,6 +429,27 @@ async function soak(newPage: () => Promise<Page>, base: string, svcUrl: string, 
     retained,
     rounds: round_,
   };
+}
+
+/** One round: a click on each entry of the main navigation, in turn. */
+async function visitEveryPage(page: Page, names: (string | null)[]) {
+  for (const name of names) {
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: name!, exact: true })
+      .click();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** BENCH_HEAP_DUMP=<dir>: the three summaries as JSON, for a closer look than the top-15 tables. */
+function dumpHeapSummaries(summaries: Record<'first' | 'warm' | 'after', HeapSummary>) {
+  const dumpDir = process.env.BENCH_HEAP_DUMP;
+  if (!dumpDir) return;
+  mkdirSync(dumpDir, { recursive: true });
+  for (const [name, summary] of Object.entries(summaries))
+    writeFileSync(join(dumpDir, `${name}.json`), JSON.stringify(Object.fromEntries(summary.groups)));
 }
 
 async function backToUsers(page: Page) {

@@ -46,182 +46,229 @@ function rssMb(pid: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What every request of a run adds to: its latency, and its failure or slowness. */
+interface LoadRecord {
+  latencies: number[];
+  signIns: number[];
+  failures: string[];
+  slow: string[];
+  requests: number;
+}
+
+interface Person {
+  user_id: number;
+  delivery_email?: string | null;
+  role: number;
+  is_active: boolean;
+  is_bot: boolean;
+}
+
+/** Who signs in: active humans, as the chat server lists them to an administrator. */
+async function peopleToSignIn(svcUrl: string, users: number): Promise<Person[]> {
+  const key = (await (
+    await fetch(`${svcUrl}/api/v1/fetch_api_key`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'admin@demo.test', password: PASSWORD }),
+    })
+  ).json()) as { api_key: string };
+  const auth = 'Basic ' + Buffer.from(`admin@demo.test:${key.api_key}`).toString('base64');
+  const { members } = (await (await fetch(`${svcUrl}/api/v1/users`, { headers: { authorization: auth } })).json()) as {
+    members: Person[];
+  };
+  // Sign-in addresses an administrator can see; no guests (they may not list groups, which every user does here).
+  const people = members.filter((m) => m.is_active && !m.is_bot && m.delivery_email && m.role !== 600);
+  if (people.length < users) throw new Error(`only ${people.length} users to sign in`);
+  return people;
+}
+
+async function timedRequest(
+  rec: LoadRecord,
+  base: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<unknown> {
+  const started = performance.now();
+  rec.requests++;
+  try {
+    const res = await fetch(base + path, {
+      method,
+      headers: {
+        cookie,
+        accept: 'application/json',
+        ...(method === 'GET' ? {} : { ...CSRF, origin: base }),
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(body ? { body } : {}),
+    });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    rec.latencies.push(ms);
+    if (ms > 5_000) rec.slow.push(`${method} ${path.split('?')[0]}: ${Math.round(ms)} ms`);
+    if (!res.ok) {
+      rec.failures.push(`${method} ${path.split('?')[0]}: ${res.status} ${text.slice(0, 120)}`);
+      return null;
+    }
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch (error) {
+    rec.failures.push(`${method} ${path.split('?')[0]}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/** The session cookie, or null (recorded as a failure) when the sign-in fails. */
+async function signInAs(rec: LoadRecord, base: string, email: string): Promise<string | null> {
+  const started = performance.now();
+  rec.requests++;
+  try {
+    const res = await fetch(`${base}/bff/session`, {
+      method: 'POST',
+      headers: { ...CSRF, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    await res.text();
+    rec.signIns.push(performance.now() - started);
+    rec.latencies.push(performance.now() - started);
+    if (!res.ok) throw new Error(`sign-in ${res.status}`);
+    return res.headers.get('set-cookie')!.split(';')[0]!;
+  } catch (error) {
+    rec.failures.push(`sign-in ${email}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/** One step of a user's round of eight; `streams` carries the subscriptions step 3 read to steps 4 and 5. */
+async function userStep(
+  call: (method: string, path: string, body?: string) => Promise<unknown>,
+  step: number,
+  state: { streams: { stream_id: number }[]; userIds: number[]; label: string },
+): Promise<void> {
+  const someStream = () => state.streams[Math.floor(Math.random() * state.streams.length)];
+  switch (step % 8) {
+    case 0:
+      await call('GET', '/bff/session');
+      return;
+    case 1:
+      await call('GET', '/bff/svc/users?client_gravatar=true&include_custom_profile_fields=true');
+      return;
+    case 2:
+      await call('GET', `/bff/svc/users/${state.userIds[Math.floor(Math.random() * state.userIds.length)]}`);
+      return;
+    case 3: {
+      const body = (await call('GET', '/bff/svc/users/me/subscriptions')) as {
+        subscriptions?: { stream_id: number }[];
+      } | null;
+      state.streams = body?.subscriptions ?? state.streams;
+      return;
+    }
+    case 4: {
+      const stream = someStream();
+      if (stream) await call('GET', `/bff/svc/users/me/${stream.stream_id}/topics`);
+      else await call('GET', '/bff/svc/streams');
+      return;
+    }
+    case 5: {
+      const stream = someStream();
+      const narrow = JSON.stringify(stream ? [{ operator: 'channel', operand: stream.stream_id }] : []);
+      const q = new URLSearchParams({ anchor: 'newest', num_before: '50', num_after: '0', narrow });
+      await call('GET', `/bff/svc/messages?${q}`);
+      return;
+    }
+    case 6:
+      // Edit a setting: the user's own status.
+      await call(
+        'POST',
+        '/bff/svc/users/me/status',
+        new URLSearchParams({ status_text: `load ${state.label} ${step + 1}`, away: 'false' }).toString(),
+      );
+      return;
+    default:
+      await call('GET', '/bff/svc/user_groups');
+  }
+}
+
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => undefined);
   // Free ports for both embedded simulators, so a run never collides with another console on this machine.
   const stack = await startStack({ SIM_USERS: String(Math.max(300, options.users * 2)), SIM_PROXY_PORT: '0' });
   const base = stack.consoleUrl;
-  const latencies: number[] = [];
-  const signIns: number[] = [];
-  const failures: string[] = [];
-  const slow: string[] = [];
-  let requests = 0;
+  const rec: LoadRecord = { latencies: [], signIns: [], failures: [], slow: [], requests: 0 };
   const rss: { at: number; mb: number }[] = [];
   const sampler = setInterval(() => rss.push({ at: Date.now(), mb: rssMb(stack.pid) }), 1_000);
   try {
     const start = rssMb(stack.pid);
-    // Who signs in: active humans, as the chat server lists them to an administrator.
-    const key = (await (
-      await fetch(`${stack.svcUrl}/api/v1/fetch_api_key`, {
-        method: 'POST',
-        body: new URLSearchParams({ username: 'admin@demo.test', password: PASSWORD }),
-      })
-    ).json()) as { api_key: string };
-    const auth = 'Basic ' + Buffer.from(`admin@demo.test:${key.api_key}`).toString('base64');
-    const { members } = (await (
-      await fetch(`${stack.svcUrl}/api/v1/users`, { headers: { authorization: auth } })
-    ).json()) as {
-      members: {
-        user_id: number;
-        delivery_email?: string | null;
-        role: number;
-        is_active: boolean;
-        is_bot: boolean;
-      }[];
-    };
-    // Sign-in addresses an administrator can see; no guests (they may not list groups, which every user does here).
-    const people = members.filter((m) => m.is_active && !m.is_bot && m.delivery_email && m.role !== 600);
-    if (people.length < options.users) throw new Error(`only ${people.length} users to sign in`);
+    const people = await peopleToSignIn(stack.svcUrl, options.users);
     const userIds = people.map((m) => m.user_id);
-
-    async function request(cookie: string, method: string, path: string, body?: string): Promise<unknown> {
-      const started = performance.now();
-      requests++;
-      try {
-        const res = await fetch(base + path, {
-          method,
-          headers: {
-            cookie,
-            accept: 'application/json',
-            ...(method === 'GET' ? {} : { ...CSRF, origin: base }),
-            ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          },
-          ...(body ? { body } : {}),
-        });
-        const text = await res.text();
-        const ms = performance.now() - started;
-        latencies.push(ms);
-        if (ms > 5_000) slow.push(`${method} ${path.split('?')[0]}: ${Math.round(ms)} ms`);
-        if (!res.ok) {
-          failures.push(`${method} ${path.split('?')[0]}: ${res.status} ${text.slice(0, 120)}`);
-          return null;
-        }
-        return text ? (JSON.parse(text) as unknown) : null;
-      } catch (error) {
-        failures.push(`${method} ${path.split('?')[0]}: ${error instanceof Error ? error.message : String(error)}`);
-        return null;
-      }
-    }
-
     const think = () => sleep(options.thinkMs[0] + Math.random() * (options.thinkMs[1] - options.thinkMs[0]));
     const deadline = Date.now() + options.durationMs;
 
     async function virtualUser(i: number): Promise<void> {
-      const email = people[i]!.delivery_email!;
       // Users arrive over the first few seconds, not all in the same millisecond.
       await sleep(Math.random() * Math.min(5_000, options.durationMs / 4));
-      const started = performance.now();
-      requests++;
-      let cookie: string;
-      try {
-        const res = await fetch(`${base}/bff/session`, {
-          method: 'POST',
-          headers: { ...CSRF, origin: base, 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: PASSWORD }),
-        });
-        await res.text();
-        signIns.push(performance.now() - started);
-        latencies.push(performance.now() - started);
-        if (!res.ok) throw new Error(`sign-in ${res.status}`);
-        cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-      } catch (error) {
-        failures.push(`sign-in ${email}: ${error instanceof Error ? error.message : String(error)}`);
-        return;
-      }
-      let streams: { stream_id: number }[] = [];
+      const cookie = await signInAs(rec, base, people[i]!.delivery_email!);
+      if (cookie === null) return;
+      const call = (method: string, path: string, body?: string) => timedRequest(rec, base, cookie, method, path, body);
+      const state = { streams: [] as { stream_id: number }[], userIds, label: String(i) };
       let step = 0;
       while (Date.now() < deadline) {
         await think();
         if (Date.now() >= deadline) break;
-        switch (step++ % 8) {
-          case 0:
-            await request(cookie, 'GET', '/bff/session');
-            break;
-          case 1:
-            await request(cookie, 'GET', '/bff/svc/users?client_gravatar=true&include_custom_profile_fields=true');
-            break;
-          case 2:
-            await request(cookie, 'GET', `/bff/svc/users/${userIds[Math.floor(Math.random() * userIds.length)]}`);
-            break;
-          case 3: {
-            const body = (await request(cookie, 'GET', '/bff/svc/users/me/subscriptions')) as {
-              subscriptions?: { stream_id: number }[];
-            } | null;
-            streams = body?.subscriptions ?? streams;
-            break;
-          }
-          case 4: {
-            const stream = streams[Math.floor(Math.random() * streams.length)];
-            if (stream) await request(cookie, 'GET', `/bff/svc/users/me/${stream.stream_id}/topics`);
-            else await request(cookie, 'GET', '/bff/svc/streams');
-            break;
-          }
-          case 5: {
-            const stream = streams[Math.floor(Math.random() * streams.length)];
-            const narrow = JSON.stringify(stream ? [{ operator: 'channel', operand: stream.stream_id }] : []);
-            const q = new URLSearchParams({ anchor: 'newest', num_before: '50', num_after: '0', narrow });
-            await request(cookie, 'GET', `/bff/svc/messages?${q}`);
-            break;
-          }
-          case 6:
-            // Edit a setting: the user's own status.
-            await request(
-              cookie,
-              'POST',
-              '/bff/svc/users/me/status',
-              new URLSearchParams({ status_text: `load ${i} ${step}`, away: 'false' }).toString(),
-            );
-            break;
-          default:
-            await request(cookie, 'GET', '/bff/svc/user_groups');
-        }
+        await userStep(call, step++, state);
       }
-      await request(cookie, 'DELETE', '/bff/session');
+      await call('DELETE', '/bff/session');
     }
 
     const began = Date.now();
     const runs = Array.from({ length: options.users }, (_, i) => virtualUser(i));
     await sleep(Math.min(6_000, options.durationMs / 3));
     const afterSignIn = rssMb(stack.pid);
-    log(`signed in: ${signIns.length}/${options.users}, RSS ${afterSignIn} MB`);
+    log(`signed in: ${rec.signIns.length}/${options.users}, RSS ${afterSignIn} MB`);
     await Promise.all(runs);
     const seconds = (Date.now() - began) / 1000;
     const end = rssMb(stack.pid);
-    const half = began + options.durationMs / 2;
-    const secondHalf = rss.filter((s) => s.at >= half);
-    const growth = secondHalf.length ? secondHalf[secondHalf.length - 1]!.mb - secondHalf[0]!.mb : 0;
-    return {
-      users: options.users,
-      seconds: Math.round(seconds),
-      requests,
-      failed: failures.length,
-      failures: failures.slice(0, 20),
-      slow: slow.slice(0, 10),
-      slowCount: slow.length,
-      requestsPerSecond: Math.round(requests / seconds),
-      latencyMs: {
-        p50: Math.round(percentile(latencies, 50)),
-        p95: Math.round(percentile(latencies, 95)),
-        p99: Math.round(percentile(latencies, 99)),
-        max: Math.round(Math.max(...latencies)),
-      },
-      signInMs: { p50: Math.round(percentile(signIns, 50)), p95: Math.round(percentile(signIns, 95)) },
-      rssMb: { start, afterSignIn, peak: Math.max(start, ...rss.map((s) => s.mb)), end, growthSecondHalf: growth },
-    };
+    return loadReport(options, rec, { began, seconds, start, afterSignIn, end, samples: rss });
   } finally {
     clearInterval(sampler);
     await stack.stop();
   }
+}
+
+function loadReport(
+  options: LoadOptions,
+  rec: LoadRecord,
+  run: {
+    began: number;
+    seconds: number;
+    start: number;
+    afterSignIn: number;
+    end: number;
+    samples: { at: number; mb: number }[];
+  },
+): LoadReport {
+  const { latencies, signIns, failures, slow, requests } = rec;
+  const { seconds, start, afterSignIn, end, samples } = run;
+  const half = run.began + options.durationMs / 2;
+  const secondHalf = samples.filter((s) => s.at >= half);
+  const growth = secondHalf.length ? secondHalf[secondHalf.length - 1]!.mb - secondHalf[0]!.mb : 0;
+  return {
+    users: options.users,
+    seconds: Math.round(seconds),
+    requests,
+    failed: failures.length,
+    failures: failures.slice(0, 20),
+    slow: slow.slice(0, 10),
+    slowCount: slow.length,
+    requestsPerSecond: Math.round(requests / seconds),
+    latencyMs: {
+      p50: Math.round(percentile(latencies, 50)),
+      p95: Math.round(percentile(latencies, 95)),
+      p99: Math.round(percentile(latencies, 99)),
+      max: Math.round(Math.max(...latencies)),
+    },
+    signInMs: { p50: Math.round(percentile(signIns, 50)), p95: Math.round(percentile(signIns, 95)) },
+    rssMb: { start, afterSignIn, peak: Math.max(start, ...samples.map((s) => s.mb)), end, growthSecondHalf: growth },
+  };
 }
 
 async function main() {

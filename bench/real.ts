@@ -211,26 +211,27 @@ async function topicRows(base: string, creds: RealCreds, owner: RealUser, level:
   }
 }
 
-/**
- * A message of the bench's topic edited straight on the server (as another client would) until the console's
- * open topic shows the new text; the floor is the same update_message event on a queue registered straight
- * with the server, polled as any client polls it.
- */
-async function eventRows(browser: Browser, base: string, creds: RealCreds, owner: RealUser): Promise<Row[]> {
-  const server = creds.base_url;
-  const { stream, topic, ids } = await benchTopic(server, owner, 3);
-  const messageId = ids.at(-1)!;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  const signedIn = await page.request.post(`${base}/bff/session`, {
-    data: { email: owner.email, password: owner.password },
-    headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE },
-  });
-  if (!signedIn.ok()) throw new Error(`sign-in ${signedIn.status()}`);
-  await page.goto(`${base}/topics?stream=${stream.stream_id}&topic=${encodeURIComponent(topic)}`);
-  await page.getByLabel('Live updates: Live').waitFor({ timeout: 30_000 });
-  await page.locator('[role="feed"] [aria-label^="Message "]').first().waitFor({ timeout: 30_000 });
+/** A token awaited on some channel: when it arrived after `expect()`, 0 until then. */
+interface TokenWatch {
+  waitingFor: string;
+  seenAt: number;
+  expect(token: string): void;
+}
 
+function tokenWatch(): TokenWatch {
+  const watch: TokenWatch = {
+    waitingFor: '',
+    seenAt: 0,
+    expect(token) {
+      watch.seenAt = 0;
+      watch.waitingFor = token;
+    },
+  };
+  return watch;
+}
+
+/** An update_message queue registered straight with the server, polled as any client polls it. */
+async function directQueueWatch(server: string, owner: RealUser) {
   const queue = await direct<{ queue_id: string; last_event_id: number }>(
     server,
     owner,
@@ -238,9 +239,8 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
     'register',
     new URLSearchParams({ event_types: JSON.stringify(['update_message']) }),
   );
+  const watch = tokenWatch();
   let lastEventId = queue.last_event_id;
-  let waitingFor = '';
-  let seenAt: number;
   let polling = true;
   const poller = (async () => {
     while (polling) {
@@ -253,23 +253,32 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
       const at = performance.now();
       for (const e of got.events) {
         lastEventId = Math.max(lastEventId, e.id);
-        if (waitingFor && e.type === 'update_message' && e.content?.includes(waitingFor)) {
-          seenAt = at;
-          waitingFor = '';
+        if (watch.waitingFor && e.type === 'update_message' && e.content?.includes(watch.waitingFor)) {
+          watch.seenAt = at;
+          watch.waitingFor = '';
         }
       }
     }
   })();
+  return {
+    watch,
+    stopPolling: () => (polling = false),
+    close: async () => {
+      await direct(server, owner, 'DELETE', `events?queue_id=${encodeURIComponent(queue.queue_id)}`).catch(() => null);
+      await poller;
+    },
+  };
+}
 
-  // Between the two: the same event on a raw SSE client of the BFF (the moment the BFF has it out).
-  const sseCookie = await bffSignIn(base, owner);
-  const sseAbort = new AbortController();
+/** The same event on a raw SSE client of the BFF (the moment the BFF has it out). */
+async function bffSseWatch(base: string, owner: RealUser) {
+  const cookie = await bffSignIn(base, owner);
+  const abort = new AbortController();
   const sse = await fetch(`${base}/bff/events`, {
-    headers: { cookie: sseCookie, accept: 'text/event-stream' },
-    signal: sseAbort.signal,
+    headers: { cookie, accept: 'text/event-stream' },
+    signal: abort.signal,
   });
-  let sseWaitingFor = '';
-  let sseSeenAt: number;
+  const watch = tokenWatch();
   void (async () => {
     const reader = sse.body!.getReader();
     const decoder = new TextDecoder();
@@ -277,26 +286,53 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
-        if (sseWaitingFor && decoder.decode(value).includes(sseWaitingFor)) {
-          sseSeenAt = performance.now();
-          sseWaitingFor = '';
+        if (watch.waitingFor && decoder.decode(value).includes(watch.waitingFor)) {
+          watch.seenAt = performance.now();
+          watch.waitingFor = '';
         }
       }
     } catch {
       // Aborted at the end.
     }
   })();
+  return { watch, cookie, abort: () => abort.abort() };
+}
 
+/** The console signed in as the owner with the bench's topic open and live. */
+async function openTopicLive(browser: Browser, base: string, owner: RealUser, streamId: number, topic: string) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const signedIn = await page.request.post(`${base}/bff/session`, {
+    data: { email: owner.email, password: owner.password },
+    headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE },
+  });
+  if (!signedIn.ok()) throw new Error(`sign-in ${signedIn.status()}`);
+  await page.goto(`${base}/topics?stream=${streamId}&topic=${encodeURIComponent(topic)}`);
+  await page.getByLabel('Live updates: Live').waitFor({ timeout: 30_000 });
+  await page.locator('[role="feed"] [aria-label^="Message "]').first().waitFor({ timeout: 30_000 });
+  return { context, page };
+}
+
+/**
+ * A message of the bench's topic edited straight on the server (as another client would) until the console's
+ * open topic shows the new text; the floor is the same update_message event on a queue registered straight
+ * with the server, polled as any client polls it.
+ */
+async function eventRows(browser: Browser, base: string, creds: RealCreds, owner: RealUser): Promise<Row[]> {
+  const server = creds.base_url;
+  const { stream, topic, ids } = await benchTopic(server, owner, 3);
+  const messageId = ids.at(-1)!;
+  const { context, page } = await openTopicLive(browser, base, owner, stream.stream_id, topic);
+  const queue = await directQueueWatch(server, owner);
+  const sse = await bffSseWatch(base, owner);
   const toScreen: number[] = [];
   const toQueue: number[] = [];
   const toSse: number[] = [];
   try {
     for (let i = 0; i < EVENTS + 3; i++) {
       const token = `edit${i}x${Date.now().toString(36)}`;
-      seenAt = 0;
-      sseSeenAt = 0;
-      waitingFor = token;
-      sseWaitingFor = token;
+      queue.watch.expect(token);
+      sse.watch.expect(token);
       const t0 = performance.now();
       await direct(server, owner, 'PATCH', `messages/${messageId}`, new URLSearchParams({ content: `bench ${token}` }));
       await page.waitForFunction(
@@ -305,19 +341,18 @@ async function eventRows(browser: Browser, base: string, creds: RealCreds, owner
         { polling: 'raf', timeout: 15_000 },
       );
       const seen = performance.now() - t0;
-      while (waitingFor && performance.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 5));
-      if (i >= 3 && seenAt) {
+      while (queue.watch.waitingFor && performance.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 5));
+      if (i >= 3 && queue.watch.seenAt) {
         toScreen.push(seen);
-        toQueue.push(seenAt - t0);
-        if (sseSeenAt) toSse.push(sseSeenAt - t0);
+        toQueue.push(queue.watch.seenAt - t0);
+        if (sse.watch.seenAt) toSse.push(sse.watch.seenAt - t0);
       }
     }
   } finally {
-    polling = false;
-    sseAbort.abort();
-    await bffSignOut(base, sseCookie);
-    await direct(server, owner, 'DELETE', `events?queue_id=${encodeURIComponent(queue.queue_id)}`).catch(() => null);
-    await poller;
+    queue.stopPolling();
+    sse.abort();
+    await bffSignOut(base, sse.cookie);
+    await queue.close();
     await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
     await context.close();
   }
