@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { chromium, type Page } from '@playwright/test';
 import { printAll, ratio, recordSection, round, stats, type Row } from './report';
-import { adminAuth, median, percentile, startStack } from './stack';
+import { adminAuth, median, percentile, readEventStream, startStack } from './stack';
 import { codeBytes, heapSummary, retainedSince, topGrowth, usedHeapAfterGc, type HeapSummary } from './heap-snapshot';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 120);
@@ -196,23 +196,12 @@ async function rawSseWatch(base: string, userId: number) {
     },
     stop: () => abort.abort(),
   };
-  void (async () => {
-    const reader = sse.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        const text = decoder.decode(value);
-        if (watch.waiting && text.includes('event: svc') && text.includes(String(userId))) {
-          watch.seenAt = performance.now();
-          watch.waiting = false;
-        }
-      }
-    } catch {
-      // Aborted at the end.
+  void readEventStream(sse.body!, (text) => {
+    if (watch.waiting && text.includes('event: svc') && text.includes(String(userId))) {
+      watch.seenAt = performance.now();
+      watch.waiting = false;
     }
-  })();
+  });
   return watch;
 }
 
@@ -259,28 +248,10 @@ async function eventToScreen(page: Page, base: string, svcUrl: string, auth: str
   return { latencies, sseLatencies };
 }
 
-/** Opens an SSE stream; resolves with its reader once it answers 200, null when refused. */
+/** Opens an SSE stream; resolves with its body once it answers 200, null when refused. */
 async function openEventStream(base: string, cookie: string, signal: AbortSignal) {
   const res = await fetch(`${base}/bff/events`, { headers: { cookie, accept: 'text/event-stream' }, signal });
-  return res.status === 200 && res.body ? res.body.getReader() : null;
-}
-
-/** Reads an SSE stream until it ends or is aborted, calling `onFirst` at its first `svc` event. */
-async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>, onFirst: () => void): Promise<void> {
-  const decoder = new TextDecoder();
-  let seen = false;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      if (!seen && decoder.decode(value).includes('event: svc')) {
-        seen = true;
-        onFirst();
-      }
-    }
-  } catch {
-    // Aborted at the end.
-  }
+  return res.status === 200 && res.body ? res.body : null;
 }
 
 /** Concurrent SSE clients: PER_SESSION tabs for each of SSE_CLIENTS / PER_SESSION sessions, and one event to all. */
@@ -298,11 +269,14 @@ async function sseFanOut(base: string, stack: { pid: number; svcUrl: string }, a
   for (let i = 0; i < SSE_CLIENTS; i++) {
     const controller = new AbortController();
     controllers.push(controller);
-    const reader = await openEventStream(base, cookies[Math.floor(i / PER_SESSION)]!, controller.signal);
-    if (!reader) continue;
+    const body = await openEventStream(base, cookies[Math.floor(i / PER_SESSION)]!, controller.signal);
+    if (!body) continue;
     ready++;
+    let seen = false;
     readers.push(
-      readToEnd(reader, () => {
+      readEventStream(body, (text) => {
+        if (seen || !text.includes('event: svc')) return;
+        seen = true;
         if (++got === ready) resolveAll();
       }),
     );

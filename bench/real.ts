@@ -23,7 +23,7 @@ import { toggledResolvedTopic } from '../src/shared/svc/messages';
 import { encodeParams } from '../src/shared/svc/wire';
 import { timedInPage } from './page-marks';
 import { recordSection, reportRow, round, type Row } from './report';
-import { median, startStack } from './stack';
+import { median, readEventStream, startStack } from './stack';
 import { filterKeystrokes, scrollDropped, signInToFirstRow, FIRST_USERS_ROW } from './users-page';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
@@ -279,22 +279,12 @@ async function bffSseWatch(base: string, owner: RealUser) {
     signal: abort.signal,
   });
   const watch = tokenWatch();
-  void (async () => {
-    const reader = sse.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        if (watch.waitingFor && decoder.decode(value).includes(watch.waitingFor)) {
-          watch.seenAt = performance.now();
-          watch.waitingFor = '';
-        }
-      }
-    } catch {
-      // Aborted at the end.
+  void readEventStream(sse.body!, (text) => {
+    if (watch.waitingFor && text.includes(watch.waitingFor)) {
+      watch.seenAt = performance.now();
+      watch.waitingFor = '';
     }
-  })();
+  });
   return { watch, cookie, abort: () => abort.abort() };
 }
 

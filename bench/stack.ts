@@ -119,3 +119,18 @@ export async function adminAuth(svcUrl: string, password = 'demo1234'): Promise<
   ).json()) as { api_key: string };
   return 'Basic ' + Buffer.from(`admin@demo.test:${key.api_key}`).toString('base64');
 }
+
+/** Reads an event stream until it ends or is aborted (how every bench stream ends), each chunk as text. */
+export async function readEventStream(body: ReadableStream<Uint8Array>, onText: (text: string) => void) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      onText(decoder.decode(value));
+    }
+  } catch {
+    // Aborted at the end.
+  }
+}
