@@ -1,8 +1,8 @@
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { bffFetch } from '../client/bff-fetch';
-import { endedEverywhereSchema } from '../shared/bff/protocol';
+import { bffCall } from '../client/bff-fetch';
+import { ownSessionsApi } from '../shared/bff/protocol';
 import { errorMessage } from '../client/api-error';
 import { notify } from '../client/notify';
 import { sessionKey, useSession, useSignOut } from '../client/session';
@@ -24,7 +24,7 @@ export function UserMenu() {
   const client = useQueryClient();
   // Every browser this user is signed in with, on every console replica.
   const signOutAll = useMutation({
-    mutationFn: async () => endedEverywhereSchema.parse(await bffFetch('/bff/session/all', { method: 'DELETE' })),
+    mutationFn: () => bffCall(ownSessionsApi.endAll),
     onSuccess: async ({ ended }) => {
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
       await client.invalidateQueries({ queryKey: sessionKey });

@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { BffRoute } from '../shared/bff/route-def';
+import { bffApi } from '../shared/bff/routes';
 import { svcOps } from '../shared/svc/catalog';
 
 /**
  * One query per data set: each read the SPA makes — a catalogued chat operation read with `svc(svcOps.x, …)` or
- * one of the BFF's own read routes fetched with `bffFetch(X_PATH, …)` — is made in exactly one place, the query
+ * one of the BFF's own read routes called with `bffCall(xApi.route, …)` — is made in exactly one place, the query
  * factory of its data set, and every reader and every live-event handler uses that factory's key. A second
  * place that fetches the same thing is a second key for it, which can be stale while the first is fresh: this
  * test fails then.
@@ -23,6 +25,17 @@ const BROWSER_ROOTS = ['app', 'client', 'components', 'features'];
 const READ_AS_SEVERAL_DATA_SETS: Readonly<Record<string, string>> = {
   getMessages: 'one data set per narrow and anchor',
   getChannelTopics: 'read with the latest messages into two composite views',
+};
+
+/** The table's groups as the browser code names them (`bffCall(stateApi.realm, …)`). */
+const ROUTE_GROUPS: Readonly<Record<string, Readonly<Record<string, BffRoute>>>> = {
+  sessionApi: bffApi.session,
+  ownSessionsApi: bffApi.ownSessions,
+  stateApi: bffApi.state,
+  auditApi: bffApi.audit,
+  bulkApi: bffApi.bulk,
+  webhooksApi: bffApi.webhooks,
+  proxyApi: bffApi.proxy,
 };
 
 function browserFiles(dir: string): string[] {
@@ -44,10 +57,13 @@ function readsBySource(): Map<string, string[]> {
       const operation = svcOps[op as keyof typeof svcOps];
       if (operation?.method === 'GET') note(op!, place);
     }
-    // A BFF route is read when it is fetched without a method (GET); a call with `method` or a body changes.
-    for (const [, path, init] of text.matchAll(/\bbffFetch\(\s*([A-Z][A-Z_]*_PATH)\b([^;]*)/g)) {
-      if (!/method|json\(/.test(init!)) note(path!, place);
+    // A BFF route is read when its description says GET (src/shared/bff/routes.ts).
+    for (const [, group, name] of text.matchAll(/\bbffCall\(\s*(\w+)\.(\w+)\b/g)) {
+      const route = ROUTE_GROUPS[group!]?.[name!];
+      if (!route) throw new Error(`${place}: bffCall(${group}.${name}) is not a route of the table`);
+      if (route.method === 'GET') note(`${group}.${name}`, place);
     }
+    if (/\bbffCall\(\s*usersListRoute\b/.test(text)) note('usersListRoute', place);
   }
   return reads;
 }
@@ -56,7 +72,7 @@ describe('one query per data set', () => {
   const reads = readsBySource();
 
   it('finds the reads it checks', () => {
-    expect(reads.get('getUsers') ?? reads.get('USERS_LIST_PATH')).toBeDefined();
+    expect(reads.get('getUsers') ?? reads.get('usersListRoute')).toBeDefined();
     expect(reads.size).toBeGreaterThan(15);
   });
 
@@ -68,7 +84,7 @@ describe('one query per data set', () => {
   });
 
   it('reads the users list once, whichever way it is spelled', () => {
-    const places = [...(reads.get('getUsers') ?? []), ...(reads.get('USERS_LIST_PATH') ?? [])];
+    const places = [...(reads.get('getUsers') ?? []), ...(reads.get('usersListRoute') ?? [])];
     expect(places).toEqual(['client/reference-data/users.ts']);
   });
 

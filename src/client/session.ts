@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '../shared/bff/protocol';
-import { bffFetch } from './bff-fetch';
-import { NO_SESSION_COOKIE_SELECTOR, SESSION_PATH } from '../shared/bff/first-load';
+import { bffCall } from './bff-fetch';
+import { NO_SESSION_COOKIE_SELECTOR, sessionApi } from '../shared/bff/first-load';
 import { readSession } from './session-requests';
 
 export const sessionKey = ['session'] as const;
@@ -37,7 +37,7 @@ export function adoptSession(client: QueryClient, info: SessionInfo) {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => bffFetch(SESSION_PATH, { method: 'DELETE' }),
+    mutationFn: () => bffCall(sessionApi.signOut),
     onSettled: async () => {
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
       await client.invalidateQueries({ queryKey: sessionKey });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { GROUP_NAMES_STATE_PATH, groupNamesStateSchema, type GroupName } from '../../shared/bff/protocol';
-import { bffFetch } from '../bff-fetch';
+import { stateApi, type GroupName } from '../../shared/bff/protocol';
+import { bffCall } from '../bff-fetch';
 import { userGroupListKey } from './user-groups';
 
 /**
@@ -12,8 +12,7 @@ import { userGroupListKey } from './user-groups';
 export function groupNamesQueryOptions() {
   return queryOptions({
     queryKey: [...userGroupListKey, 'names'] as const,
-    queryFn: async ({ signal }): Promise<GroupName[]> =>
-      groupNamesStateSchema.parse(await bffFetch(GROUP_NAMES_STATE_PATH, { signal })).groups ?? [],
+    queryFn: async ({ signal }): Promise<GroupName[]> => (await bffCall(stateApi.groupNames, { signal })).groups ?? [],
   });
 }
 

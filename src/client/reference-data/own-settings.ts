@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userSettingsEventSchema } from '../../shared/events/svc-events';
-import { OWN_SETTINGS_STATE_PATH, ownSettingsStateSchema, type OwnSettingsState } from '../../shared/bff/protocol';
-import { bffFetch } from '../bff-fetch';
+import { stateApi, type OwnSettingsState } from '../../shared/bff/protocol';
+import { bffCall } from '../bff-fetch';
 import type { EventHandlers } from '../event-handlers';
 
 export type OwnSettings = OwnSettingsState['settings'];
@@ -16,8 +16,7 @@ export const ownSettingsKey = ['reference', 'own-settings'] as const;
 export function ownSettingsQueryOptions() {
   return queryOptions({
     queryKey: ownSettingsKey,
-    queryFn: async ({ signal }): Promise<OwnSettings> =>
-      ownSettingsStateSchema.parse(await bffFetch(OWN_SETTINGS_STATE_PATH, { signal })).settings,
+    queryFn: async ({ signal }): Promise<OwnSettings> => (await bffCall(stateApi.ownSettings, { signal })).settings,
   });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { REALM_STATE_PATH, realmStateSchema, type RealmState } from '../../shared/bff/protocol';
-import { bffFetch } from '../bff-fetch';
+import { stateApi, type RealmState } from '../../shared/bff/protocol';
+import { bffCall } from '../bff-fetch';
 import type { EventHandlers } from '../event-handlers';
 
 export type RealmSettings = RealmState['realm'];
@@ -15,8 +15,7 @@ export const realmStateKey = ['reference', 'realm'] as const;
 export function realmStateQueryOptions() {
   return queryOptions({
     queryKey: realmStateKey,
-    queryFn: async ({ signal }): Promise<RealmSettings> =>
-      realmStateSchema.parse(await bffFetch(REALM_STATE_PATH, { signal })).realm,
+    queryFn: async ({ signal }): Promise<RealmSettings> => (await bffCall(stateApi.realm, { signal })).realm,
   });
 }
 

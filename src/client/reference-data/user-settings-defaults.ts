@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { USER_SETTINGS_DEFAULTS_STATE_PATH, userSettingsDefaultsStateSchema } from '../../shared/bff/protocol';
+import { stateApi } from '../../shared/bff/protocol';
 import { realmUserSettingsDefaultsEventSchema } from '../../shared/events/svc-events';
-import { bffFetch } from '../bff-fetch';
+import { bffCall } from '../bff-fetch';
 import type { EventHandlers } from '../event-handlers';
 
 /** Every key of the new-member defaults starts here. */
@@ -15,8 +15,7 @@ export const realmDefaultsRootKey = ['realm-defaults'] as const;
 export function userSettingsDefaultsQueryOptions() {
   return queryOptions({
     queryKey: [...realmDefaultsRootKey, 'user-settings-defaults'] as const,
-    queryFn: async ({ signal }) =>
-      userSettingsDefaultsStateSchema.parse(await bffFetch(USER_SETTINGS_DEFAULTS_STATE_PATH, { signal })),
+    queryFn: async ({ signal }) => bffCall(stateApi.userSettingsDefaults, { signal }),
   });
 }
 

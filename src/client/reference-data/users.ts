@@ -1,11 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { USERS_LIST_PATH } from '../../shared/bff/first-load';
+import { usersListRoute } from '../../shared/bff/first-load';
 import { realmUserEventSchema } from '../../shared/events/svc-events';
-import type { svcOps } from '../../shared/svc/catalog';
 import type { User } from '../../shared/svc/records';
 import { ROLE } from '../../shared/svc/roles';
-import { bffFetch } from '../bff-fetch';
+import { bffCall } from '../bff-fetch';
 import type { EventHandlers } from '../event-handlers';
 
 /** Every users query key starts here, so one invalidation refreshes all user records. */
@@ -17,16 +15,15 @@ export const usersListParams = { client_gravatar: true, include_custom_profile_f
 /** The one cached copy of the organization's people (`svcOps.getUsers`): the users page and every page that names people read it. */
 export const usersListKey = [...usersRootKey, 'list', usersListParams] as const;
 
-type UsersResponse = z.output<(typeof svcOps)['getUsers']['response']>;
-
 /**
  * All users of the organization, deactivated users and bots included, in one request, held once: the list is
  * megabytes in a large organization. Pages filter it locally or pick what they need with `select`. The path is
- * spelled out (not `svc()`), so the entry that starts this request before any page chunk needs no catalog.
+ * spelled out (not `svc()`), so the entry that starts this request before any page chunk needs no catalog;
+ * `bffCall` sends exactly `USERS_LIST_PATH`, which the first load's preload names (users.test.ts).
  */
 const usersListQueryOptions = queryOptions({
   queryKey: usersListKey,
-  queryFn: async ({ signal }) => ((await bffFetch(USERS_LIST_PATH, { signal })) as UsersResponse).members,
+  queryFn: async ({ signal }) => (await bffCall(usersListRoute, { query: usersListParams, signal })).members,
 });
 
 export function usersQueryOptions() {

@@ -1,11 +1,5 @@
 import { Hono, type Context } from 'hono';
-import {
-  bulkPreviewRequestSchema,
-  bulkStartRequestSchema,
-  type BulkRun,
-  type BulkPreview,
-  type BulkRunSummary,
-} from '../../shared/bff/bulk';
+import { bulkApi, type BulkRoute } from '../../shared/bff/bulk';
 import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import type { AppEnv, BffDeps } from '../app-types';
@@ -13,6 +7,8 @@ import type { Config } from '../config';
 import { jsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
 import { paramsForServer } from '../routes/param-levels';
+import { answer as answerRoute } from '../routes/route-answer';
+import type { AnswerInputOf } from '../../shared/bff/route-def';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import { BulkEngine, BulkError, type BulkCaller, type BulkEngineOptions } from './engine';
 
@@ -63,37 +59,48 @@ export function bulkRoutes(config: Config, deps: BffDeps) {
     ),
   );
 
-  const answer = (c: Context<AppEnv>, value: BulkRun | BulkPreview | { runs: BulkRunSummary[] }) => {
+  // Runs change by the second: never cached.
+  const answer = <R extends BulkRoute>(c: Context<AppEnv>, route: R, value: AnswerInputOf<R>) => {
     c.header('cache-control', 'no-store');
-    return c.json(value);
+    return answerRoute(c, route, value);
   };
 
-  app.post('/preview', jsonBody(bulkPreviewRequestSchema), async (c) => {
+  app.post('/preview', jsonBody(bulkApi.preview.body), async (c) => {
     const req = c.req.valid('json');
     // A clean-up the server's level does not take is refused here, as for one deactivation (param-levels.ts).
     if (req.action.kind === 'deactivate') {
       const checked = await paramsForServer(deps, svcOps.deactivateUser, { actions: req.action.actions });
       if (!checked.ok) return c.json(checked.refusal.envelope, checked.refusal.status);
     }
-    return answer(c, await engine.preview(callerOf(c), req.action, req.userIds));
+    return answer(c, bulkApi.preview, await engine.preview(callerOf(c), req.action, req.userIds));
   });
-  app.get('/history', async (c) => answer(c, { runs: await engine.history(c.get('session').userId) }));
-  app.get('/history/:id', async (c) => answer(c, await engine.historyRun(callerOf(c), c.req.param('id'))));
-  app.get('/runs', async (c) => answer(c, { runs: await engine.list(c.get('session').userId) }));
-  app.post('/runs', jsonBody(bulkStartRequestSchema), async (c) => {
+  const userId = (c: Context<AppEnv>) => c.get('session').userId;
+  app.get('/history', async (c) => answer(c, bulkApi.history, { runs: await engine.history(userId(c)) }));
+  app.get('/history/:id', async (c) =>
+    answer(c, bulkApi.historyRun, await engine.historyRun(callerOf(c), c.req.param('id'))),
+  );
+  // Not called by the SPA (it reads every administrator's runs from /history): kept for API clients.
+  app.get('/runs', async (c) => answer(c, bulkApi.history, { runs: await engine.list(userId(c)) }));
+  app.post('/runs', jsonBody(bulkApi.start.body), async (c) => {
     const req = c.req.valid('json');
-    return answer(c, await engine.start(callerOf(c), req.previewId, req.confirmation));
+    return answer(c, bulkApi.start, await engine.start(callerOf(c), req.previewId, req.confirmation));
   });
-  app.get('/runs/:id', async (c) => answer(c, await engine.get(callerOf(c), c.req.param('id'))));
-  app.post('/runs/:id/pause', async (c) => answer(c, await engine.pause(c.get('session').userId, c.req.param('id'))));
-  app.post('/runs/:id/resume', async (c) => answer(c, await engine.resume(c.get('session').userId, c.req.param('id'))));
-  app.post('/runs/:id/cancel', async (c) => answer(c, await engine.cancel(c.get('session').userId, c.req.param('id'))));
-  app.post('/runs/:id/undo-preview', async (c) => answer(c, await engine.undoPreview(callerOf(c), c.req.param('id'))));
-  app.post('/runs/:id/undo', jsonBody(bulkStartRequestSchema), async (c) => {
+  app.get('/runs/:id', async (c) => answer(c, bulkApi.historyRun, await engine.get(callerOf(c), c.req.param('id'))));
+  app.post('/runs/:id/pause', async (c) => answer(c, bulkApi.pause, await engine.pause(userId(c), c.req.param('id'))));
+  app.post('/runs/:id/resume', async (c) =>
+    answer(c, bulkApi.resume, await engine.resume(userId(c), c.req.param('id'))),
+  );
+  app.post('/runs/:id/cancel', async (c) =>
+    answer(c, bulkApi.cancel, await engine.cancel(userId(c), c.req.param('id'))),
+  );
+  app.post('/runs/:id/undo-preview', async (c) =>
+    answer(c, bulkApi.undoPreview, await engine.undoPreview(callerOf(c), c.req.param('id'))),
+  );
+  app.post('/runs/:id/undo', jsonBody(bulkApi.undo.body), async (c) => {
     const req = c.req.valid('json');
     // The preview must be this run's undo preview (and the run the caller's).
     const run = await engine.get(callerOf(c), c.req.param('id'));
-    return answer(c, await engine.startUndo(callerOf(c), run.id, req.previewId, req.confirmation));
+    return answer(c, bulkApi.undo, await engine.startUndo(callerOf(c), run.id, req.previewId, req.confirmation));
   });
 
   app.onError((error, c) => {

@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { AUDIT_EXPORT_LIMIT, auditFilterSchema, auditPageQuerySchema, type AuditEntry } from '../../shared/bff/audit';
+import { AUDIT_EXPORT_LIMIT, auditApi, auditFilterSchema, type AuditEntry } from '../../shared/bff/audit';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import { describeIssue } from '../../shared/svc/params';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
 import { requireAdmin } from '../middleware/require-admin';
+import { answer } from './route-answer';
 
 export const FORBIDDEN = bffErrorCodes.forbidden;
 
@@ -95,14 +96,14 @@ export function auditRoutes(config: Config, deps: BffDeps) {
   );
 
   app.get('/', async (c) => {
-    const parsed = auditPageQuerySchema.safeParse(query(c));
+    const parsed = auditApi.page.query.safeParse(query(c));
     if (!parsed.success) {
       return c.json(errorEnvelope(bffErrorCodes.invalidParams, describeIssue(parsed.error.issues[0]).msg), 400);
     }
-    return c.json(await deps.audit.page(parsed.data));
+    return answer(c, auditApi.page, await deps.audit.page(parsed.data));
   });
 
-  app.get('/operations', async (c) => c.json({ operations: await deps.audit.operations() }));
+  app.get('/operations', async (c) => answer(c, auditApi.operations, { operations: await deps.audit.operations() }));
 
   app.get('/export', async (c) => {
     const { format = 'csv', ...rest } = query(c);

@@ -1,5 +1,5 @@
 import { Hono, type Context, type Next } from 'hono';
-import type { OwnSessions } from '../../shared/bff/protocol';
+import { ownSessionsApi } from '../../shared/bff/protocol';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import type { AppEnv, BffDeps } from '../app-types';
 import { auditUnavailable, beginAudit } from '../audit';
@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { requireSession } from '../middleware/require-session';
 import { clearSessionCookie } from '../session-cookie';
 import { isSessionHandle, sessionHandleOf } from '../session-store';
+import { answer } from './route-answer';
 
 const SESSION_NOT_FOUND = bffErrorCodes.sessionNotFound;
 const NO_SUCH_SESSION = 'You have no session with that handle (it may have ended already).';
@@ -38,7 +39,7 @@ export function ownSessionRoutes(config: Config, deps: BffDeps) {
     await audit.finish({ outcome: 'success' });
     await deps.hub.endUser(session.userId, { reason: 'signed-out' });
     clearSessionCookie(c, config);
-    return c.json({ ended });
+    return answer(c, ownSessionsApi.endAll, { ended });
   });
 
   // "Your sessions": the user's own sessions on every replica, named by handles (never their ids), and how many a
@@ -47,10 +48,10 @@ export function ownSessionRoutes(config: Config, deps: BffDeps) {
     const session = c.get('session');
     const current = sessionHandleOf(session.id);
     const listed = await deps.sessions.listForUser(session.userId, deps.now());
-    return c.json({
+    return answer(c, ownSessionsApi.list, {
       sessions: listed.map((s) => ({ ...s, current: s.handle === current })),
       limit: config.sessionMaxPerUser,
-    } satisfies OwnSessions);
+    });
   });
 
   // Ends one of the user's own sessions (another browser, or this one); someone else's does not exist here.

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import {
-  batchRequestSchema,
   isProxyProcedure,
   PROXY_NOT_CONFIGURED_TEXT,
   proxyErrorCodes,
@@ -11,6 +10,7 @@ import {
 } from '../../shared/proxy';
 import { errorEnvelope } from '../../shared/svc/envelope';
 import type { AuditTarget } from '../../shared/bff/audit';
+import { proxyApi } from '../../shared/bff/proxy-api';
 import type { AppEnv, BffDeps } from '../app-types';
 import { auditUnavailable, beginAudit, recordAudit } from '../audit';
 import { isWriteProcedure, verifiedWrite } from '../upstreams/proxy-verify';
@@ -19,6 +19,7 @@ import type { ProxyCallResult, ProxyUpstream } from '../upstreams/proxy-upstream
 import { readJsonBody } from '../middleware/json-body';
 import { requireAdmin } from '../middleware/require-admin';
 import { exposureCheck } from './proxy-exposure';
+import { answer } from './route-answer';
 
 type Checked = { ok: true; input: unknown } | { ok: false; result: ProxyCallResult };
 
@@ -132,7 +133,7 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
   const batch = async (c: Context<AppEnv>) => {
     const body = await readJsonBody(c, { requireJsonType: true });
     if (!body.ok) return send(c, invalid('Send the batch as a JSON body.'));
-    const parsed = batchRequestSchema.safeParse(body.value);
+    const parsed = proxyApi.batch.body.safeParse(body.value);
     if (!parsed.success) return send(c, invalid(parsed.error.issues[0]?.message ?? 'Invalid batch.'));
     const mutation = parsed.data.calls.find(({ procedure }) => proxyProcedures[procedure].kind === 'mutation');
     if (mutation) return send(c, invalid(`${mutation.procedure} is a change; send it on its own, not in a batch.`));
@@ -145,7 +146,7 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
       }),
     );
     c.header('cache-control', 'no-store');
-    return c.json({ results }, results.every((r) => r.ok) ? 200 : 207);
+    return answer(c, proxyApi.batch, { results }, results.every((r) => r.ok) ? 200 : 207);
   };
 
   // One route, `batch` included: a static `POST /batch` beside `ALL /:procedure` is a combination Hono's
@@ -162,7 +163,8 @@ export function proxyRoutes(config: Config, deps: BffDeps) {
         c.header('allow', 'GET');
         return c.json(errorEnvelope(proxyErrorCodes.methodNotAllowed, 'exposure is read with GET.'), 405);
       }
-      return send(c, { ok: true, data: await exposure() });
+      c.header('cache-control', 'no-store');
+      return answer(c, proxyApi.exposure, await exposure());
     }
     if (!isProxyProcedure(name)) {
       return c.json(

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { sessionApi } from '../../shared/bff/first-load';
 import { signInSchema, type ServerLimits, type SessionInfo } from '../../shared/bff/protocol';
 import { svcOps } from '../../shared/svc/catalog';
 import type { AppEnv, BffDeps } from '../app-types';
@@ -9,6 +10,7 @@ import { endDeadSession } from '../session-end';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from '../session-cookie';
 import type { Session } from '../session-store';
 import { ownSessionRoutes } from './own-sessions-routes';
+import { answer } from './route-answer';
 import {
   credentialsFor,
   endSessionsOverLimit,
@@ -85,7 +87,7 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
   app.get('/', async (c) => {
     const { session, limits } = await currentSession(c, config, deps);
     c.header('cache-control', 'no-store');
-    return c.json(await sessionInfo(deps, session, limits));
+    return answer(c, sessionApi.read, await sessionInfo(deps, session, limits));
   });
 
   app.post('/', jsonBody(signInSchema), async (c) => {
@@ -117,7 +119,8 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       const limits = await deps.hub.ensure(session);
       c.header('cache-control', 'no-store');
       const info = await sessionInfo(deps, session, limits);
-      return c.json(ended ? { ...info, endedSessions: { count: ended, limit: config.sessionMaxPerUser } } : info);
+      const endedSessions = { count: ended, limit: config.sessionMaxPerUser };
+      return answer(c, sessionApi.signIn, ended ? { ...info, endedSessions } : info);
     } catch (error) {
       if (!(error instanceof UpstreamRefusal)) throw error;
       await recordRefusedSignIn(c, deps, input, error);

@@ -1,16 +1,11 @@
 import { Hono } from 'hono';
-import type {
-  DefaultChannelsState,
-  GroupNamesState,
-  PlaygroundsState,
-  OwnSettingsState,
-  RealmState,
-  UserSettingsDefaultsState,
-} from '../../shared/bff/protocol';
+import { stateApi, type UserSettingsDefaultsState } from '../../shared/bff/protocol';
+import type { AnswerInputOf } from '../../shared/bff/route-def';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
 import { requireSession } from '../middleware/require-session';
+import { answer } from './route-answer';
 
 type Scalar = boolean | number | string | null;
 
@@ -53,9 +48,15 @@ export function stateRoutes(config: Config, deps: BffDeps) {
   app.use('*', requireSession(config, deps));
 
   type State = NonNullable<ReturnType<BffDeps['hub']['registerState']>>;
+  type StateRoute = (typeof stateApi)[keyof typeof stateApi];
   /** One part of the state; 503 with `unavailable` while the session's queue has none to give. */
-  const serve = (path: string, unavailable: string, pick: (state: State) => object | null) =>
-    app.get(path, async (c) => {
+  const serve = <R extends StateRoute>(
+    route: R,
+    unavailable: string,
+    pick: (state: State) => AnswerInputOf<R> | null,
+  ) =>
+    // Mounted at /bff/state: the route's path below it.
+    app.get(route.path.slice('/bff/state'.length), async (c) => {
       const session = c.get('session');
       // Registers the session's queue if it has none (shared with its tabs); never throws.
       await deps.hub.ensure(session);
@@ -63,39 +64,39 @@ export function stateRoutes(config: Config, deps: BffDeps) {
       c.header('cache-control', 'no-store');
       const body = state ? pick(state) : null;
       if (!body) return c.json(errorEnvelope(bffErrorCodes.upstreamUnavailable, unavailable), 503);
-      return c.json(body);
+      return answer(c, route, body);
     });
 
   serve(
-    '/user-settings-defaults',
+    stateApi.userSettingsDefaults,
     'Cannot read the current settings from the chat server right now. Try again in a moment.',
-    (state): UserSettingsDefaultsState => userSettingsDefaultsState(state.userSettingsDefaults),
+    (state) => userSettingsDefaultsState(state.userSettingsDefaults),
   );
   serve(
-    '/realm',
+    stateApi.realm,
     "Cannot read the organization's settings from the chat server right now. Try again in a moment.",
-    (state): RealmState => ({ realm: { ...state.realm } }),
+    (state) => ({ realm: { ...state.realm } }),
   );
   serve(
-    '/own-settings',
+    stateApi.ownSettings,
     'Cannot read your settings from the chat server right now. Try again in a moment.',
-    (state): OwnSettingsState | null => (state.userSettings ? { settings: { ...state.userSettings } } : null),
+    (state) => (state.userSettings ? { settings: { ...state.userSettings } } : null),
   );
 
   serve(
-    '/default-channels',
+    stateApi.defaultChannels,
     'Cannot read the default channels from the chat server right now. Try again in a moment.',
-    (state): DefaultChannelsState => ({ channelIds: state.defaultChannelIds ? [...state.defaultChannelIds] : null }),
+    (state) => ({ channelIds: state.defaultChannelIds ? [...state.defaultChannelIds] : null }),
   );
   serve(
-    '/playgrounds',
+    stateApi.playgrounds,
     'Cannot read the code playgrounds from the chat server right now. Try again in a moment.',
-    (state): PlaygroundsState => ({ playgrounds: state.playgrounds ? state.playgrounds.map((p) => ({ ...p })) : null }),
+    (state) => ({ playgrounds: state.playgrounds ? state.playgrounds.map((p) => ({ ...p })) : null }),
   );
   serve(
-    '/group-names',
+    stateApi.groupNames,
     "Cannot read the user groups' names from the chat server right now. Try again in a moment.",
-    (state): GroupNamesState => ({ groups: state.groupNames ? state.groupNames.map((g) => ({ ...g })) : null }),
+    (state) => ({ groups: state.groupNames ? state.groupNames.map((g) => ({ ...g })) : null }),
   );
 
   return app;

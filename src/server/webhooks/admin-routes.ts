@@ -8,6 +8,7 @@ import {
   updateEndpointRequestSchema,
   type WebhookDeliveriesResponse,
   type WebhookEndpointsResponse,
+  webhooksApi,
 } from '../../shared/bff/webhooks';
 import { svcOps } from '../../shared/svc/catalog';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
@@ -15,6 +16,7 @@ import type { AppEnv, BffDeps } from '../app-types';
 import { auditUnavailable, beginAudit, INTERNAL_ERROR_RESULT, resultOfResponse, type AuditStart } from '../audit';
 import type { Config } from '../config';
 import { jsonBody } from '../middleware/json-body';
+import { answer } from '../routes/route-answer';
 import { requireAdmin } from '../middleware/require-admin';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 import type { RefusalLog } from './refusals';
@@ -153,7 +155,7 @@ function endpointCreationRoutes(config: Config, deps: BffDeps, registry: Webhook
         deps.now(),
       );
       deps.log('info', `webhook endpoint ${endpoint.id} created for bot ${bot.user_id} by user ${session.userId}`);
-      return c.json({ endpoint }, 201);
+      return answer(c, webhooksApi.create, { endpoint }, 201);
     });
   });
 
@@ -190,7 +192,7 @@ function endpointCreationRoutes(config: Config, deps: BffDeps, registry: Webhook
       const origin = config.publicOrigin ?? new URL(c.req.url).origin;
       demo.pointAt(bot.email, `${origin}${receiverPath(id)}`);
       deps.log('info', `demo: webhook endpoint ${id} created for bot ${bot.user_id}, the bot pointed at it`);
-      return c.json({ endpoint }, 201);
+      return answer(c, webhooksApi.demoConnect, { endpoint }, 201);
     });
   });
   return app;
@@ -212,7 +214,7 @@ function endpointRoutes(deps: BffDeps, registry: WebhookRegistry, refusals: Refu
     };
     return audited(c, deps, start, async () => {
       const endpoint = await registry.setReply(id, input.reply);
-      return endpoint ? c.json({ endpoint }) : notFound(c);
+      return endpoint ? answer(c, webhooksApi.update, { endpoint }) : notFound(c);
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bffRoute } from './route-def';
 
 /** The audit timeline's wire contract, shared by the BFF (`/bff/audit`) and the Audit page. */
 export const AUDIT_PATH = '/bff/audit';
@@ -139,3 +140,9 @@ export type AuditFilterKey = (typeof AUDIT_FILTER_KEYS)[number];
 
 /** The most rows one export returns; the response says when it was cut (`x-audit-truncated: true`). */
 export const AUDIT_EXPORT_LIMIT = 50_000;
+
+/** The Audit page's reads (`GET /bff/audit/export` is a download link, not a call). */
+export const auditApi = {
+  page: bffRoute({ method: 'GET', path: AUDIT_PATH, query: auditPageQuerySchema, answer: auditPageSchema }),
+  operations: bffRoute({ method: 'GET', path: AUDIT_OPERATIONS_PATH, answer: auditOperationsSchema }),
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deactivationActionsSchema } from '../svc/deactivation';
 import { roleSchema } from '../svc/records';
 import { href, paths } from '../app-paths';
+import { bffRoute } from './route-def';
 
 /**
  * Bulk actions on users, run by the BFF (`/bff/bulk`): a preview says who is affected and who is skipped
@@ -210,3 +211,27 @@ export function confirmationPhrase(kind: BulkRunKind, count: number, deletesMess
 export function confirmationMatches(phrase: string, typed: string | undefined): boolean {
   return (typed ?? '').trim().replace(/\s+/g, ' ').toLowerCase() === phrase.toLowerCase();
 }
+
+/** `/bff/bulk` as the SPA calls it (src/server/bulk/routes.ts answers it). */
+export const bulkApi = {
+  preview: bffRoute({
+    method: 'POST',
+    path: BULK_PREVIEW_PATH,
+    body: bulkPreviewRequestSchema,
+    answer: bulkPreviewSchema,
+  }),
+  start: bffRoute({ method: 'POST', path: BULK_RUNS_PATH, body: bulkStartRequestSchema, answer: bulkRunSchema }),
+  undoPreview: bffRoute({ method: 'POST', path: `${BULK_RUNS_PATH}/:id/undo-preview`, answer: bulkPreviewSchema }),
+  undo: bffRoute({
+    method: 'POST',
+    path: `${BULK_RUNS_PATH}/:id/undo`,
+    body: bulkStartRequestSchema,
+    answer: bulkRunSchema,
+  }),
+  pause: bffRoute({ method: 'POST', path: `${BULK_RUNS_PATH}/:id/pause`, answer: bulkRunSchema }),
+  resume: bffRoute({ method: 'POST', path: `${BULK_RUNS_PATH}/:id/resume`, answer: bulkRunSchema }),
+  cancel: bffRoute({ method: 'POST', path: `${BULK_RUNS_PATH}/:id/cancel`, answer: bulkRunSchema }),
+  history: bffRoute({ method: 'GET', path: BULK_HISTORY_PATH, answer: bulkRunListSchema }),
+  historyRun: bffRoute({ method: 'GET', path: `${BULK_HISTORY_PATH}/:id`, answer: bulkRunSchema }),
+};
+export type BulkRoute = (typeof bulkApi)[keyof typeof bulkApi];

@@ -1,6 +1,10 @@
 import { HOME_PATH } from '../app-paths.ts';
 import { pages, type PageSpec } from '../pages.ts';
+import type { z } from 'zod';
+import type { svcOps } from '../svc/catalog.ts';
 import { SVC_PREFIX } from './constants.ts';
+import type { SessionInfo, SignInRequest } from './protocol.ts';
+import { bffRoute, typed } from './route-def.ts';
 
 /** The browser's session endpoint: every page of the console reads it first. */
 export const SESSION_PATH = '/bff/session';
@@ -10,6 +14,30 @@ export const SESSION_PATH = '/bff/session';
  * out so neither the app's entry nor the BFF's page route needs the catalog.
  */
 export const USERS_LIST_PATH = `${SVC_PREFIX}/users?client_gravatar=true&include_custom_profile_fields=true`;
+
+/**
+ * The routes of a first load, described without zod (the sign-in page leaves it out of its bundle): their answers
+ * are `typed`. The BFF builds the session's answer itself, held to `SessionInfo` (src/server/routes/session-routes.ts).
+ */
+export const sessionApi = {
+  /** Who is signed in (if anyone), the server, the demo accounts. */
+  read: bffRoute({ method: 'GET', path: SESSION_PATH, answer: typed<SessionInfo>() }),
+  signIn: bffRoute({ method: 'POST', path: SESSION_PATH, body: typed<SignInRequest>(), answer: typed<SessionInfo>() }),
+  /** 204: no answer. */
+  signOut: bffRoute({ method: 'DELETE', path: SESSION_PATH, answer: typed<null>() }),
+};
+
+/**
+ * The users list (`svcOps.getUsers` with `usersListParams`), read on the first load of the users page. Typed, not
+ * parsed again: the BFF has checked it against the catalog's schema before forwarding it, and a second parse of
+ * 10,000 people would sit on the page's slowest path. `svc()` types every other catalogued answer the same way.
+ */
+export const usersListRoute = bffRoute({
+  method: 'GET',
+  path: `${SVC_PREFIX}/users`,
+  query: typed<{ client_gravatar: boolean; include_custom_profile_fields: boolean }>(),
+  answer: typed<z.output<(typeof svcOps)['getUsers']['response']>>(),
+});
 
 /** The page a location path shows: the router ignores a trailing slash, and sends `/` to the home page. */
 export function pagePath(pathname: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bffRoute, typed } from './route-def';
 
 export { BFF_PREFIX, CSRF_HEADER, CSRF_VALUE, SVC_PREFIX } from './constants';
 
@@ -177,3 +178,26 @@ export const groupNameSchema = z.object({
 export type GroupName = z.infer<typeof groupNameSchema>;
 export const groupNamesStateSchema = z.object({ groups: z.array(groupNameSchema).nullable() });
 export type GroupNamesState = z.infer<typeof groupNamesStateSchema>;
+
+/** The signed-in user's own sessions (under /bff/session, beside the session itself: see first-load.ts). */
+export const ownSessionsApi = {
+  list: bffRoute({ method: 'GET', path: OWN_SESSIONS_PATH, answer: ownSessionsSchema }),
+  /** 204: no answer. */
+  end: bffRoute({ method: 'DELETE', path: `${OWN_SESSIONS_PATH}/:handle`, answer: typed<null>() }),
+  /** Sign out everywhere. */
+  endAll: bffRoute({ method: 'DELETE', path: '/bff/session/all', answer: endedEverywhereSchema }),
+};
+
+/** `/bff/state/*`: parts of the session's register state (src/server/routes/state-routes.ts). */
+export const stateApi = {
+  userSettingsDefaults: bffRoute({
+    method: 'GET',
+    path: USER_SETTINGS_DEFAULTS_STATE_PATH,
+    answer: userSettingsDefaultsStateSchema,
+  }),
+  realm: bffRoute({ method: 'GET', path: REALM_STATE_PATH, answer: realmStateSchema }),
+  ownSettings: bffRoute({ method: 'GET', path: OWN_SETTINGS_STATE_PATH, answer: ownSettingsStateSchema }),
+  defaultChannels: bffRoute({ method: 'GET', path: DEFAULT_CHANNELS_STATE_PATH, answer: defaultChannelsStateSchema }),
+  playgrounds: bffRoute({ method: 'GET', path: PLAYGROUNDS_STATE_PATH, answer: playgroundsStateSchema }),
+  groupNames: bffRoute({ method: 'GET', path: GROUP_NAMES_STATE_PATH, answer: groupNamesStateSchema }),
+};

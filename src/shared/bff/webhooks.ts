@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from '../svc/messages';
+import { bffRoute, typed } from './route-def';
 
 /**
  * Outgoing webhooks: the wire contract of the BFF's receiver (`POST /hooks/outgoing/{endpoint_id}`, called
@@ -157,3 +158,33 @@ export const webhookDeliveriesResponseSchema = z.object({
   refusedSince: z.string(),
 });
 export type WebhookDeliveriesResponse = z.infer<typeof webhookDeliveriesResponseSchema>;
+
+/** The inspector's routes (src/server/webhooks/admin-routes.ts answers them). */
+export const webhooksApi = {
+  endpoints: bffRoute({ method: 'GET', path: WEBHOOK_ENDPOINTS_PATH, answer: webhookEndpointsResponseSchema }),
+  create: bffRoute({
+    method: 'POST',
+    path: WEBHOOK_ENDPOINTS_PATH,
+    body: createEndpointRequestSchema,
+    answer: webhookEndpointResponseSchema,
+  }),
+  demoConnect: bffRoute({
+    method: 'POST',
+    path: WEBHOOK_DEMO_CONNECT_PATH,
+    body: demoConnectRequestSchema,
+    answer: webhookEndpointResponseSchema,
+  }),
+  update: bffRoute({
+    method: 'PATCH',
+    path: `${WEBHOOK_ENDPOINTS_PATH}/:id`,
+    body: updateEndpointRequestSchema,
+    answer: webhookEndpointResponseSchema,
+  }),
+  /** 204: no answer. */
+  remove: bffRoute({ method: 'DELETE', path: `${WEBHOOK_ENDPOINTS_PATH}/:id`, answer: typed<null>() }),
+  deliveries: bffRoute({
+    method: 'GET',
+    path: `${WEBHOOK_ENDPOINTS_PATH}/:id/deliveries`,
+    answer: webhookDeliveriesResponseSchema,
+  }),
+};

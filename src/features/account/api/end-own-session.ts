@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
-import { ownSessionPath } from '../../../shared/bff/protocol';
+import { bffCall } from '../../../client/bff-fetch';
+import { ownSessionsApi } from '../../../shared/bff/protocol';
 import { ownSessionsQueryOptions } from './get-own-sessions';
 
 /** Signs one of the user's other browsers out (DELETE /bff/session/sessions/{handle}); the list is read again. */
@@ -8,7 +8,7 @@ export function useEndOwnSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (handle: string) => {
-      await bffFetch(ownSessionPath(handle), { method: 'DELETE' });
+      await bffCall(ownSessionsApi.end, { params: { handle } });
     },
     onSettled: () => client.invalidateQueries({ queryKey: ownSessionsQueryOptions().queryKey }),
   });

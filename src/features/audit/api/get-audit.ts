@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
-import { AUDIT_PATH, auditPageSchema, type AuditFilter } from '../../../shared/bff/audit';
-import { filterQueryString } from '../filter-query';
+import { bffCall } from '../../../client/bff-fetch';
+import { AUDIT_FILTER_KEYS, auditApi, type AuditFilter } from '../../../shared/bff/audit';
 
 /** Every query key of this area starts here. */
 export const auditRootKey = ['audit'] as const;
@@ -19,10 +18,9 @@ export function auditQueryOptions(filter: AuditFilter) {
     queryKey: [...auditRootKey, 'timeline', filter] as const,
     initialPageParam: null as number | null,
     queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams(filterQueryString(filter));
-      query.set('limit', String(PAGE_SIZE));
-      if (pageParam !== null) query.set('before', String(pageParam));
-      return auditPageSchema.parse(await bffFetch(`${AUDIT_PATH}?${query}`, { signal }));
+      // The filter's non-empty values (as the page's URL and the export links spell them), then the page.
+      const filters = Object.fromEntries(AUDIT_FILTER_KEYS.flatMap((key) => (filter[key] ? [[key, filter[key]]] : [])));
+      return bffCall(auditApi.page, { query: { ...filters, limit: PAGE_SIZE, before: pageParam }, signal });
     },
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: AUDIT_POLL_MS,

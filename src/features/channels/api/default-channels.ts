@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
+import { bffCall } from '../../../client/bff-fetch';
 import { svc } from '../../../client/svc-client';
-import { DEFAULT_CHANNELS_STATE_PATH, defaultChannelsStateSchema } from '../../../shared/bff/protocol';
+import { stateApi } from '../../../shared/bff/protocol';
 import { svcOps } from '../../../shared/svc/catalog';
 import { channelsRootKey } from './get-channels';
 
@@ -12,8 +12,7 @@ import { channelsRootKey } from './get-channels';
 export function defaultChannelsQueryOptions() {
   return queryOptions({
     queryKey: [...channelsRootKey, 'defaults'] as const,
-    queryFn: async ({ signal }) =>
-      defaultChannelsStateSchema.parse(await bffFetch(DEFAULT_CHANNELS_STATE_PATH, { signal })).channelIds,
+    queryFn: async ({ signal }) => (await bffCall(stateApi.defaultChannels, { signal })).channelIds,
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
+import { bffCall } from '../../../client/bff-fetch';
 import { svc } from '../../../client/svc-client';
-import { PLAYGROUNDS_STATE_PATH, playgroundsStateSchema } from '../../../shared/bff/protocol';
+import { stateApi } from '../../../shared/bff/protocol';
 import { svcOps } from '../../../shared/svc/catalog';
 
 export const playgroundsRootKey = ['organization-data', 'playgrounds'] as const;
@@ -13,8 +13,7 @@ export const playgroundsRootKey = ['organization-data', 'playgrounds'] as const;
 export function playgroundsQueryOptions() {
   return queryOptions({
     queryKey: [...playgroundsRootKey, 'list'] as const,
-    queryFn: async ({ signal }) =>
-      playgroundsStateSchema.parse(await bffFetch(PLAYGROUNDS_STATE_PATH, { signal })).playgrounds,
+    queryFn: async ({ signal }) => (await bffCall(stateApi.playgrounds, { signal })).playgrounds,
   });
 }
 

@@ -1,19 +1,19 @@
 import { ApiError } from '../../../client/api-error';
-import { bffFetch } from '../../../client/bff-fetch';
-import {
-  batchResponseSchema,
-  PROXY_BATCH_PATH,
-  proxyPath,
-  proxyProcedures,
-  type ProxyInput,
-  type ProxyOutput,
-  type ProxyProcedureName,
-} from '../../../shared/proxy';
+import { bffCall } from '../../../client/bff-fetch';
+import { proxyApi } from '../../../shared/bff/proxy-api';
+import { proxyProcedures, type ProxyInput, type ProxyOutput, type ProxyProcedureName } from '../../../shared/proxy';
 import { recordOutcome } from '../key-status';
 
 /** One call's outcome inside a batch: the typed output, or the refusal as an ApiError. */
 export type Outcome<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
+/**
+ * A procedure's answer through its output schema: the second read of it, after the BFF's (proxy-upstream.ts), and
+ * on purpose. The BFF's read checks the dashboard's answer at the trust boundary and keeps what must not leave it
+ * (`caddy.config` becomes a summary); it then sends plain JSON, in which dates are ISO text.
+ * This read turns them back into the output type's `Date`s, which JSON cannot carry; the answers
+ * are small (a dashboard's routes, certificates, traffic), unlike the chat server's lists that `svc()` types only.
+ */
 function parseOutput<P extends ProxyProcedureName>(procedure: P, data: unknown): ProxyOutput<P> {
   const parsed = proxyProcedures[procedure].output.safeParse(data);
   if (!parsed.success) {
@@ -37,20 +37,16 @@ export async function callProxy<P extends ProxyProcedureName>(
 ): Promise<ProxyOutput<P>> {
   const def = proxyProcedures[procedure];
   try {
+    const params = { procedure };
+    const { signal } = options;
     const body =
       def.kind === 'query'
-        ? await bffFetch(
-            input === undefined
-              ? proxyPath(procedure)
-              : `${proxyPath(procedure)}?input=${encodeURIComponent(JSON.stringify(input))}`,
-            { signal: options.signal },
-          )
-        : await bffFetch(proxyPath(procedure), {
-            method: 'POST',
-            body: JSON.stringify(input ?? null),
-            headers: { 'content-type': 'application/json' },
-            signal: options.signal,
-          });
+        ? await bffCall(proxyApi.query, {
+            params,
+            query: { input: input === undefined ? undefined : JSON.stringify(input) },
+            signal,
+          })
+        : await bffCall(proxyApi.mutation, { params, body: input ?? null, signal });
     const data = parseOutput(procedure, body);
     recordOutcome(procedure, null);
     return data;
@@ -74,13 +70,7 @@ export async function callProxyBatch<const C extends readonly BatchCall[]>(
   options: { signal?: AbortSignal } = {},
 ): Promise<{ [K in keyof C]: Outcome<ProxyOutput<ProcedureOf<C[K]> & ProxyProcedureName>> }> {
   const normalized = calls.map((call) => (typeof call === 'string' ? { procedure: call } : call));
-  const body = await bffFetch(PROXY_BATCH_PATH, {
-    method: 'POST',
-    body: JSON.stringify({ calls: normalized }),
-    headers: { 'content-type': 'application/json' },
-    signal: options.signal,
-  });
-  const { results } = batchResponseSchema.parse(body);
+  const { results } = await bffCall(proxyApi.batch, { body: { calls: normalized }, signal: options.signal });
   return normalized.map(({ procedure }, index) => {
     const result = results[index];
     if (!result) {
@@ -99,5 +89,7 @@ export async function callProxyBatch<const C extends readonly BatchCall[]>(
     } catch (error) {
       return { ok: false, error: error as ApiError };
     }
+    // Each element was read above through its own procedure's output schema; what `map` cannot express is the
+    // per-position type of the tuple (it types the result as a plain array), which this names.
   }) as { [K in keyof C]: Outcome<ProxyOutput<ProcedureOf<C[K]> & ProxyProcedureName>> };
 }

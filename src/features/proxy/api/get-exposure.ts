@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../client/api-error';
-import { bffFetch } from '../../../client/bff-fetch';
-import { PROXY_EXPOSURE_PATH, proxyExposureSchema, type ProxyExposure } from '../../../shared/proxy';
+import { bffCall } from '../../../client/bff-fetch';
+import { z } from 'zod';
+import { proxyApi } from '../../../shared/bff/proxy-api';
+import type { ProxyExposure } from '../../../shared/proxy';
 import { proxyRootKey } from './get-overview';
 
 /** The BFF checks the dashboard's public reads now and then; an hour-old answer is still what an admin needs. */
@@ -16,10 +18,10 @@ export function proxyExposureQueryOptions() {
     queryKey: [...proxyRootKey, 'exposure'] as const,
     queryFn: async ({ signal }): Promise<ProxyExposure | null> => {
       try {
-        const parsed = proxyExposureSchema.safeParse(await bffFetch(PROXY_EXPOSURE_PATH, { signal }));
-        return parsed.success ? parsed.data : null;
+        return await bffCall(proxyApi.exposure, { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
+        if (error instanceof z.ZodError) return null;
         throw error;
       }
     },

@@ -1,41 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
+import { bffCall } from '../../../client/bff-fetch';
 import { activeChannels, useChannelList } from '../../../client/reference-data/channels';
 import type { Channel } from '../../../shared/svc/channels';
-import {
-  BULK_HISTORY_PATH,
-  BULK_PREVIEW_PATH,
-  BULK_RUNS_PATH,
-  bulkHistoryRunPath,
-  bulkPreviewSchema,
-  bulkRunListSchema,
-  bulkRunPath,
-  bulkRunSchema,
-  type BulkAction,
-  type BulkPreview,
-  type BulkRun,
-} from '../../../shared/bff/bulk';
+import { bulkApi, type BulkAction, type BulkPreview, type BulkRun } from '../../../shared/bff/bulk';
 import { usersRootKey } from '../api/get-users';
 
-const json = (value: unknown): RequestInit => ({
-  method: 'POST',
-  body: JSON.stringify(value),
-  headers: { 'content-type': 'application/json' },
-});
-
 export async function previewBulk(action: BulkAction, userIds: readonly number[]): Promise<BulkPreview> {
-  return bulkPreviewSchema.parse(await bffFetch(BULK_PREVIEW_PATH, json({ action, userIds })));
+  return bffCall(bulkApi.preview, { body: { action, userIds: [...userIds] } });
 }
 
 export async function previewUndo(runId: string): Promise<BulkPreview> {
-  return bulkPreviewSchema.parse(await bffFetch(`${bulkRunPath(runId)}/undo-preview`, { method: 'POST' }));
+  return bffCall(bulkApi.undoPreview, { params: { id: runId } });
 }
 
 /** Starts a previewed run (an undo preview starts through its run's undo route). */
 export async function startBulk(preview: BulkPreview, confirmation: string): Promise<BulkRun> {
   const body = { previewId: preview.previewId, ...(preview.confirmation ? { confirmation } : {}) };
-  const path = preview.undoOf ? `${bulkRunPath(preview.undoOf)}/undo` : BULK_RUNS_PATH;
-  return bulkRunSchema.parse(await bffFetch(path, json(body)));
+  return preview.undoOf
+    ? bffCall(bulkApi.undo, { params: { id: preview.undoOf }, body })
+    : bffCall(bulkApi.start, { body });
 }
 
 export type RunControl = 'pause' | 'resume' | 'cancel';
@@ -57,7 +40,7 @@ export function useBulkRun(id: string | null) {
     queryKey: bulkRunKey(id ?? ''),
     enabled: id !== null,
     queryFn: async ({ signal }) => {
-      const run = bulkRunSchema.parse(await bffFetch(bulkHistoryRunPath(id!), { signal }));
+      const run = await bffCall(bulkApi.historyRun, { params: { id: id! }, signal });
       // Users changed under the run: the table follows.
       if (run.counts.done > 0) void client.invalidateQueries({ queryKey: usersRootKey });
       return run;
@@ -71,7 +54,7 @@ export function useBulkRun(id: string | null) {
 export function useBulkRunHistory() {
   return useQuery({
     queryKey: bulkRunHistoryKey,
-    queryFn: async ({ signal }) => bulkRunListSchema.parse(await bffFetch(BULK_HISTORY_PATH, { signal })).runs,
+    queryFn: async ({ signal }) => (await bffCall(bulkApi.history, { signal })).runs,
     refetchInterval: (query) => ((query.state.data ?? []).some((r) => !isFinished(r.status)) ? 2_000 : false),
   });
 }
@@ -79,8 +62,7 @@ export function useBulkRunHistory() {
 export function useRunControl(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (control: RunControl) =>
-      bulkRunSchema.parse(await bffFetch(`${bulkRunPath(id)}/${control}`, { method: 'POST' })),
+    mutationFn: (control: RunControl) => bffCall(bulkApi[control], { params: { id } }),
     onSuccess: (run) => {
       client.setQueryData(bulkRunKey(run.id), run);
       void client.invalidateQueries({ queryKey: bulkRunHistoryKey });

@@ -1,20 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bffFetch } from '../../../client/bff-fetch';
+import { bffCall } from '../../../client/bff-fetch';
 import { usePeople, type Person } from '../../../client/people';
 import { activeChannels, useChannelList } from '../../../client/reference-data/channels';
 import type { Channel } from '../../../shared/svc/channels';
 import { svc } from '../../../client/svc-client';
 import {
   OUTGOING_WEBHOOK_BOT_TYPE,
-  WEBHOOK_DEMO_CONNECT_PATH,
-  WEBHOOK_ENDPOINTS_PATH,
-  webhookDeliveriesPath,
-  webhookEndpointPath,
+  webhooksApi,
   type CreateEndpointRequest,
   type ReplyTemplate,
-  webhookDeliveriesResponseSchema,
-  webhookEndpointResponseSchema,
-  webhookEndpointsResponseSchema,
 } from '../../../shared/bff/webhooks';
 import { svcOps, type ParamsOf } from '../../../shared/svc/catalog';
 
@@ -23,12 +17,6 @@ export const webhooksRootKey = ['webhooks'] as const;
 
 /** How often an open endpoint asks for new deliveries. */
 export const DELIVERIES_POLL_MS = 1_500;
-
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  body: JSON.stringify(body),
-  headers: { 'content-type': 'application/json' },
-});
 
 export interface OutgoingWebhookBot {
   userId: number;
@@ -51,8 +39,7 @@ export function useOutgoingWebhookBots() {
 
 export const endpointsQueryOptions = queryOptions({
   queryKey: [...webhooksRootKey, 'endpoints'] as const,
-  queryFn: async ({ signal }) =>
-    webhookEndpointsResponseSchema.parse(await bffFetch(WEBHOOK_ENDPOINTS_PATH, { signal })).endpoints,
+  queryFn: async ({ signal }) => (await bffCall(webhooksApi.endpoints, { signal })).endpoints,
   // Delivery counts move while deliveries arrive.
   refetchInterval: DELIVERIES_POLL_MS * 2,
 });
@@ -68,8 +55,7 @@ export function useWebhookEndpoints() {
 export function useDeliveries(endpointId: string) {
   return useQuery({
     queryKey: [...webhooksRootKey, 'deliveries', endpointId] as const,
-    queryFn: async ({ signal }) =>
-      webhookDeliveriesResponseSchema.parse(await bffFetch(webhookDeliveriesPath(endpointId), { signal })),
+    queryFn: async ({ signal }) => bffCall(webhooksApi.deliveries, { params: { id: endpointId }, signal }),
     refetchInterval: DELIVERIES_POLL_MS,
     refetchIntervalInBackground: false,
   });
@@ -83,8 +69,7 @@ function useInvalidateEndpoints() {
 export function useCreateEndpoint() {
   const invalidate = useInvalidateEndpoints();
   return useMutation({
-    mutationFn: async (input: CreateEndpointRequest) =>
-      webhookEndpointResponseSchema.parse(await bffFetch(WEBHOOK_ENDPOINTS_PATH, json('POST', input))).endpoint,
+    mutationFn: async (input: CreateEndpointRequest) => (await bffCall(webhooksApi.create, { body: input })).endpoint,
     onSuccess: invalidate,
   });
 }
@@ -93,9 +78,7 @@ export function useCreateEndpoint() {
 export function useDemoConnect() {
   const invalidate = useInvalidateEndpoints();
   return useMutation({
-    mutationFn: async (botUserId: number) =>
-      webhookEndpointResponseSchema.parse(await bffFetch(WEBHOOK_DEMO_CONNECT_PATH, json('POST', { botUserId })))
-        .endpoint,
+    mutationFn: async (botUserId: number) => (await bffCall(webhooksApi.demoConnect, { body: { botUserId } })).endpoint,
     onSuccess: invalidate,
   });
 }
@@ -104,7 +87,7 @@ export function useUpdateReply() {
   const invalidate = useInvalidateEndpoints();
   return useMutation({
     mutationFn: async ({ id, reply }: { id: string; reply: ReplyTemplate }) =>
-      webhookEndpointResponseSchema.parse(await bffFetch(webhookEndpointPath(id), json('PATCH', { reply }))).endpoint,
+      (await bffCall(webhooksApi.update, { params: { id }, body: { reply } })).endpoint,
     onSuccess: invalidate,
   });
 }
@@ -113,7 +96,7 @@ export function useDeleteEndpoint() {
   const invalidate = useInvalidateEndpoints();
   return useMutation({
     mutationFn: async (id: string) => {
-      await bffFetch(webhookEndpointPath(id), { method: 'DELETE' });
+      await bffCall(webhooksApi.remove, { params: { id } });
     },
     onSuccess: invalidate,
   });
