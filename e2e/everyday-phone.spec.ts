@@ -72,6 +72,23 @@ test('on a phone, Topic moderation keeps Resolve in view beside each topic', asy
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
 });
 
+test('on a phone, the audit says what each entry did and how it ended, in view', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'owner@demo.test', undefined, '/settings/data');
+  await page.getByRole('radio', { name: 'Public data', exact: true }).check();
+  await page.getByRole('button', { name: 'Request export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a data export?' });
+  await dialog.getByRole('button', { name: 'Request export' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/audit?operation=exportRealm');
+  const row = page.getByRole('table', { name: 'Audit log' }).getByRole('row').nth(1);
+  await expect(row.getByText('Request data export')).toBeInViewport({ ratio: 1 });
+  await expect(row.getByText(/^Data export #\d+ · /)).toBeInViewport();
+  await expect(row.getByText('Done', { exact: true })).toBeInViewport({ ratio: 1 });
+  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+});
+
 test('on a phone, a bulk run is listed by what it did, its link whole and first', async ({ page }) => {
   const [someone] = await pickMembers(1, 140);
   await signIn(page, 'admin@demo.test');

@@ -78,3 +78,26 @@ export const columns: readonly DataTableColumn<AuditEntry>[] = [
     },
   },
 ];
+
+/**
+ * A phone's two columns: what was done, to what and when, and how it ended. The full table is wider than the
+ * screen, and the operation sat past a sideways scroll behind the time and the actor.
+ */
+export const compactColumns: readonly DataTableColumn<AuditEntry>[] = [
+  {
+    id: 'entry',
+    header: 'Entry',
+    width: 'minmax(0, 1fr)',
+    cell: (e) => (
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500} truncate>
+          {operationLabel(e.operation)}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {describeTarget(e.target)} · {formatTime(e.at)}
+        </Text>
+      </div>
+    ),
+  },
+  { id: 'outcome', header: 'Outcome', width: 'max-content', cell: (e) => <OutcomeBadge entry={e} /> },
+];

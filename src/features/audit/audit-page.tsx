@@ -5,13 +5,14 @@ import { DataTable } from '../../components/data-table/data-table';
 import { LoadError } from '../../components/load-error';
 import { AUDIT_EXPORT_PATH, type AuditFilter } from '../../shared/bff/audit';
 import { useAudit } from './api/get-audit';
-import { columns } from './audit-columns';
+import { columns, compactColumns } from './audit-columns';
 import { AuditEntryDrawer } from './audit-entry-drawer';
 import { AuditFilters } from './audit-filters';
 import { filterQueryString } from './filter-query';
 import { useAuditSearch } from './use-audit-search';
 import { useRole } from '../../client/use-role';
 import { RoleRefusal } from '../../components/role-refusal';
+import { usePhone } from '../../components/use-phone';
 
 /** Administrators: who did what through the console, filtered in the URL, live, exportable. */
 export function AuditPage() {
@@ -45,6 +46,7 @@ function AuditLog() {
   // Typing in a filter refetches once the typing pauses.
   const [filter] = useDebouncedValue<AuditFilter>(search.filter, 300);
   const audit = useAudit(filter);
+  const phone = usePhone();
   const entries = useMemo(() => audit.data?.pages.flatMap((p) => p.entries) ?? [], [audit.data]);
   const selected = entries.find((e) => e.id === search.entry) ?? null;
   const exportQuery = filterQueryString(search.filter);
@@ -74,12 +76,12 @@ function AuditLog() {
         <DataTable
           label="Audit log"
           rows={entries}
-          columns={columns}
+          columns={phone ? compactColumns : columns}
           getRowId={(e) => e.id}
           selectedId={search.entry}
           onSelect={(e) => search.select(e.id)}
-          rowHeight={44}
-          minWidth={1000}
+          rowHeight={phone ? 56 : 44}
+          minWidth={phone ? 0 : 1000}
           empty={audit.isPending ? 'Loading…' : 'No entries match these filters.'}
         />
       )}

@@ -97,6 +97,24 @@ function isNameRefusal(error: unknown): boolean {
   );
 }
 
+/**
+ * The form's state, checked by the operation's schema (creation, or subscribing on servers before level 417)
+ * and by the form's own words and this server's limits, which win for the same field.
+ */
+function useChannelForm(
+  create: boolean,
+  initialValues: ChannelFormValues,
+  validate: (values: ChannelFormValues) => Partial<Record<string, string>>,
+) {
+  return useOpForm<ChannelFormValues>({
+    initialValues,
+    params: () => (create ? svcOps.createChannel.params : svcOps.subscribe.params),
+    toParams: (v) => (create ? toCreateParams(v) : toLegacySubscribeParams(v)),
+    fields: CHANNEL_PARAM_FIELDS,
+    validate,
+  });
+}
+
 function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | null) => void; onCancel: () => void }) {
   const { user, isAdmin } = useRole();
   const level = useFeatureLevel();
@@ -111,15 +129,11 @@ function CreateChannelForm({ onCreated, onCancel }: { onCreated: (id: number | n
     maxNameLength: session?.limits?.maxStreamNameLength ?? null,
     maxDescriptionLength: session?.limits?.maxStreamDescriptionLength ?? null,
   };
-
-  const { form, placeRefusal } = useOpForm<ChannelFormValues>({
-    initialValues: initialChannelForm(user?.userId ?? null),
-    params: () => (method.method === 'create' ? svcOps.createChannel.params : svcOps.subscribe.params),
-    toParams: (v) => (method.method === 'create' ? toCreateParams(v) : toLegacySubscribeParams(v)),
-    fields: CHANNEL_PARAM_FIELDS,
-    // The form's words, and the limits this server announced, win over the schema's for the same field.
-    validate: (values) => checkChannelForm(values, limits, everyoneGroupId(lookup.groups)),
-  });
+  const { form, placeRefusal } = useChannelForm(
+    method.method === 'create',
+    initialChannelForm(user?.userId ?? null),
+    (values) => checkChannelForm(values, limits, everyoneGroupId(lookup.groups)),
+  );
   const values = form.values;
   const webPublic = webPublicAbility(realm.data, user?.userId ?? null, lookup.membership);
 

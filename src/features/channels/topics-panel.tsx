@@ -19,19 +19,10 @@ function formatActivity(seconds: number | null): string {
   return seconds === null ? '—' : new Date(seconds * 1000).toLocaleString();
 }
 
-/** A channel's topics, newest activity first; mark one read, or (administrators only, offered to no one else) delete it. */
-export function TopicsPanel({ channel, level }: { channel: Channel; level: number }) {
-  const topics = useTopics(channel.stream_id, level);
-  const { role } = useRole();
-  const { data: session } = useSession();
-  const emptyName = session?.limits?.realmEmptyTopicDisplayName ?? 'general chat';
+/** Marks one topic read, and says how many messages that was (or why it was not). */
+function useMarkRead(channel: Channel, level: number, emptyName: string) {
   const markRead = useMarkTopicRead();
-  const [deleting, setDeleting] = useState<TopicRow | null>(null);
-  const ability = deleteTopicAbility(role);
-  // On a phone: the topic with its last activity under it, and its buttons beside it, all in view.
-  const phone = usePhone();
-
-  const onMarkRead = (topic: TopicRow) => {
+  return (topic: TopicRow) => {
     const label = topicLabel(topic.name, emptyName);
     markRead.mutate(
       { streamId: channel.stream_id, topic: topic.name, level },
@@ -50,46 +41,64 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
       },
     );
   };
+}
 
-  const columns: DataTableColumn<TopicRow>[] = [
+interface ColumnsInput {
+  emptyName: string;
+  /** On a phone: the topic with its last activity under it, and its buttons beside it, all in view. */
+  phone: boolean;
+  mayDelete: boolean;
+  onMarkRead: (topic: TopicRow) => void;
+  onDelete: (topic: TopicRow) => void;
+}
+
+function TopicCell({ topic, emptyName, phone }: { topic: TopicRow; emptyName: string; phone: boolean }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Group gap="xs" wrap="nowrap">
+        {topic.name.startsWith(RESOLVED_PREFIX) ? (
+          <Badge size="xs" color="teal" variant="light">
+            Resolved
+          </Badge>
+        ) : null}
+        <Text size="sm" fs={topic.name === '' ? 'italic' : undefined} truncate>
+          {topicLabel(topic.name, emptyName)}
+        </Text>
+      </Group>
+      {phone ? (
+        <Text size="xs" c="dimmed" truncate>
+          {formatActivity(topic.lastActivity)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function topicColumns({
+  emptyName,
+  phone,
+  mayDelete,
+  onMarkRead,
+  onDelete,
+}: ColumnsInput): DataTableColumn<TopicRow>[] {
+  const activity: DataTableColumn<TopicRow> = {
+    id: 'activity',
+    header: 'Last activity',
+    width: 'minmax(10rem, 1fr)',
+    cell: (t) => formatActivity(t.lastActivity),
+  };
+  return [
     {
       id: 'topic',
       header: 'Topic',
       width: phone ? 'minmax(0, 1fr)' : 'minmax(12rem, 2fr)',
-      cell: (t) => (
-        <Stack gap={0} miw={0}>
-          <Group gap="xs" wrap="nowrap">
-            {t.name.startsWith(RESOLVED_PREFIX) ? (
-              <Badge size="xs" color="teal" variant="light">
-                Resolved
-              </Badge>
-            ) : null}
-            <Text size="sm" fs={t.name === '' ? 'italic' : undefined} truncate>
-              {topicLabel(t.name, emptyName)}
-            </Text>
-          </Group>
-          {phone ? (
-            <Text size="xs" c="dimmed" truncate>
-              {formatActivity(t.lastActivity)}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      cell: (t) => <TopicCell topic={t} emptyName={emptyName} phone={phone} />,
     },
-    ...(phone
-      ? []
-      : [
-          {
-            id: 'activity',
-            header: 'Last activity',
-            width: 'minmax(10rem, 1fr)',
-            cell: (t: TopicRow) => formatActivity(t.lastActivity),
-          },
-        ]),
+    ...(phone ? [] : [activity]),
     {
       id: 'actions',
       header: 'Actions',
-      width: ability.allowed ? (phone ? '13rem' : '15rem') : '8.5rem',
+      width: mayDelete ? (phone ? '13rem' : '15rem') : '8.5rem',
       cell: (t) => (
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -101,13 +110,13 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
             Mark as read
           </Button>
           {/* Not offered to whom the server refuses it; the note above the list says why. */}
-          {ability.allowed ? (
+          {mayDelete ? (
             <Button
               size="xs"
               variant="subtle"
               color="red"
               aria-label={`Delete topic ${topicLabel(t.name, emptyName)}`}
-              onClick={() => setDeleting(t)}
+              onClick={() => onDelete(t)}
             >
               Delete
             </Button>
@@ -116,6 +125,19 @@ export function TopicsPanel({ channel, level }: { channel: Channel; level: numbe
       ),
     },
   ];
+}
+
+/** A channel's topics, newest activity first; mark one read, or (administrators only, offered to no one else) delete it. */
+export function TopicsPanel({ channel, level }: { channel: Channel; level: number }) {
+  const topics = useTopics(channel.stream_id, level);
+  const { role } = useRole();
+  const { data: session } = useSession();
+  const emptyName = session?.limits?.realmEmptyTopicDisplayName ?? 'general chat';
+  const onMarkRead = useMarkRead(channel, level, emptyName);
+  const [deleting, setDeleting] = useState<TopicRow | null>(null);
+  const ability = deleteTopicAbility(role);
+  const phone = usePhone();
+  const columns = topicColumns({ emptyName, phone, mayDelete: ability.allowed, onMarkRead, onDelete: setDeleting });
 
   if (topics.isPending) return <Loader size="xs" aria-label="Loading topics" />;
   if (topics.isError) {

@@ -83,7 +83,11 @@ export function PermissionsPanel({ group, data }: { group: UserGroup; data: Grou
   );
 }
 
-function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: GroupData; onSaved: () => void }) {
+/**
+ * The form's state: what it was loaded with (`baseline`), the admin's edits (`draft`), a refusal because
+ * someone else changed the same settings meanwhile (`conflict`), and sending with `{new, old}` updates.
+ */
+function usePermissionsDraft(group: UserGroup, data: GroupData, onSaved: () => void) {
   const client = useQueryClient();
   const update = useUpdateUserGroup();
   const current = settingValuesOf(group);
@@ -102,13 +106,6 @@ function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: Gro
       setDraft(current);
     }
   }
-
-  const changed = changedSettings(baseline, draft);
-  const problems = Object.fromEntries(
-    changed.map((s) => [s, settingProblem(s, draft[s]!, data.groups, USER_GROUP_SETTING_DISALLOWED[s])] as const),
-  ) as Partial<Record<UserGroupPermissionSetting, string | null>>;
-  const blocked = changed.some((s) => problems[s]);
-  const describe = (value: GroupSettingValue) => describeGroupSetting(value, data.groups, data.people);
 
   const send = (settings: UserGroupPermissionSetting[], old: SettingValues) => {
     const mine = draft;
@@ -142,7 +139,36 @@ function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: Gro
     setConflict(null);
     update.reset();
   };
+  const discard = () => {
+    setDraft(baseline);
+    update.reset();
+  };
 
+  const changed = changedSettings(baseline, draft);
+  const problems = Object.fromEntries(
+    changed.map((s) => [s, settingProblem(s, draft[s]!, data.groups, USER_GROUP_SETTING_DISALLOWED[s])] as const),
+  ) as Partial<Record<UserGroupPermissionSetting, string | null>>;
+  const blocked = changed.some((s) => problems[s]);
+  return {
+    update,
+    current,
+    baseline,
+    draft,
+    setDraft,
+    conflict,
+    changed,
+    problems,
+    blocked,
+    send,
+    keepTheirs,
+    discard,
+  };
+}
+
+function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: GroupData; onSaved: () => void }) {
+  const state = usePermissionsDraft(group, data, onSaved);
+  const { update, current, baseline, draft, conflict, changed, problems, blocked } = state;
+  const describe = (value: GroupSettingValue) => describeGroupSetting(value, data.groups, data.people);
   const available = USER_GROUP_PERMISSION_SETTINGS.filter((s) => draft[s] !== undefined);
 
   return (
@@ -150,7 +176,7 @@ function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: Gro
       onSubmit={(e) => {
         e.preventDefault();
         if (changed.length === 0 || blocked || conflict) return;
-        send(changed, baseline);
+        state.send(changed, baseline);
       }}
       noValidate
     >
@@ -165,7 +191,7 @@ function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: Gro
               label={USER_GROUP_PERMISSION_LABELS[setting]}
               description={stale ? `Changed by someone else while you were editing: now ${describe(live)}.` : undefined}
               value={draft[setting]!}
-              onChange={(value) => setDraft((d) => ({ ...d, [setting]: value }))}
+              onChange={(value) => state.setDraft((d) => ({ ...d, [setting]: value }))}
               groups={data.groups}
               users={data.people}
               excludeSystemGroups={USER_GROUP_SETTING_DISALLOWED[setting]}
@@ -176,25 +202,14 @@ function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: Gro
         })}
 
         {conflict ? (
-          <Alert color="orange" variant="light" title="Someone else changed these permissions">
-            <Stack gap="xs">
-              <Text size="sm">{errorMessage(update.error)}</Text>
-              {conflict.collisions.map((c) => (
-                <Text size="sm" key={c.setting}>
-                  <strong>{USER_GROUP_PERMISSION_LABELS[c.setting]}</strong>: You tried: {describe(c.mine)}. It is now:{' '}
-                  {describe(c.theirs)} (changed by someone else).
-                </Text>
-              ))}
-              <Group gap="sm">
-                <Button size="xs" onClick={() => send(conflict.settings, conflict.fresh)} loading={update.isPending}>
-                  Retry with my value
-                </Button>
-                <Button size="xs" variant="default" onClick={keepTheirs} disabled={update.isPending}>
-                  Keep theirs
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <ConflictAlert
+            conflict={conflict}
+            error={update.error}
+            pending={update.isPending}
+            describe={describe}
+            onRetry={() => state.send(conflict.settings, conflict.fresh)}
+            onKeepTheirs={state.keepTheirs}
+          />
         ) : (
           <ServerError error={update.error} title="The permissions were not saved" />
         )}
@@ -203,10 +218,7 @@ function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: Gro
           <Button
             variant="default"
             disabled={changed.length === 0 || update.isPending || conflict !== null}
-            onClick={() => {
-              setDraft(baseline);
-              update.reset();
-            }}
+            onClick={state.discard}
           >
             Discard changes
           </Button>
@@ -220,5 +232,39 @@ function PermissionsForm({ group, data, onSaved }: { group: UserGroup; data: Gro
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface ConflictAlertProps {
+  conflict: Conflict;
+  error: unknown;
+  pending: boolean;
+  describe: (value: GroupSettingValue) => string;
+  onRetry: () => void;
+  onKeepTheirs: () => void;
+}
+
+/** Which of my changes collide with someone else's, and the two ways out. */
+function ConflictAlert({ conflict, error, pending, describe, onRetry, onKeepTheirs }: ConflictAlertProps) {
+  return (
+    <Alert color="orange" variant="light" title="Someone else changed these permissions">
+      <Stack gap="xs">
+        <Text size="sm">{errorMessage(error)}</Text>
+        {conflict.collisions.map((c) => (
+          <Text size="sm" key={c.setting}>
+            <strong>{USER_GROUP_PERMISSION_LABELS[c.setting]}</strong>: You tried: {describe(c.mine)}. It is now:{' '}
+            {describe(c.theirs)} (changed by someone else).
+          </Text>
+        ))}
+        <Group gap="sm">
+          <Button size="xs" onClick={onRetry} loading={pending}>
+            Retry with my value
+          </Button>
+          <Button size="xs" variant="default" onClick={onKeepTheirs} disabled={pending}>
+            Keep theirs
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
