@@ -6,8 +6,6 @@ import {
   OUTGOING_WEBHOOK_BOT_TYPE,
   receiverPath,
   updateEndpointRequestSchema,
-  type WebhookDeliveriesResponse,
-  type WebhookEndpointsResponse,
   webhooksApi,
 } from '../../shared/bff/webhooks';
 import { svcOps } from '../../shared/svc/catalog';
@@ -201,7 +199,7 @@ function endpointCreationRoutes(config: Config, deps: BffDeps, registry: Webhook
 /** Listing, reply changes, deletion and the deliveries of existing endpoints. */
 function endpointRoutes(deps: BffDeps, registry: WebhookRegistry, refusals: RefusalLog) {
   const app = new Hono<AppEnv>();
-  app.get('/endpoints', async (c) => c.json({ endpoints: await registry.list() } satisfies WebhookEndpointsResponse));
+  app.get('/endpoints', async (c) => answer(c, webhooksApi.endpoints, { endpoints: await registry.list() }));
 
   app.patch('/endpoints/:id', jsonBody(updateEndpointRequestSchema), async (c) => {
     const input = c.req.valid('json');
@@ -238,11 +236,7 @@ function endpointRoutes(deps: BffDeps, registry: WebhookRegistry, refusals: Refu
     const id = c.req.param('id');
     const deliveries = await registry.deliveries(id);
     if (!deliveries) return notFound(c);
-    return c.json({
-      deliveries,
-      refused: refusals.list(id),
-      refusedSince: refusals.since,
-    } satisfies WebhookDeliveriesResponse);
+    return answer(c, webhooksApi.deliveries, { deliveries, refused: refusals.list(id), refusedSince: refusals.since });
   });
   return app;
 }

@@ -12,10 +12,8 @@ import { bffRoute } from './route-def';
 export const BULK_PATH = '/bff/bulk';
 export const BULK_PREVIEW_PATH = `${BULK_PATH}/preview`;
 export const BULK_RUNS_PATH = `${BULK_PATH}/runs`;
-export const bulkRunPath = (id: string) => `${BULK_RUNS_PATH}/${encodeURIComponent(id)}`;
 /** Every administrator's runs (read-only for runs of others): the Bulk runs page. */
 export const BULK_HISTORY_PATH = `${BULK_PATH}/history`;
-export const bulkHistoryRunPath = (id: string) => `${BULK_HISTORY_PATH}/${encodeURIComponent(id)}`;
 /** The console page listing bulk runs, and one run on it (the audit links there by `bulk_run_id`). */
 export const BULK_RUNS_PAGE = paths.bulkRuns;
 export const bulkRunPagePath = (runId: string) => href('bulkRuns', { runId });

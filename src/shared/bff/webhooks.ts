@@ -11,10 +11,6 @@ export const WEBHOOK_ENDPOINTS_PATH = `${WEBHOOKS_PATH}/endpoints`;
 /** Where the chat server delivers; outside `/bff`, so no console session or CSRF header is involved. */
 export const OUTGOING_HOOK_PREFIX = '/hooks/outgoing';
 
-export const webhookDeliveriesPath = (endpointId: string) =>
-  `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(endpointId)}/deliveries`;
-export const webhookEndpointPath = (endpointId: string) =>
-  `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(endpointId)}`;
 export const receiverPath = (endpointId: string) => `${OUTGOING_HOOK_PREFIX}/${encodeURIComponent(endpointId)}`;
 /** Demo mode only: one click gives the simulator's outgoing-webhook bot an endpoint and points it there. */
 export const WEBHOOK_DEMO_CONNECT_PATH = `${WEBHOOKS_PATH}/demo-connect`;
