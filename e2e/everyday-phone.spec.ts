@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { consolePages, expect, signIn, test } from './fixtures';
+import { consolePages, expect, signIn, test, requestPublicExport } from './fixtures';
 import { pickMembers, simCall } from './sim-api';
 
 // Issue 43, item 3: on a 390-pixel phone every page fits the screen for every role; wide lists become cards or
@@ -75,11 +75,7 @@ test('on a phone, Topic moderation keeps Resolve in view beside each topic', asy
 test('on a phone, the audit says what each entry did and how it ended, in view', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, 'owner@demo.test', undefined, '/settings/data');
-  await page.getByRole('radio', { name: 'Public data', exact: true }).check();
-  await page.getByRole('button', { name: 'Request export…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request a data export?' });
-  await dialog.getByRole('button', { name: 'Request export' }).click();
-  await expect(dialog).toBeHidden();
+  await requestPublicExport(page);
 
   await page.goto('/audit?operation=exportRealm');
   const row = page.getByRole('table', { name: 'Audit log' }).getByRole('row').nth(1);

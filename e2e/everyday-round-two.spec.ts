@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, requestPublicExport } from './fixtures';
 import { simCall } from './sim-api';
 
 // Issue 43, what the first round left: groups named for every role (a guest cannot list them), what a guest may
@@ -69,11 +69,7 @@ test('the header on a phone: the product name on one line, the live status whole
 
 test('a requested export is named by its number in the audit', async ({ page }) => {
   await signIn(page, 'owner@demo.test', undefined, '/settings/data');
-  await page.getByRole('radio', { name: 'Public data', exact: true }).check();
-  await page.getByRole('button', { name: 'Request export…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request a data export?' });
-  await dialog.getByRole('button', { name: 'Request export' }).click();
-  await expect(dialog).toBeHidden();
+  await requestPublicExport(page);
   const row = page.getByRole('table', { name: 'Data exports' }).getByRole('row').nth(1);
   const id = ((await row.getByRole('cell').first().textContent()) ?? '').replace('#', '').trim();
   expect(id).toMatch(/^\d+$/);

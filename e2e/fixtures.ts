@@ -27,3 +27,12 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
 }
+
+/** On the Organization data page: ask for a public export through its confirmation, and wait for it to close. */
+export async function requestPublicExport(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Public data', exact: true }).check();
+  await page.getByRole('button', { name: 'Request export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a data export?' });
+  await dialog.getByRole('button', { name: 'Request export' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, requestPublicExport } from './fixtures';
 import { DEMO_LEVEL, restoreFeatureLevel, simCall, simControl, switchFeatureLevel } from './sim-api';
 
 /**
@@ -65,11 +65,7 @@ for (const [level, spelled] of [[420, 1]] as const) {
     await simControl('export-worker', { mode: 'hold' });
     try {
       await signIn(page, 'admin@demo.test', undefined, '/settings/data');
-      await page.getByRole('radio', { name: 'Public data', exact: true }).check();
-      await page.getByRole('button', { name: 'Request export…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Request a data export?' });
-      await dialog.getByRole('button', { name: 'Request export' }).click();
-      await expect(dialog).toBeHidden();
+      await requestPublicExport(page);
       const row = page.getByRole('table', { name: 'Data exports' }).getByRole('row').nth(1);
       await expect(row).toContainText('Being prepared');
       await expect(row).toContainText('Public data');
