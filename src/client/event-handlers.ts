@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { SvcEventBase } from '../shared/events/svc-events';
 
 /**
@@ -18,4 +18,23 @@ export function combineEventHandlers(...maps: EventHandlers[]): Map<string, Even
     }
   }
   return combined;
+}
+
+/** The newest value each event set, by query: only the newest is set again once a cancelled read is undone. */
+const newestFromEvent = new Map<string, unknown>();
+
+/**
+ * An event that carries a whole value (a list) replaces the cached one. A read still in flight (a write's
+ * re-read) may have been answered from before this event and would land after it, putting back what the event
+ * changed: it is cancelled, and since cancelling may restore the cache as it was before that read, the value is
+ * set again after.
+ */
+export function replaceFromEvent(client: QueryClient, queryKey: QueryKey, value: unknown): void {
+  const key = JSON.stringify(queryKey);
+  newestFromEvent.set(key, value);
+  const cancelled = client.cancelQueries({ queryKey, exact: true });
+  client.setQueryData(queryKey, value);
+  void cancelled.then(() => {
+    if (newestFromEvent.get(key) === value) client.setQueryData(queryKey, value);
+  });
 }

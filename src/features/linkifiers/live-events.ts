@@ -1,4 +1,4 @@
-import type { EventHandlers } from '../../client/event-handlers';
+import { replaceFromEvent, type EventHandlers } from '../../client/event-handlers';
 import { realmLinkifiersEventSchema } from '../../shared/svc/linkifiers';
 import { linkifiersQueryOptions } from './api/get-linkifiers';
 
@@ -10,6 +10,6 @@ export const linkifiersEventHandlers: EventHandlers = {
   realm_linkifiers: (raw, client) => {
     const event = realmLinkifiersEventSchema.safeParse(raw);
     if (!event.success) return;
-    client.setQueryData(linkifiersQueryOptions().queryKey, event.data.realm_linkifiers);
+    replaceFromEvent(client, linkifiersQueryOptions().queryKey, event.data.realm_linkifiers);
   },
 };
