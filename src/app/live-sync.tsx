@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { connectLiveEvents } from '../client/live-events';
-import { sessionKey } from '../client/session';
+import { sessionKey, sessionQueryOptions } from '../client/session';
 import { eventMap } from './event-map';
 
 /** The one event subscription of this tab, alive while a signed-in page is shown. */
@@ -13,6 +13,8 @@ export function LiveSync() {
         client,
         handlers: eventMap,
         onRefused: () => void client.invalidateQueries({ queryKey: sessionKey }),
+        // The page's reads came after this answer: the stream starts where it said (the queue may still register).
+        since: client.getQueryData(sessionQueryOptions.queryKey)?.events,
       }),
     [client],
   );

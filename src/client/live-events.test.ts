@@ -1,8 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventHandler } from './event-handlers';
 import { connectLiveEvents } from './live-events';
 import { getLiveStatus } from './live-status';
+import { usersListKey } from './reference-data/users';
+import { sessionKey } from './session';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {
@@ -23,8 +25,10 @@ class FakeEventSource {
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
-  emit(type: string, data: unknown) {
-    for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
+  emit(type: string, data: unknown, lastEventId = '') {
+    for (const l of this.listeners.get(type) ?? []) {
+      l(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
+    }
   }
   open() {
     this.readyState = FakeEventSource.OPEN;
@@ -75,6 +79,70 @@ describe('connectLiveEvents', () => {
     expect(getLiveStatus()).toEqual({ state: 'reconnecting', detail: 'Chat server unreachable' });
     source.emit('resync', { reason: 'queue-lost' });
     expect(client.getQueryState(['users', 'list'])?.isInvalidated).toBe(true);
+  });
+
+  it('starts the first stream where the session answer said, a new one after the last message heard', () => {
+    const stop = connectLiveEvents({ client: new QueryClient(), handlers: new Map(), onRefused: () => undefined });
+    expect(FakeEventSource.last!.url).toBe('/bff/events');
+    stop();
+    connectLiveEvents({ client: new QueryClient(), handlers: new Map(), onRefused: () => undefined, since: 'g1:4' });
+    const first = FakeEventSource.last!;
+    expect(first.url).toBe('/bff/events?since=g1%3A4');
+    first.open();
+    first.emit('state', { state: 'live', detail: null, retryAt: null }, 'g1:6');
+    first.emit('svc', { id: 9, type: 'realm_user', op: 'update', person: { user_id: 3 } }, 'g1:7');
+    // Refused (e.g. 429): the browser gives up; the console's own retry resumes after what this tab heard.
+    first.fail(FakeEventSource.CLOSED);
+    vi.advanceTimersByTime(5_000);
+    expect(FakeEventSource.last!.url).toBe('/bff/events?since=g1%3A7');
+  });
+
+  it('on registration: fills in the session’s limits and reads again only the data sets read before it', () => {
+    const client = new QueryClient();
+    const limits = {
+      maxTopicLength: 60,
+      maxMessageLength: 10_000,
+      maxStreamNameLength: 60,
+      maxStreamDescriptionLength: 1_024,
+      realmEmptyTopicDisplayName: 'general chat',
+    };
+    client.setQueryData(sessionKey, { user: { userId: 1 }, limits: null });
+    client.setQueryData(usersListKey, []);
+    client.setQueryData(['users', 'presence'], {});
+    client.setQueryData(['reference', 'realm'], {});
+    connectLiveEvents({ client, handlers: new Map(), onRefused: () => undefined, since: 'g1:0' });
+    const source = FakeEventSource.last!;
+    source.open();
+    source.emit('registered', { reread: ['getUsers'], limits }, 'g1:1');
+    expect(client.getQueryData(sessionKey)).toEqual({ user: { userId: 1 }, limits });
+    expect(client.getQueryState(sessionKey)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(usersListKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['users', 'presence'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['reference', 'realm'])?.isInvalidated).toBe(false);
+    // A read this tab does not know the data set of: every query but the session's may be stale.
+    source.emit('registered', { reread: ['getSomethingElse'], limits }, 'g1:2');
+    expect(client.getQueryState(['reference', 'realm'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(sessionKey)?.isInvalidated).toBe(false);
+  });
+
+  it('a read in flight at registration is neither cancelled nor doubled, and is read once more after it', async () => {
+    vi.useRealTimers();
+    const client = new QueryClient();
+    const answers: ((value: string[]) => void)[] = [];
+    const queryFn = vi.fn(() => new Promise<string[]>((resolve) => answers.push(resolve)));
+    const observer = new QueryObserver(client, { queryKey: usersListKey, queryFn, staleTime: Infinity });
+    const unsubscribe = observer.subscribe(() => undefined);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    connectLiveEvents({ client, handlers: new Map(), onRefused: () => undefined, since: 'g1:0' });
+    FakeEventSource.last!.emit('registered', { reread: ['getUsers'], limits: null }, 'g1:1');
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    // The early answer arrives: it may predate the queue, so the list is asked once more.
+    answers[0]!(['early']);
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    answers[1]!(['fresh']);
+    await vi.waitFor(() => expect(client.getQueryData(usersListKey)).toEqual(['fresh']));
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    unsubscribe();
   });
 
   it('reports reconnecting while the browser retries, and re-checks the session when refused', () => {

@@ -1,34 +1,72 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { SSE_EVENTS, stateMessageSchema } from '../shared/events/bff-stream';
+import type { SessionInfo } from '../shared/bff/protocol';
+import {
+  registeredMessageSchema,
+  SSE_EVENTS,
+  STREAM_SINCE_PARAM,
+  stateMessageSchema,
+  type RegisteredMessage,
+} from '../shared/events/bff-stream';
 import { svcEventBaseSchema } from '../shared/events/svc-events';
 import type { EventHandler } from './event-handlers';
+import { rereadMatcher, rereadQueries } from './live-events-reread';
 import { setLiveStatus } from './live-status';
+import { sessionKey } from './session';
 
 const RETRY_AFTER_CLOSE_MS = 5_000;
 
-/** The stream's three kinds of message: each chat event to its handlers, resync, and the upstream's state. */
+function parsed(message: Event): unknown {
+  try {
+    return JSON.parse((message as MessageEvent<string>).data);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session's queue is registered: a session answer given before it had no limits (they are filled in, without
+ * asking again), and the reads the BFF forwarded before it may have missed a change: they are read again.
+ */
+function registered(client: QueryClient, message: RegisteredMessage): void {
+  const { limits, reread } = message;
+  if (limits) {
+    client.setQueryData<SessionInfo>(sessionKey, (info) =>
+      info && info.user && !info.limits ? { ...info, limits } : info,
+    );
+  }
+  if (reread.length > 0) rereadQueries(client, rereadMatcher(reread));
+}
+
+/**
+ * The stream's kinds of message: each chat event to its handlers, resync, the queue's registration, and the
+ * upstream's state; `onPosition` hears each message's stream id.
+ */
 function listen(
   source: EventSource,
   client: QueryClient,
   handlers: Map<string, EventHandler[]>,
-  on: { onState: (state: UpstreamState) => void },
+  on: { onState: (state: UpstreamState) => void; onPosition: (id: string) => void },
 ): void {
+  for (const type of Object.values(SSE_EVENTS)) {
+    source.addEventListener(type, (message) => {
+      const id = (message as MessageEvent<string>).lastEventId;
+      if (id) on.onPosition(id);
+    });
+  }
+  source.addEventListener(SSE_EVENTS.registered, (message) => {
+    const read = registeredMessageSchema.safeParse(parsed(message));
+    if (read.success) registered(client, read.data);
+  });
   source.addEventListener(SSE_EVENTS.state, (message) => {
-    const parsed = stateMessageSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
-    if (parsed.success) on.onState({ state: parsed.data.state, detail: parsed.data.detail });
+    const state = stateMessageSchema.safeParse(parsed(message));
+    if (state.success) on.onState({ state: state.data.state, detail: state.data.detail });
   });
   source.addEventListener(SSE_EVENTS.resync, () => {
     // The BFF could not guarantee a gap-free sequence: everything shown may be stale.
     void client.invalidateQueries();
   });
   source.addEventListener(SSE_EVENTS.svc, (message) => {
-    let data: unknown;
-    try {
-      data = JSON.parse((message as MessageEvent<string>).data);
-    } catch {
-      return;
-    }
-    const event = svcEventBaseSchema.safeParse(data);
+    const event = svcEventBaseSchema.safeParse(parsed(message));
     if (!event.success) return;
     for (const handler of handlers.get(event.data.type) ?? []) handler(event.data, client);
   });
@@ -52,6 +90,11 @@ export interface LiveEventsOptions {
   handlers: Map<string, EventHandler[]>;
   /** Asked when the stream is refused outright (e.g. the session ended), so the app can re-check it. */
   onRefused: () => void;
+  /**
+   * Where the first stream starts (the session answer's `events`): the tab's reads came after that answer, so
+   * what the BFF sent since is sent to it. Later streams resume after the last message this tab heard.
+   */
+  since?: string;
   url?: string;
 }
 
@@ -66,17 +109,21 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   let upstreamState: UpstreamState = { state: 'live', detail: null };
+  let since = options.since;
 
   const open = () => {
     if (stopped) return;
     setLiveStatus({ state: 'connecting', detail: null });
-    source = new EventSource(options.url ?? '/bff/events', { withCredentials: true });
+    const url = options.url ?? '/bff/events';
+    const query = since ? `?${new URLSearchParams({ [STREAM_SINCE_PARAM]: since })}` : '';
+    source = new EventSource(url + query, { withCredentials: true });
     source.onopen = () => setLiveStatus(upstreamState);
     listen(source, client, handlers, {
       onState: (state) => {
         upstreamState = state;
         setLiveStatus(upstreamState);
       },
+      onPosition: (id) => (since = id),
     });
     source.onerror = () => {
       if (!source) return;

@@ -82,6 +82,34 @@ export class EventHub {
   }
 
   /**
+   * Starts registering the session's queue when it has none, without waiting for it (a page can be drawn while it
+   * registers), and says what a session answer reports: the limits of the latest registration (null until one
+   * succeeded) and `events`, where the tab's first stream starts: `before` (the position the caller took with
+   * position() before it awaited anything), or the new queue's origin when there was none then. Null when closed.
+   */
+  start(session: HubSession, before: string | null): { limits: ServerLimits | null; events: string } | null {
+    const queue = this.queueFor(session);
+    if (!queue) return null;
+    queue.lastWantedAt = this.now();
+    // No queue when the answer was begun: everything the one there is now sent came after that.
+    return { limits: queue.knownLimits, events: before ?? queue.origin };
+  }
+
+  /** Where the session's stream stands now; null when it has no queue in this process. */
+  position(sessionId: string): string | null {
+    return this.queues.get(sessionId)?.position ?? null;
+  }
+
+  /**
+   * The session forwards a read of a chat operation now. A read while its queue is not registered is named when
+   * the queue is (the tabs read it again: it may have missed a change before the queue started); a session with
+   * no queue (idle-reaped, or a restarted BFF) starts registering one, as its tabs will want it.
+   */
+  noteRead(session: HubSession, operationId: string): void {
+    this.queueFor(session)?.noteRead(operationId);
+  }
+
+  /**
    * Adds a connection of `session`: `listener` receives the current state, then the replay after
    * `lastEventId` (or a resync), synchronously, then live messages until unsubscribed or `closed`.
    */

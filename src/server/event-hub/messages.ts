@@ -1,4 +1,4 @@
-import type { ResyncMessage, StateMessage } from '../../shared/events/bff-stream';
+import type { RegisteredMessage, ResyncMessage, StateMessage } from '../../shared/events/bff-stream';
 import type { SvcEventBase } from '../../shared/events/svc-events';
 
 export type ResyncReason = ResyncMessage['reason'];
@@ -7,7 +7,7 @@ export type ResyncReason = ResyncMessage['reason'];
 export type CloseReason = 'signed-out' | 'session-ended' | 'idle' | 'hub-closed';
 
 /**
- * What the hub hands each connection of a session, in order. `svc` and `resync` carry the session's
+ * What the hub hands each connection of a session, in order. `svc`, `resync` and `registered` carry the session's
  * stream id (`<generation>:<seq>`); `state` is not part of the sequence, except that the first one of a
  * connection carries the current position, so even a tab that has seen no event yet resumes from a known
  * point (and learns of a restart) when it reconnects; `closed` ends the connection.
@@ -15,6 +15,7 @@ export type CloseReason = 'signed-out' | 'session-ended' | 'idle' | 'hub-closed'
 export type HubMessage =
   | { type: 'svc'; id: string; event: SvcEventBase }
   | { type: 'resync'; id: string; reason: ResyncReason }
+  | { type: 'registered'; id: string; registered: RegisteredMessage }
   | { type: 'state'; state: StateMessage; id?: string }
   | { type: 'closed'; reason: CloseReason };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GroupName, ServerLimits } from '../../shared/bff/protocol';
-import type { StateMessage } from '../../shared/events/bff-stream';
+import type { RegisteredMessage, StateMessage } from '../../shared/events/bff-stream';
 import {
   CONSOLE_EVENT_TYPES,
   CONSOLE_FETCH_EVENT_TYPES,
@@ -130,7 +130,11 @@ function defaultChannelIdsOf(raw: unknown): number[] | null {
   return parsed.success ? parsed.data : null;
 }
 
-type Entry = { seq: number; kind: 'svc'; event: SvcEventBase } | { seq: number; kind: 'resync'; reason: ResyncReason };
+type Appended =
+  | { kind: 'svc'; event: SvcEventBase }
+  | { kind: 'resync'; reason: ResyncReason }
+  | { kind: 'registered'; registered: RegisteredMessage };
+type Entry = Appended & { seq: number };
 
 function describe(error: unknown): { code: string; msg: string } {
   if (error instanceof UpstreamRefusal) return { code: error.envelope.code, msg: error.envelope.msg };
@@ -162,6 +166,12 @@ export class SessionQueue {
   private state: StateMessage = { state: 'reconnecting', detail: 'Connecting to the chat server…', retryAt: null };
   /** A resync every listener gets once the (re-)registration succeeds. */
   private pendingResync: ResyncReason | null = null;
+  /**
+   * Chat operations the session read while no queue was registered (see noteRead): the `registered` message
+   * names them, and the tabs read them again.
+   */
+  private readonly earlyReads = new Set<string>();
+  private everRegistered = false;
   /** Pending while a registration is in flight (until its first poll is sent); ready() waits on it. */
   private registering: Promise<void> | null = null;
   private settle: (() => void) | null = null;
@@ -201,6 +211,29 @@ export class SessionQueue {
 
   get registered(): boolean {
     return this.queueId !== null;
+  }
+
+  /** The stream's position now: a tab starting from it is sent everything appended after this moment. */
+  get position(): string {
+    return formatStreamId(this.generation, this.seq);
+  }
+
+  /** The position before anything was appended: a tab starting from it is sent everything this queue has sent. */
+  get origin(): string {
+    return formatStreamId(this.generation, 0);
+  }
+
+  /** The limits of the latest successful registration, without waiting for one in flight. */
+  get knownLimits(): ServerLimits | null {
+    return this.limits;
+  }
+
+  /**
+   * The session forwards a read of `operationId` upstream now. While no queue is registered, the read's answer may
+   * miss a change made before the queue starts: it is noted, and named in the `registered` message.
+   */
+  noteRead(operationId: string): void {
+    if (this.queueId === null && !this.stopped) this.earlyReads.add(operationId);
   }
 
   /** The register state as of the last event received; null while no queue is registered (it may be stale). */
@@ -307,8 +340,21 @@ export class SessionQueue {
       this.append({ kind: 'resync', reason: this.pendingResync });
       this.pendingResync = null;
     }
+    this.announceRegistration();
     this.setState({ state: 'live', detail: null, retryAt: null });
     // ensure() callers are released by poll(), once the first long-poll is on its way.
+  }
+
+  /**
+   * The first registration (session answers given before it had no limits) and any with reads made before it
+   * (they may have missed a change) are announced: the tabs take the limits and read those operations again.
+   */
+  private announceRegistration(): void {
+    if (this.everRegistered && this.earlyReads.size === 0) return;
+    this.everRegistered = true;
+    const reread = [...this.earlyReads];
+    this.earlyReads.clear();
+    this.append({ kind: 'registered', registered: { reread, limits: this.limits } });
   }
 
   /** Keeps the register state current: a default setting's update replaces that one property. */
@@ -459,15 +505,22 @@ export class SessionQueue {
     return [{ type: 'resync', id: formatStreamId(this.generation, this.seq), reason }];
   }
 
-  private append(entry: { kind: 'svc'; event: SvcEventBase } | { kind: 'resync'; reason: ResyncReason }): void {
-    const full = { ...entry, seq: ++this.seq } as Entry;
+  private append(entry: Appended): void {
+    const full: Entry = { ...entry, seq: ++this.seq };
     this.buffer.push(full);
     this.broadcast(this.toMessage(full));
   }
 
   private toMessage(e: Entry): HubMessage {
     const id = formatStreamId(this.generation, e.seq);
-    return e.kind === 'svc' ? { type: 'svc', id, event: e.event } : { type: 'resync', id, reason: e.reason };
+    switch (e.kind) {
+      case 'svc':
+        return { type: 'svc', id, event: e.event };
+      case 'resync':
+        return { type: 'resync', id, reason: e.reason };
+      case 'registered':
+        return { type: 'registered', id, registered: e.registered };
+    }
   }
 
   private setState(next: StateMessage): void {

@@ -176,14 +176,15 @@ function sse(res: Response) {
   };
 }
 
-function openEvents(h: Harness, cookie: string, lastEventId?: string) {
+function openEvents(h: Harness, cookie: string, lastEventId?: string, since?: string) {
   const headers: Record<string, string> = { cookie, accept: 'text/event-stream' };
   if (lastEventId) headers['last-event-id'] = lastEventId;
-  return h.app.request(ORIGIN + '/bff/events', { headers });
+  const query = since ? `?${new URLSearchParams({ since })}` : '';
+  return h.app.request(ORIGIN + '/bff/events' + query, { headers });
 }
 
-async function connect(h: Harness, cookie: string, lastEventId?: string) {
-  const res = await openEvents(h, cookie, lastEventId);
+async function connect(h: Harness, cookie: string, lastEventId?: string, since?: string) {
+  const res = await openEvents(h, cookie, lastEventId, since);
   expect(res.status).toBe(200);
   const stream = sse(res);
   const first = await stream.next();
@@ -191,6 +192,12 @@ async function connect(h: Harness, cookie: string, lastEventId?: string) {
   expect(first).toMatchObject({ event: 'state', retry: 2_000 });
   expect(first!.id).toMatch(/^[\w-]+:\d+$/);
   return { res, stream, state: JSON.parse(first!.data) };
+}
+
+async function readSession(h: Harness, cookie: string) {
+  const res = await h.app.request(ORIGIN + '/bff/session', { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { limits: unknown; events?: string };
 }
 
 const isRealmUser = (m: SseMessage) => m.event === 'svc' && JSON.parse(m.data).type === 'realm_user';
@@ -332,8 +339,8 @@ describe('GET /bff/events', () => {
 
     // Another session gets its own queue.
     const other = await signInSession(h, 'moderator@demo.test');
-    expect(h.sim.control.queueCount()).toBe(2);
-    expect(other.body.limits).not.toBeNull();
+    await expect.poll(() => h.sim.control.queueCount()).toBe(2);
+    await expect.poll(async () => (await readSession(h, other.cookie)).limits).not.toBeNull();
     await a.stream.close();
     await b.stream.close();
   });
@@ -438,12 +445,12 @@ describe('GET /bff/events', () => {
 });
 
 describe('GET /bff/session limits', () => {
-  it('carries the limits the server reported at queue registration', async () => {
+  it('carries the limits the server reported at queue registration, once registered (never waited for)', async () => {
     const h = setup();
-    const { cookie, body } = await signInSession(h, 'admin@demo.test');
-    expect(body.limits).toMatchObject({ maxTopicLength: expect.any(Number) });
-    const res = await h.app.request(ORIGIN + '/bff/session', { headers: { cookie } });
-    expect((await res.json()).limits).toEqual(body.limits);
+    const { cookie } = await signInSession(h, 'admin@demo.test');
+    await expect
+      .poll(async () => (await readSession(h, cookie)).limits)
+      .toMatchObject({ maxTopicLength: expect.any(Number) });
     expect(h.sim.control.queueCount()).toBe(1);
     const anonymous = await h.app.request(ORIGIN + '/bff/session');
     expect((await anonymous.json()).limits).toBeNull();
@@ -466,5 +473,95 @@ describe('GET /bff/session limits', () => {
     expect(body.limits).toBeNull();
     // The hub keeps trying in the background.
     await expect.poll(() => h.sim.control.queueCount()).toBe(1);
+  });
+});
+
+/**
+ * A sign-in, and a page load of a session without a registered queue, answer at once while the queue registers
+ * (the real server takes ~400 ms to register). The simulator holds the registration (RegisterHold) so a test can
+ * read, change what it read, and only then let the queue start: the change reaches no queue, and the stream names
+ * the read made before, so the tab reads it again. A load of a session whose queue is registered reads nothing again.
+ */
+describe('reads before the event queue is registered', () => {
+  const isRegistered = (m: SseMessage) => m.event === 'registered';
+  const readUsers = async (h: Harness, cookie: string) =>
+    expect((await h.app.request(consoleRequest('/bff/svc/users', cookie))).status).toBe(200);
+
+  it('a sign-in answers before the queue; the registration names the read it may have missed a change for', async () => {
+    const h = setup();
+    expect(h.sim.control.holdRegister!(true)).toBe(0);
+    const { cookie, body } = await signInSession(h, 'admin@demo.test');
+    expect(body.user).not.toBeNull();
+    expect(body.limits).toBeNull();
+    expect(body.events).toMatch(/^[\w-]+:0$/);
+    await expect.poll(() => h.sim.control.holdRegister!(true)).toBe(1);
+    // The page reads the users, then someone's role changes: no queue exists yet to carry that event.
+    await readUsers(h, cookie);
+    const target = member(h);
+    await setRole(h, cookie, target.user_id, 300);
+    const tab = await connect(h, cookie, undefined, String(body.events));
+    expect(tab.state.state).toBe('reconnecting');
+    h.sim.control.holdRegister!(false);
+    const seen = await tab.stream.until(isRegistered);
+    const registered = JSON.parse(seen.at(-1)!.data);
+    expect(registered).toEqual({ reread: ['getUsers'], limits: expect.objectContaining({ maxTopicLength: 60 }) });
+    // The change came before the queue: no event carries it; reading the users again does.
+    expect(seen.filter(isRealmUser)).toEqual([]);
+    expect(h.sim.store.user(target.user_id)?.role).toBe(300);
+    // Events after the queue started flow as usual, once each.
+    await setRole(h, cookie, target.user_id, 400);
+    const live = await tab.stream.until(isRealmUser);
+    expect(JSON.parse(live.at(-1)!.data).person).toMatchObject({ user_id: target.user_id, role: 400 });
+    expect((await readSession(h, cookie)).limits).toEqual(registered.limits);
+    await tab.stream.close();
+  });
+
+  it('a tab that connects after the registration is sent it from its session answer’s position', async () => {
+    const h = setup();
+    h.sim.control.holdRegister!(true);
+    const { cookie, body } = await signInSession(h, 'admin@demo.test');
+    await readUsers(h, cookie);
+    h.sim.control.holdRegister!(false);
+    await expect.poll(() => h.deps.hub.stats().upstreamQueues).toBe(1);
+    const tab = await connect(h, cookie, undefined, String(body.events));
+    expect(tab.state.state).toBe('live');
+    const next = (await tab.stream.next())!;
+    expect(next.event).toBe('registered');
+    expect(JSON.parse(next.data).reread).toEqual(['getUsers']);
+    await tab.stream.close();
+  });
+
+  it('a load of a session whose queue is registered: nothing to read again, each event once', async () => {
+    const h = setup();
+    const first = await signInSession(h, 'admin@demo.test');
+    await expect.poll(() => h.deps.hub.stats().upstreamQueues).toBe(1);
+    const { events } = await readSession(h, first.cookie);
+    expect(events).not.toBe(first.body.events);
+    await readUsers(h, first.cookie);
+    const tab = await connect(h, first.cookie, undefined, events);
+    const target = member(h);
+    await setRole(h, first.cookie, target.user_id, 300);
+    const seen = await tab.stream.until(isRealmUser);
+    expect(seen.filter(isRegistered)).toEqual([]);
+    expect(seen.filter(isRealmUser)).toHaveLength(1);
+    await tab.stream.close();
+  });
+
+  it('a load of a session whose queue was reaped answers at once; reads alongside it are named', async () => {
+    const h = setup();
+    const { cookie } = await signInSession(h, 'admin@demo.test');
+    await expect.poll(() => h.deps.hub.stats().upstreamQueues).toBe(1);
+    h.advance(3 * 60_000 + 1);
+    expect(await h.deps.hub.reap()).toBe(1);
+    h.sim.control.holdRegister!(true);
+    // The page's read and its session read go together; here the read comes first and starts the queue.
+    await readUsers(h, cookie);
+    const body = await readSession(h, cookie);
+    expect(body.limits).toBeNull();
+    h.sim.control.holdRegister!(false);
+    const tab = await connect(h, cookie, undefined, body.events);
+    const seen = await tab.stream.until(isRegistered);
+    expect(JSON.parse(seen.at(-1)!.data).reread).toEqual(['getUsers']);
+    await tab.stream.close();
   });
 });

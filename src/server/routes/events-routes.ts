@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE, type SSEMessage } from 'hono/streaming';
-import { SSE_EVENTS } from '../../shared/events/bff-stream';
+import { SSE_EVENTS, STREAM_SINCE_PARAM } from '../../shared/events/bff-stream';
 import { bffErrorCodes, errorEnvelope } from '../../shared/svc/envelope';
 import type { AppEnv, BffDeps } from '../app-types';
 import type { Config } from '../config';
@@ -22,6 +22,8 @@ function toSse(message: Exclude<HubMessage, { type: 'closed' }>): SSEMessage {
       return { event: SSE_EVENTS.svc, id: message.id, data: JSON.stringify(message.event) };
     case 'resync':
       return { event: SSE_EVENTS.resync, id: message.id, data: JSON.stringify({ reason: message.reason }) };
+    case 'registered':
+      return { event: SSE_EVENTS.registered, id: message.id, data: JSON.stringify(message.registered) };
     case 'state':
       // Only a connection's first state carries an id (the current position); later ones leave
       // the tab's Last-Event-ID where its last event put it.
@@ -42,7 +44,8 @@ export function eventsRoutes(config: Config, deps: BffDeps) {
     const session = c.get('session');
 
     const outbox = new Outbox<HubMessage>(OUTBOX_LIMIT);
-    const lastEventId = c.req.header('last-event-id')?.trim() || null;
+    // A reconnect resumes after its Last-Event-ID; a tab's first stream where its session answer said (`events`).
+    const lastEventId = c.req.header('last-event-id')?.trim() || c.req.query(STREAM_SINCE_PARAM)?.trim() || null;
     const subscription = deps.hub.subscribe(session, lastEventId, (message) => outbox.push(message));
     if (subscription.status === 'full') {
       c.header('cache-control', 'no-store');

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { sessionApi } from '../../shared/bff/first-load';
-import { signInSchema, type ServerLimits, type SessionInfo } from '../../shared/bff/protocol';
+import { signInSchema, type SessionInfo } from '../../shared/bff/protocol';
 import { svcOps } from '../../shared/svc/catalog';
 import type { AppEnv, BffDeps } from '../app-types';
 import { auditUnavailable } from '../audit';
@@ -24,12 +24,14 @@ import {
 import { clientIp, signInThrottleFor, untrustedProxyWarning } from '../sign-in-throttle';
 import { UpstreamRefusal } from '../upstreams/svc-upstream';
 
-/** What GET and POST /bff/session answer: who is signed in (if anyone), the server, and the demo accounts. */
-async function sessionInfo(
-  deps: BffDeps,
-  session: Session | null,
-  limits: ServerLimits | null = null,
-): Promise<SessionInfo> {
+/**
+ * What GET and POST /bff/session answer: who is signed in (if anyone), the server, the demo accounts, and for a
+ * session the state of its event queue, which registers alongside and is never waited for (EventHub.start):
+ * `events` is where the stream stood when the answer was begun (`before`, see EventHub.position), so the tab's
+ * first stream is sent the queue's registration, and which of its reads to redo, if it comes after.
+ */
+async function sessionInfo(deps: BffDeps, session: Session | null, before: string | null): Promise<SessionInfo> {
+  const live = session ? deps.hub.start(session, before) : null;
   const server = await deps.serverInfo.get();
   return {
     user: session
@@ -44,7 +46,8 @@ async function sessionInfo(
     server: server.info,
     serverError: server.error,
     demo: deps.demo,
-    limits: session ? limits : null,
+    limits: live?.limits ?? null,
+    ...(live ? { events: live.events } : {}),
     // Only a signed-in user learns whether a dashboard is configured (the navigation marks the area).
     ...(session ? { proxyConfigured: Boolean(deps.proxy) } : {}),
   };
@@ -52,20 +55,15 @@ async function sessionInfo(
 
 /**
  * The browser's session, its user re-read from the chat server (a role change or deactivation upstream shows at the
- * next page load), and the server's limits its event queue reported; a session whose key is dead ends here.
+ * next page load); a session whose key is dead ends here.
  */
-async function currentSession(
-  c: Context<AppEnv>,
-  config: Config,
-  deps: BffDeps,
-): Promise<{ session: Session | null; limits: ServerLimits | null }> {
+async function currentSession(c: Context<AppEnv>, config: Config, deps: BffDeps): Promise<Session | null> {
   const id = readSessionId(c, config);
   let session = id ? await deps.sessions.touch(id, deps.now()) : null;
   if (id && !session) clearSessionCookie(c, config);
-  if (!session) return { session: null, limits: null };
-  // The session's event queue (registered once, shared by its tabs) reports the server's limits; it never fails
-  // this call (null when the server is unreachable). It runs alongside the own-user read.
-  const queue = deps.hub.ensure(session);
+  if (!session) return null;
+  // The session's event queue (registered once, shared by its tabs) registers alongside if it has none.
+  deps.hub.start(session, null);
   const creds = { email: session.apiEmail, apiKey: session.apiKey };
   try {
     const fresh = sessionData(await deps.svc.call(svcOps.getOwnUser, {}, creds), creds);
@@ -75,7 +73,7 @@ async function currentSession(
     if (await endDeadSession(c, config, deps, session, error)) session = null;
     // Upstream unreachable: keep the session; pages will show the upstream error themselves.
   }
-  return { session, limits: await queue };
+  return session;
 }
 
 export function sessionRoutes(config: Config, deps: BffDeps) {
@@ -85,9 +83,13 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
   const proxyWarning = untrustedProxyWarning(config, deps.log);
 
   app.get('/', async (c) => {
-    const { session, limits } = await currentSession(c, config, deps);
+    // Before anything is awaited: the page's first reads are sent alongside this request, and a read the queue's
+    // registration announces must come after this position (see sessionInfo).
+    const id = readSessionId(c, config);
+    const before = id ? deps.hub.position(id) : null;
+    const session = await currentSession(c, config, deps);
     c.header('cache-control', 'no-store');
-    return answer(c, sessionApi.read, await sessionInfo(deps, session, limits));
+    return answer(c, sessionApi.read, await sessionInfo(deps, session, before));
   });
 
   app.post('/', jsonBody(signInSchema), async (c) => {
@@ -116,9 +118,9 @@ export function sessionRoutes(config: Config, deps: BffDeps) {
       deps.log('info', `sign-in user_id=${me.user_id} role=${me.role}`);
       // Past SESSION_MAX_PER_USER the user's oldest sessions end, and the answer says so.
       const ended = await endSessionsOverLimit(c, deps, session, config.sessionMaxPerUser);
-      const limits = await deps.hub.ensure(session);
       c.header('cache-control', 'no-store');
-      const info = await sessionInfo(deps, session, limits);
+      // A new session has no queue yet: it registers while the answer goes out and the first page loads.
+      const info = await sessionInfo(deps, session, null);
       const endedSessions = { count: ended, limit: config.sessionMaxPerUser };
       return answer(c, sessionApi.signIn, ended ? { ...info, endedSessions } : info);
     } catch (error) {

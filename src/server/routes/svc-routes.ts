@@ -145,6 +145,9 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     const started = await startAudit(c, deps, op, checked.data as Record<string, unknown>, session);
     if (started instanceof Response) return started;
     const { audit, targetName } = started;
+    // A read while the session's event queue registers may miss a change made before it starts: the hub names it
+    // to the tabs once the queue is registered, and they read it again.
+    if (op.method === 'GET') deps.hub.noteRead(session, op.id);
     const answer = readAnswers.start(c.req.header('accept-encoding'));
     try {
       const upstream = await deps.svc.send(

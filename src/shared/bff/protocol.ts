@@ -48,6 +48,12 @@ export const sessionInfoSchema = z.object({
   demo: z.object({ accounts: z.array(demoAccountSchema), password: z.string() }).nullable(),
   /** Null until the session's event queue is registered (or when the server is unreachable). */
   limits: serverLimitsSchema.nullable(),
+  /**
+   * Signed in only: where the session's event stream stood when this answer was begun. The tab's first stream
+   * starts there (`/bff/events?since=`), so it is sent what came after, e.g. the queue's registration naming the
+   * reads made before it (see registeredMessageSchema); absent from older BFFs.
+   */
+  events: z.string().optional(),
   /** Whether this console has a proxy dashboard (PROXY_URL and PROXY_API_KEY); absent from older BFFs. */
   proxyConfigured: z.boolean().optional(),
   /**

@@ -57,6 +57,7 @@ async function rawParams(request: Request, url: URL, files: File[] = []): Promis
 async function handleApi(core: SimCore, request: Request, url: URL, path: string): Promise<Response> {
   const { control, store } = core;
   if (control.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, control.latencyMs));
+  await control.registerHold.gate(request.method, path);
   const failure = control.takeFailure(request.method, path);
   const drop = () => new Response(null, { status: 599, headers: { [DROP_CONNECTION_HEADER]: '1' } });
   if (failure?.mode === 'envelope') return errorResponse(injectedFailure(failure.status));

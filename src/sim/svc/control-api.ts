@@ -150,11 +150,20 @@ function outgoingWebhook(control: SvcSimControl, form: Form) {
   return control.setOutgoingWebhook({ botEmail, ...(url !== null ? { url: url.trim() } : {}) });
 }
 
+/** `hold`: true holds registrations from now on, false releases the waiting ones; answers how many wait. */
+function registerHold(control: SvcSimControl, form: Form) {
+  const hold = form.get('hold')?.trim();
+  if (hold !== 'true' && hold !== 'false') throw new ControlParamError(`Invalid hold: ${hold ?? ''}`);
+  if (!control.holdRegister) throw new ControlParamError('This simulator cannot hold registrations.');
+  return { waiting: control.holdRegister(hold === 'true') };
+}
+
 /** The POST actions, by path under the prefix. */
 const POST_ACTIONS: readonly (readonly [string, ControlAction])[] = [
   ['expire-queues', (control) => ({ expired: control.expireQueues() })],
   ['fail-next', failNext],
   ['export-worker', exportWorker],
+  ['register-hold', registerHold],
   [
     'latency',
     (control, form) => {

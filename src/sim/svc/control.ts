@@ -1,4 +1,5 @@
 import type { PushStateChange } from './push-devices';
+import { RegisterHold } from './register-hold';
 
 /**
  * How an injected failure looks: `envelope` answers the status with an error envelope; `malformed` answers
@@ -29,6 +30,7 @@ export class SimControl {
   private failureMode: FailureMode = 'envelope';
   private failureMatch: FailureMatch = {};
   latencyMs = 0;
+  readonly registerHold = new RegisterHold();
 
   constructor(private readonly baseClock: () => number = Date.now) {}
 
@@ -83,6 +85,11 @@ export interface SvcSimControl {
   failNext(count: number, status?: number, mode?: FailureMode, match?: FailureMatch): void;
   /** Added delay on every API call. */
   setLatency(ms: number): void;
+  /**
+   * `POST /register` calls wait before they are handled (no queue exists yet) while held; releasing lets the
+   * waiting ones go on (see RegisterHold). Returns how many are waiting. Optional like `seedTopic`.
+   */
+  holdRegister?(hold: boolean): number;
   /** The public base URL used in realm_url, realm_icon and avatar URLs. */
   setBaseUrl(url: string): void;
   /** The simulator's clock in ms. */

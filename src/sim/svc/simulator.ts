@@ -106,6 +106,7 @@ function controlSurface(core: SimCore, options: SvcSimOptions): SvcSimControl {
     },
     failNext: (count, status, mode, match) => control.failNext(count, status, mode, match),
     setLatency: (ms) => control.setLatency(ms),
+    holdRegister: (hold) => control.registerHold.set(hold),
     setBaseUrl: (url) => {
       // Known only once a server listens (port 0 picks a free one).
       const clean = url.replace(/\/+$/, '');
