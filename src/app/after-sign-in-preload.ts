@@ -34,6 +34,21 @@ function whenIdle(fn: () => void): void {
   else setTimeout(fn, 200);
 }
 
+const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
+
+/**
+ * Runs the console's modules (what signing in runs, then the router, then the shell and the page to open), one
+ * step per idle period: each is a long task, and a keystroke between two of them is handled first. Evaluating
+ * them reads and requests nothing (console-root.tsx); what a failed import would leave is done again on sign-in.
+ */
+async function warmConsole(pageToOpen: () => string): Promise<void> {
+  await import('./adopt-signed-in-session');
+  await idle();
+  const { warmConsole: warm } = await import('./console-root');
+  await idle();
+  warm(pageToOpen());
+}
+
 /** Someone is signing in: a key pressed, a pointer down, or the password field focused (autofill included). */
 const INTERACTIONS = ['keydown', 'pointerdown', 'focusin'] as const;
 
@@ -46,9 +61,10 @@ function isInteraction(event: Event): boolean {
 /**
  * The console's files (shell, the target page) in two steps, so that they never compete with the person's first
  * keystroke: once the form has been painted and the page is idle, they are only downloaded; once the person
- * interacts with the form, they are compiled, at idle time after that interaction (the keystroke is handled first).
+ * interacts with the form, they are compiled and run, at idle times after that interaction (the keystroke is
+ * handled first), so that signing in leaves only the requests and the first render.
  */
-export function preloadConsoleWhenIdle(doc: Document = document): void {
+export function preloadConsoleWhenIdle(pageToOpen: () => string, doc: Document = document): void {
   if (scheduled) return;
   scheduled = true;
   let compiled = false;
@@ -58,8 +74,7 @@ export function preloadConsoleWhenIdle(doc: Document = document): void {
     for (const type of INTERACTIONS) doc.removeEventListener(type, compile, true);
     whenIdle(() => {
       preloadAfterSignInFiles(doc, 'modulepreload');
-      // The first module signing in runs (sign-in-main.tsx), which only the sign-in entry knows about.
-      void import('./adopt-signed-in-session').catch(() => undefined);
+      void warmConsole(pageToOpen).catch(() => undefined);
     });
   };
   for (const type of INTERACTIONS) doc.addEventListener(type, compile, { capture: true, passive: true });

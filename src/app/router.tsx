@@ -9,22 +9,15 @@ import { prefetchUsers } from './route-data';
 import { routeModules, shellModule, type RouteModule } from './route-modules';
 import { SignInRoute } from './routes/sign-in-route';
 
-// The session request starts as this module loads, in parallel with the route chunks, not after the first
-// render; the shell's loader repeats it (a no-op while fresh) on later navigations.
+// The shell's loader repeats the session request (a no-op while fresh) on later navigations.
 function prefetchSession() {
   void appQueryClient.prefetchQuery(sessionQueryOptions);
   return null;
 }
-prefetchSession();
 
 function FirstLoadFallback() {
   return null;
 }
-
-// A first load of /users asks for the list now, with the session: the router would run the route's loader
-// only after evaluating its first chunks, and the list is the slowest part of the page. (The BFF's preload
-// header names the same request, from the same table.)
-if (firstLoadRequests(location.pathname, true).includes(USERS_LIST_PATH)) prefetchUsers();
 
 const shellPages = (Object.keys(pages) as ShellPageName[]).filter((name) => !('public' in pages[name]));
 
@@ -47,7 +40,7 @@ function pageRoute(name: ShellPageName): RouteObject {
 // Each feature page is its own lazily loaded chunk, and so is the shell: the sign-in route loads neither. The
 // sign-in page itself is in the entry (a fresh visit to /sign-in gets sign-in.html, without this router).
 // Lazy objects, not functions: the router runs a route's loader while its component's chunk loads.
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     // No loader: a route with one makes the router wait a turn before its first render.
     path: paths.signIn,
@@ -67,8 +60,26 @@ const router = createBrowserRouter([
       { path: '*', lazy: { Component: async () => (await import('./routes/not-found-route')).NotFoundRoute } },
     ],
   },
-]);
+];
+
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * Starts the console at the address the browser shows: the session request, and on a first load of /users the
+ * list, go out now, in parallel with the route chunks (the router would run the users route's loader only after
+ * evaluating its first chunks, and the list is the slowest part of the page; the BFF's preload header names the
+ * same requests, from the same table). Then the router reads the location. Nothing happens as this module
+ * loads: the sign-in page evaluates it while the password is typed, before there is a session or the address
+ * of the page to open. Called by each entry before its first render; later calls return the same router.
+ */
+export function startConsole() {
+  if (router) return router;
+  prefetchSession();
+  if (firstLoadRequests(location.pathname, true).includes(USERS_LIST_PATH)) prefetchUsers();
+  router = createBrowserRouter(routes);
+  return router;
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={startConsole()} />;
 }

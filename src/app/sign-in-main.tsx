@@ -2,7 +2,7 @@
 // so that the first page anyone opens downloads and runs as little as possible. Once signed in, it hands the
 // same React root over to the console (console-root.tsx, what main.tsx renders), without a page load.
 import './entry-styles';
-import { StrictMode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readSession } from '../client/session-requests';
 import type { SessionInfo } from '../shared/bff/protocol';
@@ -10,7 +10,7 @@ import { href, paths } from '../shared/app-paths';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { safeNextPath } from '../features/auth/safe-next-path';
 import { preloadConsoleWhenIdle } from './after-sign-in-preload';
-import { ConsoleMantineProvider } from './console-mantine-provider';
+import { EntryFrame } from './entry-frame';
 
 // The BFF answers any console page asked for without a session with this page: the address bar then says
 // where the visitor is, and where signing in will take them (the page they asked for; `/` is the home page).
@@ -26,14 +26,17 @@ const root = createRoot(element);
 // Started before the first render, in parallel with it.
 const sessionRead = readSession().catch(() => null);
 
+/** The console page signing in opens: the one asked for (`next`), else the home page. */
+const pageToOpen = () => safeNextPath(new URLSearchParams(location.search).get('next'));
+
 let handedOver = false;
 function enterConsole(info: SessionInfo) {
   if (handedOver) return;
   handedOver = true;
   // The console's loading frame (in the page's HTML) shows while the console's files arrive and it renders.
   document.body.classList.add('console-loading');
-  // The router reads the location when its module loads: it starts on the page the visitor asked for.
-  history.replaceState(null, '', safeNextPath(new URLSearchParams(location.search).get('next')));
+  // The router reads the location when the console starts (startConsole): it opens the page asked for.
+  history.replaceState(null, '', pageToOpen());
   // The session goes into the cache before the console's modules run: the router's own first requests then
   // find it there instead of asking the BFF again.
   import('./adopt-signed-in-session')
@@ -41,7 +44,15 @@ function enterConsole(info: SessionInfo) {
       adoptSignedInSession(info);
       return import('./console-root');
     })
-    .then(({ ConsoleRoot }) => root.render(<ConsoleRoot />))
+    .then(({ ConsoleContent, startConsole }) => {
+      startConsole();
+      // The same frame as the sign-in page's (entry-frame.tsx): only what is inside it is replaced.
+      root.render(
+        <EntryFrame>
+          <ConsoleContent />
+        </EntryFrame>,
+      );
+    })
     // A chunk that fails to load (e.g. a deploy replaced it): a full page load of the same address.
     .catch(() => location.reload());
 }
@@ -49,7 +60,7 @@ function enterConsole(info: SessionInfo) {
 function StandaloneSignIn() {
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
   // After the form's first commit: the console's files are fetched once it is painted and the page is idle.
-  useEffect(preloadConsoleWhenIdle, []);
+  useEffect(() => preloadConsoleWhenIdle(() => new URL(pageToOpen(), location.origin).pathname), []);
   useEffect(() => {
     let current = true;
     void sessionRead.then((info) => current && setSession(info));
@@ -67,9 +78,7 @@ function StandaloneSignIn() {
 }
 
 root.render(
-  <StrictMode>
-    <ConsoleMantineProvider>
-      <StandaloneSignIn />
-    </ConsoleMantineProvider>
-  </StrictMode>,
+  <EntryFrame>
+    <StandaloneSignIn />
+  </EntryFrame>,
 );
