@@ -81,5 +81,5 @@ export function startConsole() {
 }
 
 export function AppRouter() {
-  return <RouterProvider router={startConsole()} />;
+  return <RouterProvider router={startConsole()} useTransitions={false} />;
 }
