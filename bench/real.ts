@@ -13,7 +13,8 @@
  * creates only its own records: one topic per run in a channel the owner account is subscribed to.
  * Environment: BENCH_RUNS (7), BENCH_REAL_EVENTS (20), BENCH_REAL_ONLY, BENCH_DIST (dist, built by bench/run.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { findRealServer, type RealCreds, type RealUser } from '../e2e/real-server';
@@ -28,7 +29,10 @@ import { filterKeystrokes, scrollDropped, signInToFirstRow, FIRST_USERS_ROW } fr
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const EVENTS = Math.max(5, Number(process.env.BENCH_REAL_EVENTS ?? 20));
-const DIST = process.env.BENCH_DIST ?? 'dist';
+/** bench/run.ts's build with the floor pages beside the console, when it has been made; else the plain build. */
+const WITH_FLOORS = 'bench/results/console-with-floor';
+const SIGN_IN_FLOOR = 'floor-sign-in-users.html';
+const DIST = process.env.BENCH_DIST ?? (existsSync(join(WITH_FLOORS, SIGN_IN_FLOOR)) ? WITH_FLOORS : 'dist');
 /**
  * BENCH_REAL_ONLY=signin,topic,events,people runs just those (default: all but people). `people` wants thousands
  * of people on the server first (bench/real-people.sh, then the kit's reset-db.sh; see the README's bench section).
@@ -116,46 +120,76 @@ async function benchTopic(server: string, user: RealUser, messages: number) {
   return { stream, topic, ids };
 }
 
+/** From the click on "Sign in" to the first users row, in a new browser context, on `url` (the form filled). */
+async function signInOnce(browser: Browser, base: string, url: string, admin: RealUser): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  // A person takes longer to type than the page takes to fetch the console's files once idle.
+  await page.waitForLoadState('networkidle');
+  const t = await timedInPage(
+    page,
+    `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Sign in').click()`,
+    FIRST_ROW,
+  );
+  await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
+  await context.close();
+  return t;
+}
+
+/** fetch_api_key and the users list straight to the server, fetched and parsed: the floor of any sign-in. */
+async function directSignIn(creds: RealCreds, admin: RealUser): Promise<number> {
+  return timed(async () => {
+    const res = await fetch(`${creds.base_url}/api/v1/fetch_api_key`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: admin.email, password: admin.password }),
+    });
+    const key = (JSON.parse(await res.text()) as { api_key: string }).api_key;
+    const list = await fetch(`${creds.base_url}/api/v1/${USERS_QUERY}`, {
+      headers: { authorization: 'Basic ' + Buffer.from(`${admin.email}:${key}`).toString('base64') },
+    });
+    JSON.parse(await list.text());
+  });
+}
+
+/**
+ * Sign-in → first users row in the console, against the same work straight to the server, and (when bench/run.ts
+ * built the floor pages) against the smallest page that signs in through the same BFF and shows the same list:
+ * the first ratio is the whole cost of a console, the second what its pages add to the BFF's and server's part.
+ */
 async function signInRows(browser: Browser, base: string, creds: RealCreds, admin: RealUser): Promise<Row[]> {
   const times: number[] = [];
   const floor: number[] = [];
+  const minimal: number[] = [];
+  const withFloor = existsSync(join(DIST, SIGN_IN_FLOOR));
   for (let i = 0; i <= RUNS; i++) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/sign-in?next=%2Fusers`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    // A person takes longer to type than the page takes to fetch the console's files once idle.
-    await page.waitForLoadState('networkidle');
-    const t = await timedInPage(
-      page,
-      `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Sign in').click()`,
-      FIRST_ROW,
-    );
-    await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
-    await context.close();
-    const f = await timed(async () => {
-      const res = await fetch(`${creds.base_url}/api/v1/fetch_api_key`, {
-        method: 'POST',
-        body: new URLSearchParams({ username: admin.email, password: admin.password }),
-      });
-      const key = (JSON.parse(await res.text()) as { api_key: string }).api_key;
-      const list = await fetch(`${creds.base_url}/api/v1/${USERS_QUERY}`, {
-        headers: { authorization: 'Basic ' + Buffer.from(`${admin.email}:${key}`).toString('base64') },
-      });
-      JSON.parse(await list.text());
-    });
+    const t = await signInOnce(browser, base, `${base}/sign-in?next=%2Fusers`, admin);
+    const m = withFloor ? await signInOnce(browser, base, `${base}/${SIGN_IN_FLOOR}`, admin) : null;
+    const f = await directSignIn(creds, admin);
     if (i > 0) {
       times.push(t);
       floor.push(f);
+      if (m !== null) minimal.push(m);
     }
   }
-  return [
+  const rows = [
     reportRow('real server: sign-in → first users row (console, Chromium)', 'ms', times, {
       label: 'fetch_api_key + GET /users straight to the server, fetch+parse',
       values: floor,
     }),
   ];
+  if (!withFloor) console.log(`(no ${SIGN_IN_FLOOR} in ${DIST}: run bench/run.ts first for the minimal-page row)`);
+  else {
+    rows.push(
+      reportRow('real server: sign-in → first users row, against a minimal page', 'ms', times, {
+        label: 'the smallest React + Mantine page signing in through the same BFF, same list',
+        values: minimal,
+      }),
+    );
+  }
+  return rows;
 }
 
 async function topicRows(base: string, creds: RealCreds, owner: RealUser, level: number): Promise<Row[]> {

@@ -104,8 +104,9 @@ async function serveFloor(secured: boolean): Promise<{ url: string; close: () =>
 }
 
 /**
- * The console's build with the users floor page (bench/floor/users.tsx) beside it as /floor-users.html, so the
- * BFF serves both from one origin and the floor page's list request carries the same session.
+ * The console's build with the users floor pages beside it (bench/floor/users.tsx as /floor-users.html, and
+ * sign-in-users.tsx as /floor-sign-in-users.html, which bench/real.ts uses), so the BFF serves them all from one
+ * origin and the floor pages' requests carry the same session.
  */
 const STACK_DIR = 'bench/results/console-with-floor';
 function consoleWithUsersFloor(): string {
@@ -114,6 +115,7 @@ function consoleWithUsersFloor(): string {
   cpSync(DIST, dir, { recursive: true });
   cpSync(join(USERS_FLOOR_DIST, 'assets'), join(dir, 'assets'), { recursive: true });
   cpSync(join(USERS_FLOOR_DIST, 'users.html'), join(dir, 'floor-users.html'));
+  cpSync(join(USERS_FLOOR_DIST, 'sign-in-users.html'), join(dir, 'floor-sign-in-users.html'));
   return dir;
 }
 
