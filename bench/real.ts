@@ -25,14 +25,15 @@ import { encodeParams } from '../src/shared/svc/wire';
 import { timedInPage } from './page-marks';
 import { recordSection, reportRow, round, type Row } from './report';
 import { median, readEventStream, startStack } from './stack';
+import { consoleWithFloors, SIGN_IN_FLOOR_PAGE } from './with-floors';
 import { filterKeystrokes, scrollDropped, signInToFirstRow, FIRST_USERS_ROW } from './users-page';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const EVENTS = Math.max(5, Number(process.env.BENCH_REAL_EVENTS ?? 20));
-/** bench/run.ts's build with the floor pages beside the console, when it has been made; else the plain build. */
-const WITH_FLOORS = 'bench/results/console-with-floor';
-const SIGN_IN_FLOOR = 'floor-sign-in-users.html';
-const DIST = process.env.BENCH_DIST ?? (existsSync(join(WITH_FLOORS, SIGN_IN_FLOOR)) ? WITH_FLOORS : 'dist');
+const BUILD = process.env.BENCH_DIST ?? 'dist';
+/** The build with the floor pages beside the console (made afresh from BUILD), or BUILD alone without their build. */
+const DIST = consoleWithFloors(BUILD) ?? BUILD;
+const SIGN_IN_FLOOR = SIGN_IN_FLOOR_PAGE;
 /**
  * BENCH_REAL_ONLY=signin,topic,events,people runs just those (default: all but people). `people` wants thousands
  * of people on the server first (bench/real-people.sh, then the kit's reset-db.sh; see the README's bench section).
@@ -180,7 +181,7 @@ async function signInRows(browser: Browser, base: string, creds: RealCreds, admi
       values: floor,
     }),
   ];
-  if (!withFloor) console.log(`(no ${SIGN_IN_FLOOR} in ${DIST}: run bench/run.ts first for the minimal-page row)`);
+  if (!withFloor) console.log(`(no ${SIGN_IN_FLOOR} beside ${BUILD}: bench/run.ts builds the floor pages)`);
   else {
     rows.push(
       reportRow('real server: sign-in → first users row, against a minimal page', 'ms', times, {

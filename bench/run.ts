@@ -8,7 +8,7 @@
  * BENCH_LOAD_SECONDS (5, per throughput round). bench/live.ts follows with the live-sync, SSE and soak figures.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,6 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { securityHeaders } from '../src/server/middleware/security-headers';
 import { staticRoutes } from '../src/server/routes/static-routes';
 import { ratio, ratioRow, recordSection, reportRow, round, stats, type Row } from './report';
+import { CONSOLE_WITH_FLOORS, consoleWithFloors } from './with-floors';
 import { CORES, cpuByRole, cpuSpent } from './cpu-usage';
 import {
   fetchAndParseTime,
@@ -40,7 +41,6 @@ const TOPIC_MESSAGES = Number(process.env.BENCH_TOPIC_MESSAGES ?? 20_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const PASSWORD = 'demo1234';
 const FLOOR_DIST = 'bench/results/floor-dist';
-const USERS_FLOOR_DIST = 'bench/results/floor-users-dist';
 /** Where the console is built and served from (BENCH_DIST, default dist/), so parallel runs need not share it. */
 const DIST = process.env.BENCH_DIST ?? 'dist';
 /** BENCH_ONLY=bundle,signin,users,topic,network,list runs just those sections (default: all). */
@@ -103,21 +103,7 @@ async function serveFloor(secured: boolean): Promise<{ url: string; close: () =>
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-/**
- * The console's build with the users floor pages beside it (bench/floor/users.tsx as /floor-users.html, and
- * sign-in-users.tsx as /floor-sign-in-users.html, which bench/real.ts uses), so the BFF serves them all from one
- * origin and the floor pages' requests carry the same session.
- */
-const STACK_DIR = 'bench/results/console-with-floor';
-function consoleWithUsersFloor(): string {
-  const dir = STACK_DIR;
-  rmSync(dir, { recursive: true, force: true });
-  cpSync(DIST, dir, { recursive: true });
-  cpSync(join(USERS_FLOOR_DIST, 'assets'), join(dir, 'assets'), { recursive: true });
-  cpSync(join(USERS_FLOOR_DIST, 'users.html'), join(dir, 'floor-users.html'));
-  cpSync(join(USERS_FLOOR_DIST, 'sign-in-users.html'), join(dir, 'floor-sign-in-users.html'));
-  return dir;
-}
+const STACK_DIR = CONSOLE_WITH_FLOORS;
 
 async function bundleRows(browser: Browser, base: string): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
   // Before the email input exists: once the form is painted and idle, the page fetches the console's files.
@@ -245,7 +231,7 @@ async function main() {
 
   const rows: Row[] = [];
   const extra: Record<string, unknown> = { users: USERS, runs: RUNS };
-  consoleWithUsersFloor();
+  if (!consoleWithFloors(DIST)) throw new Error('No floor pages built: run without BENCH_BUILD=0 once.');
   const stack = await startStack({ SIM_USERS: String(USERS), STATIC_DIR: STACK_DIR });
   const base = stack.consoleUrl;
   const floorServer = await serveFloor(true);
