@@ -25,6 +25,7 @@ import { encodeParams } from '../src/shared/svc/wire';
 import { timedInPage } from './page-marks';
 import { recordSection, reportRow, round, type Row } from './report';
 import { median, readEventStream, startStack } from './stack';
+import { simPeopleIn } from './sim-people';
 import { consoleWithFloors, SIGN_IN_FLOOR_PAGE } from './with-floors';
 import { filterKeystrokes, scrollDropped, signInToFirstRow, FIRST_USERS_ROW } from './users-page';
 
@@ -426,13 +427,21 @@ async function usersPageFigures(browser: Browser, base: string, account: { email
 }
 
 /**
- * The users page with the real server's people (thousands, added by bench/real-people.sh) against the same page on
- * the simulator with as many people, in the same run: sign-in → first row, filter keystroke, scrolling.
+ * The users page with the simulator's generated people on the real server (thousands, added by bench/real-people.sh)
+ * against the same page on the simulator generating the same people, in the same run: sign-in → first row, filter
+ * keystroke, scrolling.
  */
 async function peopleRows(browser: Browser, base: string, creds: RealCreds, admin: RealUser): Promise<Row[]> {
-  const { members } = await direct<{ members: unknown[] }>(creds.base_url, admin, 'GET', USERS_QUERY);
-  const count = members.length;
-  const sim = await startStack({ SIM_USERS: String(count), STATIC_DIR: DIST });
+  const { members } = await direct<{ members: Parameters<typeof simPeopleIn>[0] }>(
+    creds.base_url,
+    admin,
+    'GET',
+    USERS_QUERY,
+  );
+  // The simulator generates the same people only with the same count (every draw depends on it).
+  const generated = simPeopleIn(members);
+  if (generated === 0) throw new Error("no simulator's people on the real server: run bench/real-people.sh first");
+  const sim = await startStack({ SIM_USERS: String(generated), STATIC_DIR: DIST });
   const simAdmin = { email: 'admin@demo.test', password: 'demo1234' };
   try {
     const real = {
@@ -443,8 +452,9 @@ async function peopleRows(browser: Browser, base: string, creds: RealCreds, admi
       signIn: await signInToFirstRow(browser, sim.consoleUrl, simAdmin, RUNS),
       ...(await usersPageFigures(browser, sim.consoleUrl, simAdmin)),
     };
-    const n = count.toLocaleString('en');
-    const onSim = (label: string) => `the same on the simulator with ${n} people: ${label}`;
+    const n = members.length.toLocaleString('en');
+    const same = generated.toLocaleString('en');
+    const onSim = (label: string) => `the same on the simulator with the same ${same} generated people: ${label}`;
     return [
       reportRow(`real server, ${n} people: sign-in → first users row`, 'ms', real.signIn, {
         label: onSim('sign-in → first users row'),
