@@ -22,12 +22,11 @@ import { pageRequest } from '../src/features/topics/api/get-topic-messages';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/shared/bff/constants';
 import { toggledResolvedTopic } from '../src/shared/svc/messages';
 import { encodeParams } from '../src/shared/svc/wire';
-import { timedInPage } from './page-marks';
 import { recordSection, reportRow, round, type Row } from './report';
 import { median, readEventStream, startStack } from './stack';
 import { simPeopleIn } from './sim-people';
 import { consoleWithFloors, SIGN_IN_FLOOR_PAGE } from './with-floors';
-import { filterKeystrokes, scrollDropped, signInToFirstRow, FIRST_USERS_ROW } from './users-page';
+import { filterKeystrokes, scrollDropped, signInOnceToFirstRow, signInToFirstRow, FIRST_USERS_ROW } from './users-page';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const EVENTS = Math.max(5, Number(process.env.BENCH_REAL_EVENTS ?? 20));
@@ -40,7 +39,6 @@ const SIGN_IN_FLOOR = SIGN_IN_FLOOR_PAGE;
  * of people on the server first (bench/real-people.sh, then the kit's reset-db.sh; see the README's bench section).
  */
 const ONLY = new Set((process.env.BENCH_REAL_ONLY ?? 'signin,topic,events').split(',').map((x) => x.trim()));
-const FIRST_ROW = '[role="table"] [role="row"][aria-rowindex="2"]';
 const USERS_QUERY = 'users?client_gravatar=true&include_custom_profile_fields=true';
 
 const basic = (u: RealUser) => 'Basic ' + Buffer.from(`${u.email}:${u.api_key}`).toString('base64');
@@ -122,25 +120,6 @@ async function benchTopic(server: string, user: RealUser, messages: number) {
   return { stream, topic, ids };
 }
 
-/** From the click on "Sign in" to the first users row, in a new browser context, on `url` (the form filled). */
-async function signInOnce(browser: Browser, base: string, url: string, admin: RealUser): Promise<number> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  // A person takes longer to type than the page takes to fetch the console's files once idle.
-  await page.waitForLoadState('networkidle');
-  const t = await timedInPage(
-    page,
-    `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Sign in').click()`,
-    FIRST_ROW,
-  );
-  await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
-  await context.close();
-  return t;
-}
-
 /** fetch_api_key and the users list straight to the server, fetched and parsed: the floor of any sign-in. */
 async function directSignIn(creds: RealCreds, admin: RealUser): Promise<number> {
   return timed(async () => {
@@ -167,8 +146,8 @@ async function signInRows(browser: Browser, base: string, creds: RealCreds, admi
   const minimal: number[] = [];
   const withFloor = existsSync(join(DIST, SIGN_IN_FLOOR));
   for (let i = 0; i <= RUNS; i++) {
-    const t = await signInOnce(browser, base, `${base}/sign-in?next=%2Fusers`, admin);
-    const m = withFloor ? await signInOnce(browser, base, `${base}/${SIGN_IN_FLOOR}`, admin) : null;
+    const t = await signInOnceToFirstRow(browser, base, `${base}/sign-in?next=%2Fusers`, admin);
+    const m = withFloor ? await signInOnceToFirstRow(browser, base, `${base}/${SIGN_IN_FLOOR}`, admin) : null;
     const f = await directSignIn(creds, admin);
     if (i > 0) {
       times.push(t);

@@ -13,9 +13,33 @@ export const FIRST_USERS_ROW = '[role="table"] [role="row"][aria-rowindex="2"]';
 const FILTER_QUERIES = ['m', 'ma', 'mar', 'mari', 'x', 'j', 'jo', 'a', 'an', 'ann', 'e', 'el', 'o', 'ol', 'b', ''];
 
 /**
- * From the click on "Sign in" (form filled, the page's files fetched, as after a person's typing) to the first row
- * of the users page, in a new browser context each run; the first run warms up.
+ * From the click on "Sign in" on `url` (the form filled, the page's files fetched, as after a person's typing) to
+ * the first row of the users page, in a new browser context. Any page with an Email and a Password field and a
+ * "Sign in" button will do: the console's sign-in page, or a floor page.
  */
+export async function signInOnceToFirstRow(
+  browser: Browser,
+  base: string,
+  url: string,
+  account: { email: string; password: string },
+): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.waitForLoadState('networkidle');
+  const t = await timedInPage(
+    page,
+    `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Sign in').click()`,
+    FIRST_USERS_ROW,
+  );
+  await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
+  await context.close();
+  return t;
+}
+
+/** signInOnceToFirstRow on the console's sign-in page, `runs` times after a warm-up run. */
 export async function signInToFirstRow(
   browser: Browser,
   base: string,
@@ -24,19 +48,7 @@ export async function signInToFirstRow(
 ): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i <= runs; i++) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/sign-in?next=%2Fusers`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.waitForLoadState('networkidle');
-    const t = await timedInPage(
-      page,
-      `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Sign in').click()`,
-      FIRST_USERS_ROW,
-    );
-    await page.request.delete(`${base}/bff/session`, { headers: { origin: base, [CSRF_HEADER]: CSRF_VALUE } });
-    await context.close();
+    const t = await signInOnceToFirstRow(browser, base, `${base}/sign-in?next=%2Fusers`, account);
     if (i > 0) times.push(t);
   }
   return times;

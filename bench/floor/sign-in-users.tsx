@@ -8,16 +8,11 @@ import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Table.css';
-import { Button, MantineProvider, PasswordInput, Table, TextInput } from '@mantine/core';
+import { Button, MantineProvider, PasswordInput, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CSRF_HEADER, CSRF_VALUE } from '../../src/shared/bff/constants';
-
-interface Member {
-  user_id: number;
-  full_name: string;
-  email: string;
-}
+import { FloorUsersTable, type Member } from './users-table';
 
 const LIST = '/bff/svc/users?client_gravatar=true&include_custom_profile_fields=true';
 
@@ -49,24 +44,7 @@ function SignInThenUsers() {
       </form>
     );
   }
-  return (
-    <Table role="table" aria-rowcount={members.length + 1}>
-      <Table.Thead>
-        <Table.Tr role="row" aria-rowindex={1}>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Email</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {members.slice(0, 30).map((m, i) => (
-          <Table.Tr key={m.user_id} role="row" aria-rowindex={i + 2}>
-            <Table.Td>{m.full_name}</Table.Td>
-            <Table.Td>{m.email}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <FloorUsersTable members={members} />;
 }
 
 createRoot(document.getElementById('root')!).render(

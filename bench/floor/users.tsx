@@ -5,15 +5,10 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/Table.css';
-import { MantineProvider, Table } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-
-interface Member {
-  user_id: number;
-  full_name: string;
-  email: string;
-}
+import { FloorUsersTable, type Member } from './users-table';
 
 const LIST = '/bff/svc/users?client_gravatar=true&include_custom_profile_fields=true';
 
@@ -24,24 +19,7 @@ function Users() {
       .then((r) => r.text())
       .then((text) => setMembers((JSON.parse(text) as { members: Member[] }).members));
   }, []);
-  return (
-    <Table role="table" aria-rowcount={members ? members.length + 1 : -1}>
-      <Table.Thead>
-        <Table.Tr role="row" aria-rowindex={1}>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Email</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {(members ?? []).slice(0, 30).map((m, i) => (
-          <Table.Tr key={m.user_id} role="row" aria-rowindex={i + 2}>
-            <Table.Td>{m.full_name}</Table.Td>
-            <Table.Td>{m.email}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <FloorUsersTable members={members} />;
 }
 
 createRoot(document.getElementById('root')!).render(
