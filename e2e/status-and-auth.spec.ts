@@ -21,6 +21,31 @@ test('a 61-character status cannot be submitted; an unknown emoji shows the serv
   await expect(text).toHaveValue('Out until Monday');
 });
 
+test('the sign-in form is drawn where it stays: nothing moves the email field once it is there', async ({ page }) => {
+  // The BFF writes the server's summary into the page once it has read the server's settings: any earlier visit.
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Demo Organization' })).toBeVisible();
+  // Every animation frame of the next load, the email field's distance from the top, whenever it changes.
+  await page.addInitScript(() => {
+    const tops: number[] = [];
+    Object.assign(window, { emailTops: tops });
+    const frame = () => {
+      const field = document.querySelector('input[autocomplete="username"]');
+      const top = field ? Math.round(field.getBoundingClientRect().top) : null;
+      if (top !== null && tops.at(-1) !== top) tops.push(top);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const sessionRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/bff/session');
+  await page.goto('/sign-in');
+  // The page's own session read has answered, and what it brought is drawn.
+  await sessionRead;
+  await page.waitForLoadState('networkidle');
+  const tops = await page.evaluate(() => (window as unknown as { emailTops: number[] }).emailTops);
+  expect(tops).toHaveLength(1);
+});
+
 test('a wrong password shows a clear error', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill('admin@demo.test');

@@ -5,6 +5,7 @@ import './entry-styles';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readSession } from '../client/session-requests';
+import { SIGN_IN_STATE_ID } from '../shared/bff/first-load';
 import type { SessionInfo } from '../shared/bff/protocol';
 import { href, paths } from '../shared/app-paths';
 import { SignInPage } from '../features/auth/sign-in-page';
@@ -25,6 +26,21 @@ if (!element) throw new Error('The page has no #root element.');
 const root = createRoot(element);
 // Started before the first render, in parallel with it.
 const sessionRead = readSession().catch(() => null);
+
+/**
+ * What the session read will say of the server, as the BFF wrote it into this page (SIGN_IN_STATE_ID): the first
+ * render shows the server's summary and the demo accounts at once, so the form never moves when the read answers.
+ * Only a page without it (the BFF had not read the server's settings yet) shows a loader there first.
+ */
+function stateInPage(): SessionInfo | undefined {
+  const text = document.getElementById(SIGN_IN_STATE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as SessionInfo;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The console page signing in opens: the one asked for (`next`), else the home page. */
 const pageToOpen = () => safeNextPath(new URLSearchParams(location.search).get('next'));
@@ -58,7 +74,7 @@ function enterConsole(info: SessionInfo) {
 }
 
 function StandaloneSignIn() {
-  const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
+  const [session, setSession] = useState<SessionInfo | null | undefined>(stateInPage);
   // After the form's first commit: the console's files are fetched once it is painted and the page is idle.
   useEffect(() => preloadConsoleWhenIdle(() => new URL(pageToOpen(), location.origin).pathname), []);
   useEffect(() => {

@@ -12,7 +12,7 @@ import { eventsRoutes } from './routes/events-routes';
 import { proxyRoutes } from './routes/proxy-routes';
 import { refuseNul } from './middleware/refuse-nul';
 import { securityHeaders } from './middleware/security-headers';
-import { sessionRoutes } from './routes/session-routes';
+import { publicSessionInfo, sessionRoutes } from './routes/session-routes';
 import { stateRoutes } from './routes/state-routes';
 import { staticRoutes } from './routes/static-routes';
 import { readSessionId } from './session-cookie';
@@ -65,7 +65,10 @@ export function createApp(config: Config, deps: BffDeps) {
     const id = readSessionId(c, config);
     return id !== null && (await deps.sessions.touch(id, deps.now())) !== null;
   };
-  app.route('/', staticRoutes(config.staticDir, liveSession));
+  app.route(
+    '/',
+    staticRoutes(config.staticDir, liveSession, () => publicSessionInfo(deps)),
+  );
 
   app.onError((error, c) => {
     if (error instanceof StoreUnavailableError) {

@@ -54,6 +54,15 @@ async function sessionInfo(deps: BffDeps, session: Session | null, before: strin
 }
 
 /**
+ * What GET /bff/session answers without a session, from the cached server summary only (null when none is cached
+ * yet): the sign-in page's HTML carries it (static-routes.ts), so that its first render needs no request.
+ */
+export function publicSessionInfo(deps: BffDeps): SessionInfo | null {
+  const server = deps.serverInfo.peek();
+  return server ? { user: null, server, serverError: null, demo: deps.demo, limits: null } : null;
+}
+
+/**
  * The browser's session, its user re-read from the chat server (a role change or deactivation upstream shows at the
  * next page load); a session whose key is dead ends here.
  */

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NO_SESSION_COOKIE_META, USERS_LIST_PATH } from '../../shared/bff/first-load';
+import { NO_SESSION_COOKIE_META, SIGN_IN_STATE_ID, USERS_LIST_PATH } from '../../shared/bff/first-load';
+import type { SessionInfo } from '../../shared/bff/protocol';
 import { PAGE_PRELOADS_FILE } from '../../shared/bff/page-preloads';
 import { staticRoutes } from './static-routes';
 
@@ -45,6 +46,45 @@ describe('staticRoutes', () => {
     const older = mkdtempSync(join(tmpdir(), 'rc-static-'));
     writeFileSync(join(older, 'index.html'), '<!doctype html><title>Realm Console</title>');
     expect(await (await staticRoutes(older).request('/sign-in')).text()).toContain('<title>Realm Console</title>');
+  });
+
+  it('writes the public session state into the sign-in page as data no text in it can break out of', async () => {
+    const page = mkdtempSync(join(tmpdir(), 'rc-static-'));
+    writeFileSync(join(page, 'index.html'), '<!doctype html><html><head></head></html>');
+    writeFileSync(join(page, 'sign-in.html'), '<!doctype html><html><head><title>Sign-in entry</title></head></html>');
+    const hostile = '</script><script>alert(1)</script>';
+    const state: SessionInfo = {
+      user: null,
+      server: {
+        realmName: 'Org',
+        realmIcon: null,
+        realmDescription: hostile,
+        realmUrl: null,
+        version: '12.2',
+        featureLevel: 500,
+        isIncompatible: false,
+        emailAuthEnabled: true,
+        passwordAuth: true,
+        requireEmailFormatUsernames: true,
+        externalAuthMethods: [],
+        pushNotificationsEnabled: false,
+      },
+      serverError: null,
+      demo: null,
+      limits: null,
+    };
+    let current: SessionInfo | null = state;
+    const routes = staticRoutes(page, undefined, () => current);
+    for (const path of ['/sign-in', '/users']) {
+      const html = await (await routes.request(path)).text();
+      const block = new RegExp(`<script type="application/json" id="${SIGN_IN_STATE_ID}">(.*?)</script>`).exec(html);
+      expect(block?.[1]).not.toContain('<');
+      expect(JSON.parse(block![1]!)).toEqual(state);
+      expect(html).not.toContain(hostile);
+    }
+    // Before the BFF has read the server's settings there is nothing to write: the page reads the session itself.
+    current = null;
+    expect(await (await routes.request('/sign-in')).text()).not.toContain(SIGN_IN_STATE_ID);
   });
 
   it("names the first load's requests in a preload Link header: the users list only with a session cookie", async () => {

@@ -7,7 +7,9 @@ import {
   firstLoadRequests,
   NO_SESSION_COOKIE_META,
   preloadLinkHeader,
+  SIGN_IN_STATE_ID,
 } from '../../shared/bff/first-load';
+import type { SessionInfo } from '../../shared/bff/protocol';
 import {
   PAGE_PRELOADS_FILE,
   pagePreloadFiles,
@@ -26,6 +28,16 @@ const NO_PRELOADS: PagePreloads = { shell: [], routes: {} };
  * sign-in page (unit tests and the bench's floor pages give none: a session cookie counts as a session).
  */
 export type LiveSessionCheck = (c: Context) => Promise<boolean>;
+
+/**
+ * The sign-in page's state as a JSON data block (never run: not JavaScript, so the page's script policy does not
+ * apply). `<` is escaped so that no text in it can end the element.
+ */
+function stateScript(state: SessionInfo | null): string {
+  if (!state) return '';
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SIGN_IN_STATE_ID}">${json}</script>`;
+}
 
 /** The script and style files a page's HTML names (`modulepreload` and stylesheet links, not its entry script). */
 function linkedFiles(html: string): string[] {
@@ -59,7 +71,11 @@ function readPreloads(path: string): PagePreloads {
  * (first-load.ts) in a preload `Link` header, so they start before the scripts have loaded, and, for a visitor
  * with a session, the page's own script and style files (page-preloads.ts).
  */
-export function staticRoutes(staticDir: string, liveSession?: LiveSessionCheck) {
+export function staticRoutes(
+  staticDir: string,
+  liveSession?: LiveSessionCheck,
+  publicState?: () => SessionInfo | null,
+) {
   const app = new Hono<AppEnv>();
   const root = resolve(staticDir);
   const indexPath = join(root, 'index.html');
@@ -81,7 +97,8 @@ export function staticRoutes(staticDir: string, liveSession?: LiveSessionCheck) 
     const page = pagePreloadFiles(readPreloads(preloadsPath), targetPage(c.req.path, c.req.query('next')));
     const later = [...new Set([...entry, ...page])].filter((f) => !own.has(f) && /^[\w./-]+$/.test(f));
     const meta = later.length ? `<meta name="${AFTER_SIGN_IN_META}" content="${later.join(' ')}" />` : '';
-    return c.html(meta ? html.replace('</head>', `${meta}</head>`) : html);
+    const extra = meta + stateScript(publicState?.() ?? null);
+    return c.html(extra ? html.replace('</head>', `${extra}</head>`) : html);
   };
   const signInPage = (c: Context, next: Next) => {
     // A build without the page (or `vite` in development) has the route in index.html's router instead.

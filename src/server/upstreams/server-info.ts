@@ -40,6 +40,14 @@ export function createServerInfoCache(svc: SvcUpstream, svcUrl: string, ttlMs = 
         return { info: null, error: error instanceof UpstreamRefusal ? error.envelope.msg : 'Unknown error.' };
       }
     },
+    /**
+     * The cached summary whatever its age, without waiting for the server (null before the first read); a stale
+     * one is read again in the background. For the sign-in page's HTML, which must not wait for the chat server.
+     */
+    peek(): ServerInfo | null {
+      if (cached && now() - cached.at >= ttlMs) void this.get();
+      return cached?.info ?? null;
+    },
     clear() {
       cached = null;
     },

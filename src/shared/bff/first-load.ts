@@ -77,3 +77,10 @@ export const AFTER_SIGN_IN_META = 'realm-console-after-sign-in';
 export function preloadLinkHeader(paths: string[]): string {
   return paths.map((p) => `<${p}>; rel=preload; as=fetch; crossorigin`).join(', ');
 }
+
+/**
+ * The id of the JSON data block in the sign-in page's HTML: what `GET /bff/session` answers without a session (the
+ * server's summary and the demo accounts), so that the page's first render has it and nothing moves the form when
+ * the session read answers. Absent while the BFF has not read the server's settings yet.
+ */
+export const SIGN_IN_STATE_ID = 'sign-in-state';
