@@ -2,39 +2,47 @@ import { AFTER_SIGN_IN_META } from '../shared/bff/first-load';
 
 let scheduled = false;
 
-type Hint = 'prefetch' | 'modulepreload';
-
-/**
- * Adds a link per file the BFF listed in the sign-in page (none in development, where it lists none).
- * `prefetch` only downloads (lowest priority, nothing parsed); `modulepreload` also compiles, ready to run.
- */
-export function preloadAfterSignInFiles(doc: Document = document, hint: Hint = 'modulepreload'): number {
+/** The files the BFF listed in the sign-in page (none in development, where it lists none). */
+function afterSignInFiles(doc: Document): string[] {
   const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${AFTER_SIGN_IN_META}"]`);
-  const files = meta?.content.split(/\s+/).filter(Boolean) ?? [];
-  for (const file of files) {
-    const link = doc.createElement('link');
-    // Module scripts and Vite's style links are same-origin CORS requests: the hint must be one too, or the
-    // browser fetches the file a second time.
-    link.crossOrigin = '';
-    if (file.endsWith('.css')) {
-      link.rel = hint === 'prefetch' ? 'prefetch' : 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = hint;
-      if (hint === 'prefetch') link.as = 'script';
-    }
-    link.href = `/${file}`;
-    doc.head.append(link);
-  }
-  return files.length;
+  return meta?.content.split(/\s+/).filter(Boolean) ?? [];
 }
 
-function whenIdle(fn: () => void): void {
+/** A `modulepreload` (or, for a style sheet, `preload`) link: the browser downloads and compiles, nothing runs. */
+function addPreload(doc: Document, file: string): void {
+  const link = doc.createElement('link');
+  // Module scripts and Vite's style links are same-origin CORS requests: the hint must be one too, or the
+  // browser fetches the file a second time.
+  link.crossOrigin = '';
+  if (file.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
+  }
+  link.href = `/${file}`;
+  doc.head.append(link);
+}
+
+function whenIdle(fn: (deadline?: IdleDeadline) => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 3000 });
   else setTimeout(fn, 200);
 }
 
-const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
+const idle = () => new Promise<IdleDeadline | undefined>((resolve) => whenIdle(resolve));
+
+/**
+ * The preload links, a few per idle period: each one starts a request on the main thread, and thirty of them in
+ * one go were a task of 25-30 ms, long enough to hold up the keystroke after the one that started them.
+ */
+async function preloadInIdleSlices(doc: Document): Promise<void> {
+  const files = afterSignInFiles(doc);
+  while (files.length > 0) {
+    const deadline = await idle();
+    do addPreload(doc, files.shift()!);
+    while (files.length > 0 && (deadline?.timeRemaining() ?? 0) > 4);
+  }
+}
 
 /**
  * Runs the console's modules (what signing in runs, then the router, then the shell and the page to open), one
@@ -42,6 +50,7 @@ const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
  * them reads and requests nothing (console-root.tsx); what a failed import would leave is done again on sign-in.
  */
 async function warmConsole(pageToOpen: () => string): Promise<void> {
+  await idle();
   await import('./adopt-signed-in-session');
   await idle();
   const { warmConsole: warm } = await import('./console-root');
@@ -54,31 +63,27 @@ const INTERACTIONS = ['keydown', 'pointerdown', 'focusin'] as const;
 
 function isInteraction(event: Event): boolean {
   if (event.type !== 'focusin') return true;
-  // Focusing the email field is not yet a reason: the person's first keystroke there must not compete.
+  // The email field is focused when the page opens: that is no interaction yet.
   return event.target instanceof HTMLInputElement && event.target.type === 'password';
 }
 
 /**
- * The console's files (shell, the target page) in two steps, so that they never compete with the person's first
- * keystroke: once the form has been painted and the page is idle, they are only downloaded; once the person
- * interacts with the form, they are compiled and run, at idle times after that interaction (the keystroke is
- * handled first), so that signing in leaves only the requests and the first render.
+ * The console's files (shell, the target page), so that signing in leaves only the requests and the first render,
+ * and so that they never compete with the person's first keystroke: nothing is fetched until the person interacts
+ * with the form (the keystroke itself is handled first). Then, at idle times, the files are downloaded and compiled
+ * a few at a time, and the console's modules run, one step per idle period. Typing an address and a password
+ * takes seconds; the files take a fraction of that.
  */
 export function preloadConsoleWhenIdle(pageToOpen: () => string, doc: Document = document): void {
   if (scheduled) return;
   scheduled = true;
-  let compiled = false;
-  const compile = (event: Event) => {
-    if (compiled || !isInteraction(event)) return;
-    compiled = true;
-    for (const type of INTERACTIONS) doc.removeEventListener(type, compile, true);
-    whenIdle(() => {
-      preloadAfterSignInFiles(doc, 'modulepreload');
-      void warmConsole(pageToOpen).catch(() => undefined);
-    });
+  const start = (event: Event) => {
+    if (!isInteraction(event)) return;
+    for (const type of INTERACTIONS) doc.removeEventListener(type, start, true);
+    void preloadInIdleSlices(doc)
+      .then(() => warmConsole(pageToOpen))
+      .catch(() => undefined);
   };
-  for (const type of INTERACTIONS) doc.addEventListener(type, compile, { capture: true, passive: true });
-  // A timeout queued in an animation frame runs after that frame's paint.
   // No cleanup: the listeners go with the first interaction, and the page leaves on sign-in anyway.
-  requestAnimationFrame(() => setTimeout(() => whenIdle(() => preloadAfterSignInFiles(doc, 'prefetch'))));
+  for (const type of INTERACTIONS) doc.addEventListener(type, start, { capture: true, passive: true });
 }

@@ -42,6 +42,15 @@ function stateInPage(): SessionInfo | undefined {
   }
 }
 
+/** JSON with each object's keys in order: the page's copy and the read's parsed answer may list them differently. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
 /** The console page signing in opens: the one asked for (`next`), else the home page. */
 const pageToOpen = () => safeNextPath(new URLSearchParams(location.search).get('next'));
 
@@ -75,11 +84,13 @@ function enterConsole(info: SessionInfo) {
 
 function StandaloneSignIn() {
   const [session, setSession] = useState<SessionInfo | null | undefined>(stateInPage);
-  // After the form's first commit: the console's files are fetched once it is painted and the page is idle.
+  // After the form's first commit: the console's files are fetched once the person starts using the form.
   useEffect(() => preloadConsoleWhenIdle(() => new URL(pageToOpen(), location.origin).pathname), []);
   useEffect(() => {
     let current = true;
-    void sessionRead.then((info) => current && setSession(info));
+    // The same answer as the one written into the page (the usual case) leaves the state as it is: re-rendering
+    // the whole page for it would hold up a keystroke typed just then.
+    void sessionRead.then((info) => current && setSession((shown) => (sameJson(shown, info) ? shown : info)));
     return () => {
       current = false;
     };
