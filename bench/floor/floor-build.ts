@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { mergeConfig, type UserConfig } from 'vite';
-import base from '../../vite.config.ts';
+import { mergeConfig, type PluginOption, type UserConfig } from 'vite';
+import base, { COMPILE_HINTS } from '../../vite.config.ts';
 
 /**
  * The console's build settings for floor pages (`pages`, HTML files beside this one), built alone into
@@ -16,5 +16,12 @@ export function floorBuild(pages: string | string[], outDir: string): UserConfig
   });
   // Set, not merged: merging would add the floor pages to the console's own two entries.
   const input = (Array.isArray(pages) ? pages : [pages]).map((page) => fileURLToPath(new URL(page, import.meta.url)));
-  return { ...merged, build: { ...merged.build, rolldownOptions: { ...merged.build?.rolldownOptions, input } } };
+  // Without the console's compile hints (vite.config.ts): a floor page compiles as any page does by default.
+  const isHints = (p: PluginOption) => p !== null && typeof p === 'object' && 'name' in p && p.name === COMPILE_HINTS;
+  const plugins = (merged.plugins ?? []).filter((p: PluginOption) => !isHints(p));
+  return {
+    ...merged,
+    plugins,
+    build: { ...merged.build, rolldownOptions: { ...merged.build?.rolldownOptions, input } },
+  };
 }
