@@ -31,26 +31,38 @@ import { UpstreamRefusal } from '../upstreams/svc-upstream';
  * first stream is sent the queue's registration, and which of its reads to redo, if it comes after.
  */
 async function sessionInfo(deps: BffDeps, session: Session | null, before: string | null): Promise<SessionInfo> {
+  // Started before the server read is awaited: `before` is where the stream stood when the answer was begun.
   const live = session ? deps.hub.start(session, before) : null;
   const server = await deps.serverInfo.get();
+  if (!session) return signedOutInfo(deps, server.info, server.error);
   return {
-    user: session
-      ? {
-          userId: session.userId,
-          email: session.apiEmail,
-          fullName: session.fullName,
-          role: session.role,
-          avatarUrl: session.avatarUrl,
-        }
-      : null,
+    user: {
+      userId: session.userId,
+      email: session.apiEmail,
+      fullName: session.fullName,
+      role: session.role,
+      avatarUrl: session.avatarUrl,
+    },
     server: server.info,
     serverError: server.error,
     demo: deps.demo,
     limits: live?.limits ?? null,
     ...(live ? { events: live.events } : {}),
     // Only a signed-in user learns whether a dashboard is configured (the navigation marks the area).
-    ...(session ? { proxyConfigured: Boolean(deps.proxy) } : {}),
+    proxyConfigured: Boolean(deps.proxy),
   };
+}
+
+/**
+ * The answer without a session, one shape for GET /bff/session and the copy in the sign-in page's HTML
+ * (publicSessionInfo): the page keeps its first render when the read answers the same.
+ */
+function signedOutInfo(
+  deps: BffDeps,
+  server: SessionInfo['server'],
+  serverError: SessionInfo['serverError'],
+): SessionInfo {
+  return { user: null, server, serverError, demo: deps.demo, limits: null };
 }
 
 /**
@@ -59,7 +71,7 @@ async function sessionInfo(deps: BffDeps, session: Session | null, before: strin
  */
 export function publicSessionInfo(deps: BffDeps): SessionInfo | null {
   const server = deps.serverInfo.peek();
-  return server ? { user: null, server, serverError: null, demo: deps.demo, limits: null } : null;
+  return server ? signedOutInfo(deps, server, null) : null;
 }
 
 /**
