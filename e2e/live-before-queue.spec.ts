@@ -2,10 +2,11 @@ import { expect, signIn, test } from './fixtures';
 import { pickMembers, simCall, simControl } from './sim-api';
 
 /**
- * A sign-in shows the users page while the session's event queue registers (the real server takes hundreds of ms
- * to). The simulator holds the registration (`register-hold`), so the list is read, then someone's role changes
- * straight on the chat server — an event no queue carries — and only then the queue starts: the console must end
- * with the change on screen (the BFF names the list as read before the queue, and the page reads it again).
+ * A sign-in shows the users page while the session's event queue registers. A read waits for a registration in
+ * flight, but only up to a second (EventHub.beforeRead): the simulator holds the registration (`register-hold`)
+ * longer, so the list is read before the queue, then someone's role changes straight on the chat server — an event
+ * no queue carries — and only then the queue starts: the console must end with the change on screen (the BFF names
+ * the list as read before the queue, and the page reads it again).
  */
 test('a change made between the first users list and the event queue’s start is on screen once live', async ({
   page,

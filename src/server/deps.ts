@@ -16,7 +16,10 @@ import { configuredSecret, createTokenVault } from './store/token-vault';
 
 /** Event-hub knobs tests turn (fast backoff, manual reaping, deterministic jitter). */
 export type HubOverrides = Partial<
-  Pick<EventHubOptions, 'backoff' | 'bufferSize' | 'longpollMarginMs' | 'reapEveryMs' | 'random' | 'schedule'>
+  Pick<
+    EventHubOptions,
+    'backoff' | 'bufferSize' | 'longpollMarginMs' | 'reapEveryMs' | 'random' | 'schedule' | 'readWaitMs'
+  >
 >;
 
 /** The proxy dashboard's client, when one is configured. */

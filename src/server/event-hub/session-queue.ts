@@ -205,6 +205,22 @@ export class SessionQueue {
     return this.limits;
   }
 
+  /**
+   * Resolves once the registration in flight has settled (registered, or failed), or after `maxMs`, whichever
+   * comes first; at once when none is in flight (registered already, or backing off after a failure).
+   */
+  registrationSettled(maxMs: number): Promise<void> {
+    const registering = this.registering;
+    if (!registering || maxMs <= 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const cancel = this.o.schedule(resolve, maxMs);
+      void registering.then(() => {
+        cancel();
+        resolve();
+      });
+    });
+  }
+
   get listenerCount(): number {
     return this.listeners.size;
   }

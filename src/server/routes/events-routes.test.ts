@@ -7,6 +7,8 @@ interface Options {
   keepaliveMs?: number;
   maxPerSession?: number;
   hub?: HubOverrides;
+  /** Told of each upstream request as it is sent ('> METHOD /path') and as its answer arrives ('< METHOD /path'). */
+  upstreamLog?: string[];
 }
 
 const defaults = loadConfig({});
@@ -31,7 +33,10 @@ function setup(options: Options = {}) {
     intercept: async (request, send) => {
       const poll = request.method === 'GET' && new URL(request.url).pathname === '/api/v1/events';
       if (poll) taken = delivered;
+      const line = `${request.method} ${new URL(request.url).pathname}`;
+      options.upstreamLog?.push(`> ${line}`);
       const res = await send(request);
+      options.upstreamLog?.push(`< ${line}`);
       if (poll && res.ok) {
         const body = (await res.clone().json()) as { events?: { type: string }[] };
         delivered += (body.events ?? []).filter((e) => e.type === 'realm_user').length;
@@ -477,18 +482,52 @@ describe('GET /bff/session limits', () => {
 });
 
 /**
- * A sign-in, and a page load of a session without a registered queue, answer at once while the queue registers
- * (the real server takes ~400 ms to register). The simulator holds the registration (RegisterHold) so a test can
- * read, change what it read, and only then let the queue start: the change reaches no queue, and the stream names
- * the read made before, so the tab reads it again. A load of a session whose queue is registered reads nothing again.
+ * A sign-in, and a page load of a session without a registered queue, answer at once while the queue registers.
+ * A read made meanwhile waits for the registration (up to readWaitMs); one that goes before it (here readWaitMs 0,
+ * as when the registration takes longer than that) is named once the queue starts, and the tab reads it again. The
+ * simulator holds the registration (RegisterHold) so a test can read, change what it read, and only then let the
+ * queue start: the change reaches no queue. A load of a session whose queue is registered reads nothing again.
  */
 describe('reads before the event queue is registered', () => {
   const isRegistered = (m: SseMessage) => m.event === 'registered';
   const readUsers = async (h: Harness, cookie: string) =>
     expect((await h.app.request(consoleRequest('/bff/svc/users', cookie))).status).toBe(200);
+  const noWait = { hub: { readWaitMs: 0 } };
 
-  it('a sign-in answers before the queue; the registration names the read it may have missed a change for', async () => {
-    const h = setup();
+  it('a read while the queue registers waits for it: it goes upstream after, and nothing is read again', async () => {
+    const upstreamLog: string[] = [];
+    // Longer than any test: only the registration releases the read.
+    const h = setup({ hub: { readWaitMs: 600_000 }, upstreamLog });
+    h.sim.control.holdRegister!(true);
+    const { cookie, body } = await signInSession(h, 'admin@demo.test');
+    await expect.poll(() => h.sim.control.holdRegister!(true)).toBe(1);
+    let answered = false;
+    const read = h.app.request(consoleRequest('/bff/svc/users', cookie)).then((res) => {
+      answered = true;
+      return res;
+    });
+    // Changed before the queue starts: the read, made after it, carries the change.
+    const target = member(h);
+    await setRole(h, cookie, target.user_id, 300);
+    expect(answered).toBe(false);
+    expect(upstreamLog).not.toContain('> GET /api/v1/users');
+    h.sim.control.holdRegister!(false);
+    const res = await read;
+    expect(res.status).toBe(200);
+    const listed = ((await res.json()) as { members: { user_id: number; role: number }[] }).members;
+    expect(listed.find((m) => m.user_id === target.user_id)?.role).toBe(300);
+    expect(upstreamLog.indexOf('> GET /api/v1/users')).toBeGreaterThan(upstreamLog.indexOf('< POST /api/v1/register'));
+    const tab = await connect(h, cookie, undefined, String(body.events));
+    const seen = await tab.stream.until(isRegistered);
+    expect(JSON.parse(seen.at(-1)!.data)).toEqual({
+      reread: [],
+      limits: expect.objectContaining({ maxTopicLength: 60 }),
+    });
+    await tab.stream.close();
+  });
+
+  it('a read that goes before the queue (not waiting) is named by the registration, to be read again', async () => {
+    const h = setup(noWait);
     expect(h.sim.control.holdRegister!(true)).toBe(0);
     const { cookie, body } = await signInSession(h, 'admin@demo.test');
     expect(body.user).not.toBeNull();
@@ -517,7 +556,7 @@ describe('reads before the event queue is registered', () => {
   });
 
   it('a tab that connects after the registration is sent it from its session answer’s position', async () => {
-    const h = setup();
+    const h = setup(noWait);
     h.sim.control.holdRegister!(true);
     const { cookie, body } = await signInSession(h, 'admin@demo.test');
     await readUsers(h, cookie);
@@ -548,7 +587,7 @@ describe('reads before the event queue is registered', () => {
   });
 
   it('a load of a session whose queue was reaped answers at once; reads alongside it are named', async () => {
-    const h = setup();
+    const h = setup(noWait);
     const { cookie } = await signInSession(h, 'admin@demo.test');
     await expect.poll(() => h.deps.hub.stats().upstreamQueues).toBe(1);
     h.advance(3 * 60_000 + 1);

@@ -145,9 +145,9 @@ export function svcRoutes(config: Config, deps: BffDeps) {
     const started = await startAudit(c, deps, op, checked.data as Record<string, unknown>, session);
     if (started instanceof Response) return started;
     const { audit, targetName } = started;
-    // A read while the session's event queue registers may miss a change made before it starts: the hub names it
-    // to the tabs once the queue is registered, and they read it again.
-    if (op.method === 'GET') deps.hub.noteRead(session, op.id);
+    // A read while the session's event queue registers waits for it (bounded): one made before the queue starts
+    // may miss a change, and is named to the tabs, which read it again (EventHub.beforeRead).
+    if (op.method === 'GET') await deps.hub.beforeRead(session, op.id);
     const answer = readAnswers.start(c.req.header('accept-encoding'));
     try {
       const upstream = await deps.svc.send(
