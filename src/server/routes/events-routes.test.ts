@@ -502,7 +502,7 @@ describe('reads before the event queue is registered', () => {
     const { cookie, body } = await signInSession(h, 'admin@demo.test');
     await expect.poll(() => h.sim.control.holdRegister!(true)).toBe(1);
     let answered = false;
-    const read = h.app.request(consoleRequest('/bff/svc/users', cookie)).then((res) => {
+    const read = Promise.resolve(h.app.request(consoleRequest('/bff/svc/users', cookie))).then((res) => {
       answered = true;
       return res;
     });
