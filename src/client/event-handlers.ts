@@ -38,3 +38,24 @@ export function replaceFromEvent(client: QueryClient, queryKey: QueryKey, value:
     if (newestFromEvent.get(key) === value) client.setQueryData(queryKey, value);
   });
 }
+
+/**
+ * An event that carries one record (or a removed id) patches the cached list in place. A read of that list still
+ * in flight (the first one, or a write's re-read) may have been answered from before this event, and would land
+ * after the patch, putting back what the event changed, or, with nothing cached yet, leave the event unapplied:
+ * that read is cancelled (which may restore the list as it was before it, hence the patch again) and the list is
+ * read again, after the event: at once where a page shows it, else when one does.
+ */
+export function patchFromEvent<T>(client: QueryClient, queryKey: QueryKey, patch: (cached: T) => T): void {
+  const apply = () => client.setQueryData<T>(queryKey, (cached) => (cached === undefined ? cached : patch(cached)));
+  const readInFlight = client.isFetching({ queryKey, exact: true }) > 0;
+  apply();
+  if (!readInFlight) return;
+  void client
+    .cancelQueries({ queryKey, exact: true })
+    .then(() => {
+      apply();
+      return client.invalidateQueries({ queryKey, exact: true });
+    })
+    .catch(() => undefined);
+}

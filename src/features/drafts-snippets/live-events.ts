@@ -1,4 +1,4 @@
-import type { EventHandlers } from '../../client/event-handlers';
+import { patchFromEvent, type EventHandlers } from '../../client/event-handlers';
 import { draftsEventSchema, savedSnippetsEventSchema, type Draft, type SavedSnippet } from '../../shared/svc/drafts';
 import { draftsQueryOptions } from './api/get-drafts';
 import { savedSnippetsQueryOptions } from './api/get-saved-snippets';
@@ -10,15 +10,14 @@ export function byLastEdit(drafts: readonly Draft[]): Draft[] {
 
 /**
  * Drafts and saved snippets: each event carries the record (or the removed ID), so the cached lists are
- * patched in place and every open tab follows without refetching. Nothing cached yet: nothing to patch.
+ * patched in place and every open tab follows without refetching (a read in flight: see patchFromEvent).
  */
 export const draftsSnippetsEventHandlers: EventHandlers = {
   drafts: (raw, client) => {
     const parsed = draftsEventSchema.safeParse(raw);
     if (!parsed.success) return;
     const event = parsed.data;
-    client.setQueryData(draftsQueryOptions().queryKey, (drafts) => {
-      if (!drafts) return drafts;
+    patchFromEvent<Draft[]>(client, draftsQueryOptions().queryKey, (drafts) => {
       switch (event.op) {
         case 'add': {
           const added = new Set(event.drafts.map((d) => d.id));
@@ -35,8 +34,7 @@ export const draftsSnippetsEventHandlers: EventHandlers = {
     const parsed = savedSnippetsEventSchema.safeParse(raw);
     if (!parsed.success) return;
     const event = parsed.data;
-    client.setQueryData(savedSnippetsQueryOptions().queryKey, (snippets: SavedSnippet[] | undefined) => {
-      if (!snippets) return snippets;
+    patchFromEvent<SavedSnippet[]>(client, savedSnippetsQueryOptions().queryKey, (snippets) => {
       switch (event.op) {
         case 'add':
           return [...snippets.filter((s) => s.id !== event.saved_snippet.id), event.saved_snippet];
