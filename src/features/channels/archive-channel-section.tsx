@@ -76,26 +76,35 @@ export function ArchiveChannelSection({ channel, level, locked }: ArchiveChannel
         error={mutation.error}
         errorTitle={archived ? 'The channel was not unarchived' : 'The channel was not archived'}
       >
-        {archived ? (
-          <List size="sm">
-            <List.Item>People can post in it again, as its permissions allow.</List.Item>
-            <List.Item>It shows again in channel lists; its messages were kept all along.</List.Item>
-            <List.Item>It does not become a default channel for new users again by itself.</List.Item>
-          </List>
-        ) : (
-          <List size="sm">
-            <List.Item>Nobody can post in it any more, administrators included.</List.Item>
-            <List.Item>It disappears from its subscribers’ channel lists.</List.Item>
-            <List.Item>Its messages are not deleted: archiving deletes nothing.</List.Item>
-            <List.Item>It stops being a default channel for new users.</List.Item>
-          </List>
-        )}
-        {!archived && gate ? (
-          <Alert role="note" color="yellow" variant="light">
-            This server cannot unarchive channels ({gate}), so the console cannot undo this.
-          </Alert>
-        ) : null}
+        <ArchiveConsequences archived={archived} gate={gate} />
       </ConfirmAction>
     </Stack>
+  );
+}
+
+/** What archiving or unarchiving does, told in the confirmation; warns when this server could not undo an archive. */
+function ArchiveConsequences({ archived, gate }: { archived: boolean; gate: string | null }) {
+  return (
+    <>
+      {archived ? (
+        <List size="sm">
+          <List.Item>People can post in it again, as its permissions allow.</List.Item>
+          <List.Item>It shows again in channel lists; its messages were kept all along.</List.Item>
+          <List.Item>It does not become a default channel for new users again by itself.</List.Item>
+        </List>
+      ) : (
+        <List size="sm">
+          <List.Item>Nobody can post in it any more, administrators included.</List.Item>
+          <List.Item>It disappears from its subscribers’ channel lists.</List.Item>
+          <List.Item>Its messages are not deleted: archiving deletes nothing.</List.Item>
+          <List.Item>It stops being a default channel for new users.</List.Item>
+        </List>
+      )}
+      {!archived && gate ? (
+        <Alert role="note" color="yellow" variant="light">
+          This server cannot unarchive channels ({gate}), so the console cannot undo this.
+        </Alert>
+      ) : null}
+    </>
   );
 }

@@ -101,8 +101,6 @@ function NameDescriptionSection({ channel, locked }: SectionProps) {
   };
   const errors = checkNameDescription(values, limits);
   const params = nameDescriptionParams(channel, values);
-  const [previewText] = useDebouncedValue(asStoredDescription(values.description), 400);
-  const preview = useRenderPreview(previewText);
 
   const save = () => {
     setSubmitted(true);
@@ -138,31 +136,7 @@ function NameDescriptionSection({ channel, locked }: SectionProps) {
         description={`Markdown${limits.maxDescriptionLength ? `, up to ${limits.maxDescriptionLength} characters` : ''}; the server keeps it on one line.`}
         disabled={locked !== null}
       />
-      <Box>
-        <Text size="sm" fw={500}>
-          Preview
-        </Text>
-        {previewText.trim() === '' ? (
-          <Text size="sm" c="dimmed">
-            No description.
-          </Text>
-        ) : preview.isError ? (
-          <Text size="sm" c="dimmed">
-            The preview could not be rendered.
-          </Text>
-        ) : (
-          <Box
-            role="region"
-            aria-label="Description preview"
-            aria-busy={preview.isFetching}
-            fz="sm"
-            p="xs"
-            bd="1px solid var(--mantine-color-default-border)"
-            // Sanitized: the server's rendering is HTML.
-            dangerouslySetInnerHTML={{ __html: sanitizeHtml(preview.data ?? '') }}
-          />
-        )}
-      </Box>
+      <DescriptionPreview description={values.description} />
       <ServerError error={update.error} title="The name and description were not saved" />
       <Group justify="flex-end">
         {params ? (
@@ -175,6 +149,39 @@ function NameDescriptionSection({ channel, locked }: SectionProps) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The description as the server renders it, a moment after typing stops. */
+function DescriptionPreview({ description }: { description: string }) {
+  const [previewText] = useDebouncedValue(asStoredDescription(description), 400);
+  const preview = useRenderPreview(previewText);
+  return (
+    <Box>
+      <Text size="sm" fw={500}>
+        Preview
+      </Text>
+      {previewText.trim() === '' ? (
+        <Text size="sm" c="dimmed">
+          No description.
+        </Text>
+      ) : preview.isError ? (
+        <Text size="sm" c="dimmed">
+          The preview could not be rendered.
+        </Text>
+      ) : (
+        <Box
+          role="region"
+          aria-label="Description preview"
+          aria-busy={preview.isFetching}
+          fz="sm"
+          p="xs"
+          bd="1px solid var(--mantine-color-default-border)"
+          // Sanitized: the server's rendering is HTML.
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(preview.data ?? '') }}
+        />
+      )}
+    </Box>
   );
 }
 

@@ -151,6 +151,27 @@ function ChannelsHeader({
   );
 }
 
+/** The search box and the kind filter, both kept in the address (see useChannelsSearch). */
+function ChannelsFilters({ search }: { search: ReturnType<typeof useChannelsSearch> }) {
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Search channels"
+        placeholder="Channel name"
+        value={search.q}
+        onChange={(e) => search.setQuery(e.currentTarget.value)}
+        w={260}
+      />
+      <LabelledChoice<ChannelKindFilter>
+        label="Show"
+        data={kindOptions}
+        value={search.kind}
+        onChange={search.setKind}
+      />
+    </Group>
+  );
+}
+
 /** Administrators and everyone else: find channels, inspect them, create them, manage subscribers and topics. */
 export function ChannelsPage() {
   const search = useChannelsSearch();
@@ -177,21 +198,7 @@ export function ChannelsPage() {
     <Stack gap="md">
       <ChannelsHeader onManage={setManaging} onCreate={() => setCreating(true)} />
 
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search channels"
-          placeholder="Channel name"
-          value={search.q}
-          onChange={(e) => search.setQuery(e.currentTarget.value)}
-          w={260}
-        />
-        <LabelledChoice<ChannelKindFilter>
-          label="Show"
-          data={kindOptions}
-          value={search.kind}
-          onChange={search.setKind}
-        />
-      </Group>
+      <ChannelsFilters search={search} />
 
       <ListStatus updating={channels.isFetching && !channels.isPending}>
         {channels.isPending ? 'Loading channels…' : countOf(shown.length, 'channel', 'channels')}

@@ -29,23 +29,10 @@ export function DefaultChannelsModal({ opened, onClose, channels }: DefaultChann
   );
 }
 
-function DefaultChannels({ channels }: { channels: readonly Channel[] }) {
-  const { role } = useRole();
-  const ability = organizationAdminAbility(role, 'the default channels');
-  const defaults = useDefaultChannels();
+/** Adding or removing one default channel, with the notice that says what changed. */
+function useDefaultChannelChange() {
   const change = useSetDefaultChannel();
   const [adding, setAdding] = useState<string | null>(null);
-  const byId = new Map(channels.map((c) => [c.stream_id, c]));
-  const ids = defaults.data ?? [];
-  const listed = ids
-    .map((id) => ({ id, name: byId.get(id)?.name ?? null }))
-    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
-  // Private channels cannot be defaults; archived ones are not offered.
-  const candidates = channels
-    .filter((c) => !c.invite_only && !c.is_archived && !ids.includes(c.stream_id))
-    .map((c) => ({ value: String(c.stream_id), label: `#${c.name}` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-
   const set = (streamId: number, isDefault: boolean, name: string) =>
     change.mutate(
       { streamId, isDefault },
@@ -61,6 +48,24 @@ function DefaultChannels({ channels }: { channels: readonly Channel[] }) {
         },
       },
     );
+  return { change, adding, setAdding, set };
+}
+
+function DefaultChannels({ channels }: { channels: readonly Channel[] }) {
+  const { role } = useRole();
+  const ability = organizationAdminAbility(role, 'the default channels');
+  const defaults = useDefaultChannels();
+  const { change, adding, setAdding, set } = useDefaultChannelChange();
+  const byId = new Map(channels.map((c) => [c.stream_id, c]));
+  const ids = defaults.data ?? [];
+  const listed = ids
+    .map((id) => ({ id, name: byId.get(id)?.name ?? null }))
+    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  // Private channels cannot be defaults; archived ones are not offered.
+  const candidates = channels
+    .filter((c) => !c.invite_only && !c.is_archived && !ids.includes(c.stream_id))
+    .map((c) => ({ value: String(c.stream_id), label: `#${c.name}` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 
   if (defaults.isPending) return <Loader size="xs" aria-label="Loading default channels" />;
   if (defaults.isError) {
@@ -87,34 +92,11 @@ function DefaultChannels({ channels }: { channels: readonly Channel[] }) {
           {ability.reason}
         </Alert>
       ) : null}
-      {listed.length === 0 ? (
-        <Text size="sm">No default channels: new users start with none.</Text>
-      ) : (
-        <Table aria-label="Default channels" withTableBorder>
-          <Table.Tbody>
-            {listed.map(({ id, name }) => {
-              const label = name === null ? `channel ${id}` : `#${name}`;
-              return (
-                <Table.Tr key={id}>
-                  <Table.Td>{label}</Table.Td>
-                  <Table.Td w="8rem" ta="right">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${label} from the default channels`}
-                      disabled={!ability.allowed || change.isPending}
-                      onClick={() => set(id, false, label)}
-                    >
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DefaultChannelsList
+        listed={listed}
+        disabled={!ability.allowed || change.isPending}
+        onRemove={(id, label) => set(id, false, label)}
+      />
       <Group align="flex-end">
         <Select
           label="Add a default channel"
@@ -137,5 +119,43 @@ function DefaultChannels({ channels }: { channels: readonly Channel[] }) {
       </Group>
       <ServerError error={change.error} title="The default channels were not changed" />
     </Stack>
+  );
+}
+
+interface DefaultChannelsListProps {
+  /** The defaults, sorted; name is null for a channel the list of channels does not hold. */
+  listed: readonly { id: number; name: string | null }[];
+  disabled: boolean;
+  onRemove: (id: number, label: string) => void;
+}
+
+/** The current default channels, each with its Remove button (or a note that there are none). */
+function DefaultChannelsList({ listed, disabled, onRemove }: DefaultChannelsListProps) {
+  if (listed.length === 0) return <Text size="sm">No default channels: new users start with none.</Text>;
+  return (
+    <Table aria-label="Default channels" withTableBorder>
+      <Table.Tbody>
+        {listed.map(({ id, name }) => {
+          const label = name === null ? `channel ${id}` : `#${name}`;
+          return (
+            <Table.Tr key={id}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td w="8rem" ta="right">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${label} from the default channels`}
+                  disabled={disabled}
+                  onClick={() => onRemove(id, label)}
+                >
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, ColorInput, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { ServerError } from '../../components/server-error';
 import type { Channel } from '../../shared/svc/channels';
 import {
@@ -153,23 +153,7 @@ function SettingsForm({ channel, subscription }: { channel: Channel; subscriptio
           setDraft((d) => ({ ...d, pin_to_top: pinned }));
         }}
       />
-      {SUBSCRIPTION_NOTIFICATION_PROPERTIES.map((p) => (
-        <NativeSelect
-          key={p}
-          label={NOTIFICATION_LABELS[p]}
-          value={draft.notifications[p]}
-          onChange={(e) => {
-            const choice = e.currentTarget.value as Choice;
-            setDraft((d) => ({ ...d, notifications: { ...d.notifications, [p]: choice } }));
-          }}
-          data={[
-            // The endpoint takes booleans only, so "my default" can be shown but not chosen again.
-            { value: 'default', label: 'My default', disabled: subscription[p] != null },
-            { value: 'on', label: 'On' },
-            { value: 'off', label: 'Off' },
-          ]}
-        />
-      ))}
+      <NotificationChoices draft={draft} setDraft={setDraft} subscription={subscription} />
       <ServerError error={update.error} title="Not saved" />
       <Group>
         <Button onClick={save} disabled={!dirty} loading={update.isPending}>
@@ -184,4 +168,31 @@ function SettingsForm({ channel, subscription }: { channel: Channel; subscriptio
       </Group>
     </Stack>
   );
+}
+
+interface NotificationChoicesProps {
+  draft: Draft;
+  setDraft: Dispatch<SetStateAction<Draft>>;
+  subscription: Subscription;
+}
+
+/** One choice per notification setting: my default, on or off. */
+function NotificationChoices({ draft, setDraft, subscription }: NotificationChoicesProps) {
+  return SUBSCRIPTION_NOTIFICATION_PROPERTIES.map((p) => (
+    <NativeSelect
+      key={p}
+      label={NOTIFICATION_LABELS[p]}
+      value={draft.notifications[p]}
+      onChange={(e) => {
+        const choice = e.currentTarget.value as Choice;
+        setDraft((d) => ({ ...d, notifications: { ...d.notifications, [p]: choice } }));
+      }}
+      data={[
+        // The endpoint takes booleans only, so "my default" can be shown but not chosen again.
+        { value: 'default', label: 'My default', disabled: subscription[p] != null },
+        { value: 'on', label: 'On' },
+        { value: 'off', label: 'Off' },
+      ]}
+    />
+  ));
 }

@@ -11,7 +11,7 @@ import type { Person } from '../../client/people';
 import { useSubscribers } from './api/get-subscribers';
 import { useRemoveSubscribers } from './api/unsubscribe';
 import { RemoveSubscribersModal } from './remove-subscribers-modal';
-import { addSubscribersAbility, removeSubscribersAbility } from './permissions';
+import { addSubscribersAbility, removeSubscribersAbility, type Ability } from './permissions';
 import { useChannelsRealm } from './api/get-realm-state';
 import { useGroupLookup } from './use-group-lookup';
 import { countOf } from '../../client/count-of';
@@ -178,24 +178,13 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
         </Text>
       )}
       {changes.outcome ? <OutcomeReport outcome={changes.outcome} /> : null}
-      <Group justify="space-between" align="flex-end">
-        <Title order={4}>{countOf(rows.length, 'subscriber', 'subscribers')}</Title>
-        <Button
-          color="red"
-          variant="light"
-          disabled={chosen.size === 0}
-          onClick={() => changes.setConfirming(true)}
-          title={ability.reason ?? undefined}
-        >
-          Remove selected ({chosen.size})
-        </Button>
-      </Group>
-      {!ability.allowed ? (
-        <Text size="sm" c="dimmed" role="note">
-          {ability.reason}
-          {user && subscribers.data.includes(user.userId) ? ' You can remove yourself.' : ''}
-        </Text>
-      ) : null}
+      <RemoveSelectedBar
+        count={rows.length}
+        chosen={chosen.size}
+        ability={ability}
+        subscribed={user !== null && subscribers.data.includes(user.userId)}
+        onRemove={() => changes.setConfirming(true)}
+      />
       <DataTable
         label="Subscribers"
         rows={rows}
@@ -214,6 +203,43 @@ export function SubscribersPanel({ channel }: { channel: Channel }) {
         onClose={() => changes.setConfirming(false)}
       />
     </Stack>
+  );
+}
+
+interface RemoveSelectedBarProps {
+  /** How many people are subscribed. */
+  count: number;
+  /** How many of them are chosen for removal. */
+  chosen: number;
+  ability: Ability;
+  /** Whether the signed-in user is among the subscribers (so may remove themselves). */
+  subscribed: boolean;
+  onRemove: () => void;
+}
+
+/** The subscriber count and the Remove selected button, with why others cannot be removed. */
+function RemoveSelectedBar({ count, chosen, ability, subscribed, onRemove }: RemoveSelectedBarProps) {
+  return (
+    <>
+      <Group justify="space-between" align="flex-end">
+        <Title order={4}>{countOf(count, 'subscriber', 'subscribers')}</Title>
+        <Button
+          color="red"
+          variant="light"
+          disabled={chosen === 0}
+          onClick={onRemove}
+          title={ability.reason ?? undefined}
+        >
+          Remove selected ({chosen})
+        </Button>
+      </Group>
+      {!ability.allowed ? (
+        <Text size="sm" c="dimmed" role="note">
+          {ability.reason}
+          {subscribed ? ' You can remove yourself.' : ''}
+        </Text>
+      ) : null}
+    </>
   );
 }
 
