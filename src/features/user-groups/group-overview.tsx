@@ -5,7 +5,7 @@ import { ServerError } from '../../components/server-error';
 import { userGroupNameProblem, type UserGroup } from '../../shared/svc/user-groups';
 import { useUpdateUserGroup } from './api/update-user-group';
 import { DeactivateGroupModal } from './deactivate-group-modal';
-import { deactivateAbility, manageAbility, reactivateAbility } from './permissions';
+import { deactivateAbility, manageAbility, reactivateAbility, type Ability } from './permissions';
 import type { GroupData } from './use-group-data';
 
 /** Name and description (editable by managers), who made it, where it sits, and (de)activation. */
@@ -30,21 +30,7 @@ export function GroupOverview({ group, data }: { group: UserGroup; data: GroupDa
         </Alert>
       ) : null}
 
-      <dl style={{ margin: 0 }}>
-        <Text component="dt" size="sm" fw={500}>
-          Created
-        </Text>
-        <Text component="dd" size="sm" ml={0} mb="xs">
-          {group.date_created ? new Date(group.date_created * 1000).toLocaleDateString() : 'Unknown'}
-          {group.creator_id ? ` by ${data.personName(group.creator_id)}` : ''}
-        </Text>
-        <Text component="dt" size="sm" fw={500}>
-          Subgroup of
-        </Text>
-        <Text component="dd" size="sm" ml={0}>
-          {parents.length === 0 ? 'No other group' : parents.map((p) => data.groupName(p.id)).join(', ')}
-        </Text>
-      </dl>
+      <GroupFacts group={group} parents={parents} data={data} />
 
       {manage.allowed ? (
         <NameForm group={group} />
@@ -58,60 +44,102 @@ export function GroupOverview({ group, data }: { group: UserGroup; data: GroupDa
       )}
 
       {!group.is_system_group ? (
-        <Stack gap="xs">
-          <Title order={4}>Status</Title>
-          {group.deactivated ? (
-            <>
-              <Text size="sm" c="dimmed">
-                Reactivating lets people mention it and use it in permissions again.
-              </Text>
-              <Group>
-                <Button
-                  variant="light"
-                  disabled={!canReactivate.allowed}
-                  loading={reactivate.isPending}
-                  onClick={() =>
-                    reactivate.mutate(
-                      { user_group_id: group.id, deactivated: false },
-                      {
-                        onSuccess: () =>
-                          notify('success', 'group-status', 'Group reactivated', `${group.name} is active again.`),
-                      },
-                    )
-                  }
-                >
-                  Reactivate
-                </Button>
-              </Group>
-              {canReactivate.reason ? (
-                <Text size="xs" c="dimmed">
-                  {canReactivate.reason}
-                </Text>
-              ) : null}
-              <ServerError error={reactivate.error} title="The group was not reactivated" />
-            </>
-          ) : (
-            <>
-              <Group>
-                <Button
-                  color="red"
-                  variant="light"
-                  disabled={!canDeactivate.allowed}
-                  onClick={() => setDeactivating(true)}
-                >
-                  Deactivate
-                </Button>
-              </Group>
-              {canDeactivate.reason ? (
-                <Text size="xs" c="dimmed">
-                  {canDeactivate.reason}
-                </Text>
-              ) : null}
-            </>
-          )}
-        </Stack>
+        <GroupStatus
+          deactivated={group.deactivated}
+          canReactivate={canReactivate}
+          canDeactivate={canDeactivate}
+          reactivating={reactivate.isPending}
+          reactivateError={reactivate.error}
+          onReactivate={() =>
+            reactivate.mutate(
+              { user_group_id: group.id, deactivated: false },
+              {
+                onSuccess: () =>
+                  notify('success', 'group-status', 'Group reactivated', `${group.name} is active again.`),
+              },
+            )
+          }
+          onDeactivate={() => setDeactivating(true)}
+        />
       ) : null}
       <DeactivateGroupModal group={deactivating ? group : null} onClose={() => setDeactivating(false)} data={data} />
+    </Stack>
+  );
+}
+
+/** When and by whom the group was created, and which groups it is a direct subgroup of. */
+function GroupFacts({ group, parents, data }: { group: UserGroup; parents: readonly UserGroup[]; data: GroupData }) {
+  return (
+    <dl style={{ margin: 0 }}>
+      <Text component="dt" size="sm" fw={500}>
+        Created
+      </Text>
+      <Text component="dd" size="sm" ml={0} mb="xs">
+        {group.date_created ? new Date(group.date_created * 1000).toLocaleDateString() : 'Unknown'}
+        {group.creator_id ? ` by ${data.personName(group.creator_id)}` : ''}
+      </Text>
+      <Text component="dt" size="sm" fw={500}>
+        Subgroup of
+      </Text>
+      <Text component="dd" size="sm" ml={0}>
+        {parents.length === 0 ? 'No other group' : parents.map((p) => data.groupName(p.id)).join(', ')}
+      </Text>
+    </dl>
+  );
+}
+
+/** Whether the group is active, with the button that reactivates or deactivates it and why it may not. */
+function GroupStatus({
+  deactivated,
+  canReactivate,
+  canDeactivate,
+  reactivating,
+  reactivateError,
+  onReactivate,
+  onDeactivate,
+}: {
+  deactivated: UserGroup['deactivated'];
+  canReactivate: Ability;
+  canDeactivate: Ability;
+  reactivating: boolean;
+  reactivateError: unknown;
+  onReactivate: () => void;
+  onDeactivate: () => void;
+}) {
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Status</Title>
+      {deactivated ? (
+        <>
+          <Text size="sm" c="dimmed">
+            Reactivating lets people mention it and use it in permissions again.
+          </Text>
+          <Group>
+            <Button variant="light" disabled={!canReactivate.allowed} loading={reactivating} onClick={onReactivate}>
+              Reactivate
+            </Button>
+          </Group>
+          {canReactivate.reason ? (
+            <Text size="xs" c="dimmed">
+              {canReactivate.reason}
+            </Text>
+          ) : null}
+          <ServerError error={reactivateError} title="The group was not reactivated" />
+        </>
+      ) : (
+        <>
+          <Group>
+            <Button color="red" variant="light" disabled={!canDeactivate.allowed} onClick={onDeactivate}>
+              Deactivate
+            </Button>
+          </Group>
+          {canDeactivate.reason ? (
+            <Text size="xs" c="dimmed">
+              {canDeactivate.reason}
+            </Text>
+          ) : null}
+        </>
+      )}
     </Stack>
   );
 }

@@ -18,8 +18,8 @@ import {
 } from './filter-groups';
 import { GroupBadges } from './group-badges';
 import { GroupDetailsDrawer } from './group-details';
-import { createGroupsAbility } from './permissions';
-import { useGroupData } from './use-group-data';
+import { createGroupsAbility, type Ability } from './permissions';
+import { useGroupData, type GroupData } from './use-group-data';
 import { useUserGroupsSearch, type PageView } from './use-user-groups-search';
 import { WhoCanDoWhat } from './who-can-do-what';
 import { RoleRefusal } from '../../components/role-refusal';
@@ -93,20 +93,12 @@ function UserGroupsDirectory() {
   const query = useDeferredValue(search.q);
   const shown = useMemo(() => filterGroups(rows, search.filter, query), [rows, search.filter, query]);
   const selected = data.groupById.get(search.selectedId ?? -1) ?? null;
-  const create = createGroupsAbility(data.ctx);
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>User groups</Title>
-        <Tooltip label={create.reason} disabled={create.allowed} withinPortal>
-          {/* A span keeps the tooltip working on a disabled button. */}
-          <span>
-            <Button onClick={() => setCreating(true)} disabled={!create.allowed}>
-              Create group
-            </Button>
-          </span>
-        </Tooltip>
+        <CreateGroupButton create={createGroupsAbility(data.ctx)} onCreate={() => setCreating(true)} />
       </Group>
 
       <Tabs value={search.view} onChange={(v) => v && search.setView(v as PageView)} keepMounted={false}>
@@ -116,47 +108,7 @@ function UserGroupsDirectory() {
         </Tabs.List>
 
         <Tabs.Panel value="groups" pt="md">
-          <Stack gap="md">
-            <Group gap="md" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Search groups"
-                placeholder="Name or description"
-                value={search.q}
-                onChange={(e) => search.setQuery(e.currentTarget.value)}
-                w={260}
-              />
-              <LabelledChoice<GroupFilter>
-                label="Show"
-                data={filterOptions}
-                value={search.filter}
-                onChange={search.setFilter}
-              />
-            </Group>
-
-            <ListStatus updating={groupsQuery.isFetching && !groupsQuery.isPending}>
-              {groupsQuery.isPending ? 'Loading groups…' : countOf(shown.length, 'group', 'groups')}
-            </ListStatus>
-
-            {groupsQuery.isError ? (
-              <LoadError
-                title="User groups could not be loaded"
-                error={groupsQuery.error}
-                onRetry={() => void groupsQuery.refetch()}
-              />
-            ) : (
-              <DataTable
-                label="User groups"
-                rows={shown}
-                columns={columns}
-                getRowId={(r) => r.group.id}
-                selectedId={search.selectedId}
-                onSelect={(r) => search.select(r.group.id)}
-                height="min(60vh, 640px)"
-                minWidth={720}
-                empty={groupsQuery.isPending ? 'Loading groups…' : 'No groups match.'}
-              />
-            )}
-          </Stack>
+          <GroupsTab search={search} groupsQuery={groupsQuery} shown={shown} />
         </Tabs.Panel>
 
         <Tabs.Panel value="access" pt="md">
@@ -188,6 +140,75 @@ function UserGroupsDirectory() {
           if (id !== null) search.select(id);
         }}
       />
+    </Stack>
+  );
+}
+
+/** The button that opens the create dialog, disabled with the reason in a tooltip when the viewer may not. */
+function CreateGroupButton({ create, onCreate }: { create: Ability; onCreate: () => void }) {
+  return (
+    <Tooltip label={create.reason} disabled={create.allowed} withinPortal>
+      {/* A span keeps the tooltip working on a disabled button. */}
+      <span>
+        <Button onClick={onCreate} disabled={!create.allowed}>
+          Create group
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The Groups tab: search and filter, the count, and the table of groups (selecting one opens its details). */
+function GroupsTab({
+  search,
+  groupsQuery,
+  shown,
+}: {
+  search: ReturnType<typeof useUserGroupsSearch>;
+  groupsQuery: GroupData['groupsQuery'];
+  shown: readonly GroupRow[];
+}) {
+  return (
+    <Stack gap="md">
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search groups"
+          placeholder="Name or description"
+          value={search.q}
+          onChange={(e) => search.setQuery(e.currentTarget.value)}
+          w={260}
+        />
+        <LabelledChoice<GroupFilter>
+          label="Show"
+          data={filterOptions}
+          value={search.filter}
+          onChange={search.setFilter}
+        />
+      </Group>
+
+      <ListStatus updating={groupsQuery.isFetching && !groupsQuery.isPending}>
+        {groupsQuery.isPending ? 'Loading groups…' : countOf(shown.length, 'group', 'groups')}
+      </ListStatus>
+
+      {groupsQuery.isError ? (
+        <LoadError
+          title="User groups could not be loaded"
+          error={groupsQuery.error}
+          onRetry={() => void groupsQuery.refetch()}
+        />
+      ) : (
+        <DataTable
+          label="User groups"
+          rows={shown}
+          columns={columns}
+          getRowId={(r) => r.group.id}
+          selectedId={search.selectedId}
+          onSelect={(r) => search.select(r.group.id)}
+          height="min(60vh, 640px)"
+          minWidth={720}
+          empty={groupsQuery.isPending ? 'Loading groups…' : 'No groups match.'}
+        />
+      )}
     </Stack>
   );
 }
