@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InferDataFromTag, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { SvcEventBase } from '../shared/events/svc-events';
 
 /**
@@ -40,13 +40,33 @@ export function replaceFromEvent(client: QueryClient, queryKey: QueryKey, value:
 }
 
 /**
+ * Reads a list again after an event it cannot be patched with. A read of it still in flight may have been
+ * answered from before the event, and invalidating would only wait for that read when nothing is cached yet: it is
+ * cancelled first. Read again at once where a page shows the list, else when one does.
+ */
+export function readAgainAfterEvent(client: QueryClient, queryKey: QueryKey): void {
+  if (client.isFetching({ queryKey, exact: true }) === 0) {
+    void client.invalidateQueries({ queryKey, exact: true });
+    return;
+  }
+  void client
+    .cancelQueries({ queryKey, exact: true })
+    .then(() => client.invalidateQueries({ queryKey, exact: true }))
+    .catch(() => undefined);
+}
+
+/**
  * An event that carries one record (or a removed id) patches the cached list in place. A read of that list still
  * in flight (the first one, or a write's re-read) may have been answered from before this event, and would land
  * after the patch, putting back what the event changed, or, with nothing cached yet, leave the event unapplied:
  * that read is cancelled (which may restore the list as it was before it, hence the patch again) and the list is
- * read again, after the event: at once where a page shows it, else when one does.
+ * read again, after the event (readAgainAfterEvent).
  */
-export function patchFromEvent<T>(client: QueryClient, queryKey: QueryKey, patch: (cached: T) => T): void {
+export function patchFromEvent<TKey extends QueryKey, T = InferDataFromTag<unknown, TKey>>(
+  client: QueryClient,
+  queryKey: TKey,
+  patch: (cached: T) => T,
+): void {
   const apply = () => client.setQueryData<T>(queryKey, (cached) => (cached === undefined ? cached : patch(cached)));
   const readInFlight = client.isFetching({ queryKey, exact: true }) > 0;
   apply();

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { svcOps } from '../../shared/svc/catalog';
 import { customProfileFieldsEventSchema } from '../../shared/svc/profile-fields';
-import type { EventHandlers } from '../event-handlers';
+import { replaceFromEvent, type EventHandlers } from '../event-handlers';
 import { svc } from '../svc-client';
 
 /** Every custom profile fields key starts here; a change to the definitions invalidates it. */
@@ -19,12 +19,13 @@ export function profileFieldsQueryOptions() {
   });
 }
 
-/** `custom_profile_fields` carries the whole list: it replaces the cached one. */
+/** `custom_profile_fields` carries the whole list: it replaces the cached one (see replaceFromEvent). */
 export const profileFieldsEventHandlers: EventHandlers = {
   custom_profile_fields: (raw, client) => {
     const event = customProfileFieldsEventSchema.safeParse(raw);
     if (!event.success) return;
-    client.setQueryData(
+    replaceFromEvent(
+      client,
       profileFieldsQueryOptions().queryKey,
       [...event.data.fields].sort((a, b) => a.order - b.order),
     );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { svcEventBaseSchema } from '../../shared/events/svc-events';
 import { svcOps } from '../../shared/svc/catalog';
 import { applySubscriptionChange } from '../../shared/svc/subscriptions';
-import type { EventHandlers } from '../event-handlers';
+import { patchFromEvent, type EventHandlers } from '../event-handlers';
 import { svc } from '../svc-client';
 
 /**
@@ -35,8 +35,8 @@ export const ownSubscriptionsEventHandlers: EventHandlers = {
   subscription: (event, client) => {
     const update = subscriptionUpdateSchema.safeParse(event);
     if (!update.success) return invalidate(event, client);
-    client.setQueryData(ownSubscriptionsQueryOptions().queryKey, (subs) =>
-      subs ? applySubscriptionChange(subs, update.data) : subs,
+    patchFromEvent(client, ownSubscriptionsQueryOptions().queryKey, (subs) =>
+      applySubscriptionChange(subs, update.data),
     );
   },
 };

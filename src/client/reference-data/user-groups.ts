@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { svcEventBaseSchema } from '../../shared/events/svc-events';
 import { svcOps } from '../../shared/svc/catalog';
 import { userGroupSchema, type UserGroup } from '../../shared/svc/user-groups';
-import type { EventHandler, EventHandlers } from '../event-handlers';
+import { readAgainAfterEvent, type EventHandler, type EventHandlers } from '../event-handlers';
 import { svc } from '../svc-client';
 
 /** The one cached list of user groups. */
@@ -107,10 +107,12 @@ export function applyUserGroupEvent(groups: readonly UserGroup[], event: UserGro
 
 function onUserGroup(event: Parameters<EventHandler>[0], client: QueryClient): void {
   const parsed = userGroupEventSchema.safeParse(event);
-  const current = client.getQueryData(userGroupListQueryOptions().queryKey);
+  const { queryKey } = userGroupListQueryOptions();
+  // A read in flight may have been answered from before the event: read again instead (readAgainAfterEvent).
+  const current = client.isFetching({ queryKey, exact: true }) > 0 ? undefined : client.getQueryData(queryKey);
   const next = parsed.success && current ? applyUserGroupEvent(current, parsed.data) : null;
-  if (next) client.setQueryData(userGroupListQueryOptions().queryKey, next);
-  else void client.invalidateQueries({ queryKey: userGroupListKey });
+  if (next) client.setQueryData(queryKey, next);
+  else readAgainAfterEvent(client, queryKey);
 }
 
 /**

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { stateApi } from '../../shared/bff/protocol';
 import { realmUserSettingsDefaultsEventSchema } from '../../shared/events/svc-events';
 import { bffCall } from '../bff-fetch';
-import type { EventHandlers } from '../event-handlers';
+import { patchFromEvent, type EventHandlers } from '../event-handlers';
 
 /** Every key of the new-member defaults starts here. */
 export const realmDefaultsRootKey = ['realm-defaults'] as const;
@@ -36,9 +36,9 @@ export const userSettingsDefaultsEventHandlers: EventHandlers = {
       void client.invalidateQueries({ queryKey: realmDefaultsRootKey });
       return;
     }
-    // Nothing cached: the next read fetches the current state anyway.
-    client.setQueryData(userSettingsDefaultsQueryOptions().queryKey, (old) =>
-      old?.defaults ? { ...old, defaults: { ...old.defaults, [property]: value } } : old,
+    // Nothing cached: the next read fetches the current state anyway (one in flight: see patchFromEvent).
+    patchFromEvent(client, userSettingsDefaultsQueryOptions().queryKey, (old) =>
+      old.defaults ? { ...old, defaults: { ...old.defaults, [property]: value } } : old,
     );
   },
 };

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/svc/records';
 import { applyUserUpdate, usersListEventHandlers, usersQueryOptions } from './users';
@@ -79,5 +79,29 @@ describe('usersListEventHandlers', () => {
       usersListEventHandlers.realm_user!(event, client);
       expect(client.getQueryState(usersQueryOptions().queryKey)?.isInvalidated).toBe(true);
     }
+  });
+  it('an update during the first read of the list is not lost: the list is read again after it', async () => {
+    // The server: the first read answers the list from before the change, and only once let go.
+    let current: User[] = [mia];
+    let letGo: () => void = () => undefined;
+    let reads = 0;
+    const queryFn = () => {
+      reads += 1;
+      const answer = current;
+      return reads === 1 ? new Promise<User[]>((resolve) => (letGo = () => resolve(answer))) : Promise.resolve(answer);
+    };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn } } });
+    const { queryKey } = usersQueryOptions();
+    // The users page, open while its first read is answered.
+    const page = new QueryObserver(client, { queryKey }).subscribe(() => undefined);
+    current = [{ ...mia, full_name: 'Mia Renamed' }];
+    usersListEventHandlers.realm_user!(
+      { id: 5, type: 'realm_user', op: 'update', person: { user_id: 7, full_name: 'Mia Renamed' } },
+      client,
+    );
+    letGo();
+    await expect.poll(() => client.getQueryData(queryKey)?.[0]?.full_name).toBe('Mia Renamed');
+    expect(reads).toBe(2);
+    page();
   });
 });

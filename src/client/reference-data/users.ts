@@ -4,7 +4,7 @@ import { realmUserEventSchema } from '../../shared/events/svc-events';
 import type { User } from '../../shared/svc/records';
 import { ROLE } from '../../shared/svc/roles';
 import { bffCall } from '../bff-fetch';
-import type { EventHandlers } from '../event-handlers';
+import { readAgainAfterEvent, type EventHandlers } from '../event-handlers';
 
 /** Every users query key starts here, so one invalidation refreshes all user records. */
 export const usersRootKey = ['users'] as const;
@@ -84,8 +84,12 @@ export function applyUserUpdate(user: User, person: Record<string, unknown>): Us
   return next as User;
 }
 
-/** Patches the cached list with one update; false when only a fresh read can bring it in. */
+/**
+ * Patches the cached list with one update; false when only a fresh read can bring it in, which includes a read in
+ * flight (it may have been answered from before the event: see readAgainAfterEvent).
+ */
 function patchUsersList(client: QueryClient, person: Record<string, unknown> & { user_id: number }): boolean {
+  if (client.isFetching({ queryKey: usersListKey, exact: true }) > 0) return false;
   const list = client.getQueryData(usersListQueryOptions.queryKey);
   if (!list) return true; // Nothing cached: the next read fetches fresh data anyway.
   let ok = true;
@@ -107,6 +111,6 @@ export const usersListEventHandlers: EventHandlers = {
   realm_user: (raw, client) => {
     const event = realmUserEventSchema.safeParse(raw);
     if (event.success && event.data.op === 'update' && patchUsersList(client, event.data.person)) return;
-    void client.invalidateQueries({ queryKey: usersListKey });
+    readAgainAfterEvent(client, usersListKey);
   },
 };

@@ -1,5 +1,5 @@
 import { patchFromEvent, type EventHandlers } from '../../client/event-handlers';
-import { draftsEventSchema, savedSnippetsEventSchema, type Draft, type SavedSnippet } from '../../shared/svc/drafts';
+import { draftsEventSchema, savedSnippetsEventSchema, type Draft } from '../../shared/svc/drafts';
 import { draftsQueryOptions } from './api/get-drafts';
 import { savedSnippetsQueryOptions } from './api/get-saved-snippets';
 
@@ -17,7 +17,7 @@ export const draftsSnippetsEventHandlers: EventHandlers = {
     const parsed = draftsEventSchema.safeParse(raw);
     if (!parsed.success) return;
     const event = parsed.data;
-    patchFromEvent<Draft[]>(client, draftsQueryOptions().queryKey, (drafts) => {
+    patchFromEvent(client, draftsQueryOptions().queryKey, (drafts) => {
       switch (event.op) {
         case 'add': {
           const added = new Set(event.drafts.map((d) => d.id));
@@ -34,7 +34,7 @@ export const draftsSnippetsEventHandlers: EventHandlers = {
     const parsed = savedSnippetsEventSchema.safeParse(raw);
     if (!parsed.success) return;
     const event = parsed.data;
-    patchFromEvent<SavedSnippet[]>(client, savedSnippetsQueryOptions().queryKey, (snippets) => {
+    patchFromEvent(client, savedSnippetsQueryOptions().queryKey, (snippets) => {
       switch (event.op) {
         case 'add':
           return [...snippets.filter((s) => s.id !== event.saved_snippet.id), event.saved_snippet];
