@@ -39,28 +39,42 @@ export function replaceFromEvent(client: QueryClient, queryKey: QueryKey, value:
   });
 }
 
+/** Queries with a read in flight that an event has already asked to read again once it settles. */
+const readAgainWhenSettled = new WeakSet<object>();
+
+/**
+ * Runs `then` once the read of `queryKey` in flight has settled (right away when none is). The read is not
+ * cancelled: under a steady stream of events a big list could be cancelled before every answer and never shown.
+ * Several events during one read ask once.
+ */
+function afterReadInFlight(client: QueryClient, queryKey: QueryKey, then: () => void): void {
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query || query.state.fetchStatus === 'idle') return then();
+  if (readAgainWhenSettled.has(query)) return;
+  readAgainWhenSettled.add(query);
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus !== 'idle') return;
+    unsubscribe();
+    readAgainWhenSettled.delete(query);
+    then();
+  });
+}
+
 /**
  * Reads a list again after an event it cannot be patched with. A read of it still in flight may have been
- * answered from before the event, and invalidating would only wait for that read when nothing is cached yet: it is
- * cancelled first. Read again at once where a page shows the list, else when one does.
+ * answered from before the event (and invalidating would only wait for it when nothing is cached yet): the list is
+ * read again once that read has settled. At once where a page shows the list, else when one does.
  */
 export function readAgainAfterEvent(client: QueryClient, queryKey: QueryKey): void {
-  if (client.isFetching({ queryKey, exact: true }) === 0) {
-    void client.invalidateQueries({ queryKey, exact: true });
-    return;
-  }
-  void client
-    .cancelQueries({ queryKey, exact: true })
-    .then(() => client.invalidateQueries({ queryKey, exact: true }))
-    .catch(() => undefined);
+  afterReadInFlight(client, queryKey, () => void client.invalidateQueries({ queryKey, exact: true }));
 }
 
 /**
  * An event that carries one record (or a removed id) patches the cached list in place. A read of that list still
- * in flight (the first one, or a write's re-read) may have been answered from before this event, and would land
- * after the patch, putting back what the event changed, or, with nothing cached yet, leave the event unapplied:
- * that read is cancelled (which may restore the list as it was before it, hence the patch again) and the list is
- * read again, after the event (readAgainAfterEvent).
+ * in flight (the first one, or a write's re-read) may have been answered from before this event: its answer would
+ * put back what the event changed or, with nothing cached yet, leave the event unapplied. So once it lands, the
+ * patch is applied to it again and the list read again, after the event (readAgainAfterEvent).
  */
 export function patchFromEvent<TKey extends QueryKey, T = InferDataFromTag<unknown, TKey>>(
   client: QueryClient,
@@ -68,14 +82,10 @@ export function patchFromEvent<TKey extends QueryKey, T = InferDataFromTag<unkno
   patch: (cached: T) => T,
 ): void {
   const apply = () => client.setQueryData<T>(queryKey, (cached) => (cached === undefined ? cached : patch(cached)));
-  const readInFlight = client.isFetching({ queryKey, exact: true }) > 0;
   apply();
-  if (!readInFlight) return;
-  void client
-    .cancelQueries({ queryKey, exact: true })
-    .then(() => {
-      apply();
-      return client.invalidateQueries({ queryKey, exact: true });
-    })
-    .catch(() => undefined);
+  if (client.isFetching({ queryKey, exact: true }) === 0) return;
+  afterReadInFlight(client, queryKey, () => {
+    apply();
+    void client.invalidateQueries({ queryKey, exact: true });
+  });
 }

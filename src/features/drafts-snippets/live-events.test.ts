@@ -57,17 +57,22 @@ describe('drafts events', () => {
     const server = draftsServer([draft(1, 10), draft(2, 20)]);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: server.queryFn } } });
     await client.fetchQuery({ queryKey });
-    const page = new QueryObserver(client, { queryKey }).subscribe(() => undefined);
+    const page = new QueryObserver(client, { queryKey, staleTime: Infinity }).subscribe(() => undefined);
+    const before = server.reads();
     // A write's re-read, answered with the list from before the removal, still on its way.
     server.hold();
     void client.refetchQueries({ queryKey, exact: true });
     server.set([draft(1, 10)]);
     draftsSnippetsEventHandlers.drafts!({ id: 2, type: 'drafts', op: 'remove', draft_id: 2 }, client);
     expect(client.getQueryData(queryKey)).toEqual([draft(1, 10)]);
+    // A second event during the same read asks for no second read (nor cancels it: see patchFromEvent).
+    server.set([draft(1, 11)]);
+    draftsSnippetsEventHandlers.drafts!({ id: 3, type: 'drafts', op: 'update', draft: draft(1, 11) }, client);
     server.release();
-    await expect.poll(() => server.reads()).toBe(3);
+    // The held read, then one read after the events.
+    await expect.poll(() => server.reads()).toBe(before + 2);
     await settle();
-    expect(client.getQueryData(queryKey)).toEqual([draft(1, 10)]);
+    expect(client.getQueryData(queryKey)).toEqual([draft(1, 11)]);
     page();
   });
 
