@@ -39,6 +39,14 @@ export function replaceFromEvent(client: QueryClient, queryKey: QueryKey, value:
   });
 }
 
+/**
+ * Whether a read of exactly `queryKey` is on its way: its answer may have been taken before the event being
+ * handled, so a patch made now could be undone when it lands.
+ */
+export function readInFlight(client: QueryClient, queryKey: QueryKey): boolean {
+  return client.isFetching({ queryKey, exact: true }) > 0;
+}
+
 /** Queries with a read in flight that an event has already asked to read again once it settles. */
 const readAgainWhenSettled = new WeakSet<object>();
 
@@ -83,7 +91,7 @@ export function patchFromEvent<TKey extends QueryKey, T = InferDataFromTag<unkno
 ): void {
   const apply = () => client.setQueryData<T>(queryKey, (cached) => (cached === undefined ? cached : patch(cached)));
   apply();
-  if (client.isFetching({ queryKey, exact: true }) === 0) return;
+  if (!readInFlight(client, queryKey)) return;
   afterReadInFlight(client, queryKey, () => {
     apply();
     void client.invalidateQueries({ queryKey, exact: true });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { svcEventBaseSchema } from '../../shared/events/svc-events';
 import { svcOps } from '../../shared/svc/catalog';
 import { userGroupSchema, type UserGroup } from '../../shared/svc/user-groups';
-import { readAgainAfterEvent, type EventHandler, type EventHandlers } from '../event-handlers';
+import { readAgainAfterEvent, readInFlight, type EventHandler, type EventHandlers } from '../event-handlers';
 import { svc } from '../svc-client';
 
 /** The one cached list of user groups. */
@@ -109,7 +109,7 @@ function onUserGroup(event: Parameters<EventHandler>[0], client: QueryClient): v
   const parsed = userGroupEventSchema.safeParse(event);
   const { queryKey } = userGroupListQueryOptions();
   // A read in flight may have been answered from before the event: read again instead (readAgainAfterEvent).
-  const current = client.isFetching({ queryKey, exact: true }) > 0 ? undefined : client.getQueryData(queryKey);
+  const current = readInFlight(client, queryKey) ? undefined : client.getQueryData(queryKey);
   const next = parsed.success && current ? applyUserGroupEvent(current, parsed.data) : null;
   if (next) client.setQueryData(queryKey, next);
   else readAgainAfterEvent(client, queryKey);

@@ -4,7 +4,7 @@ import { realmUserEventSchema } from '../../shared/events/svc-events';
 import type { User } from '../../shared/svc/records';
 import { ROLE } from '../../shared/svc/roles';
 import { bffCall } from '../bff-fetch';
-import { readAgainAfterEvent, type EventHandlers } from '../event-handlers';
+import { readAgainAfterEvent, readInFlight, type EventHandlers } from '../event-handlers';
 
 /** Every users query key starts here, so one invalidation refreshes all user records. */
 export const usersRootKey = ['users'] as const;
@@ -89,7 +89,7 @@ export function applyUserUpdate(user: User, person: Record<string, unknown>): Us
  * flight (it may have been answered from before the event: see readAgainAfterEvent).
  */
 function patchUsersList(client: QueryClient, person: Record<string, unknown> & { user_id: number }): boolean {
-  if (client.isFetching({ queryKey: usersListKey, exact: true }) > 0) return false;
+  if (readInFlight(client, usersListKey)) return false;
   const list = client.getQueryData(usersListQueryOptions.queryKey);
   if (!list) return true; // Nothing cached: the next read fetches fresh data anyway.
   let ok = true;
